@@ -1,0 +1,60 @@
+#!/usr/bin/env node
+import pino from 'pino';
+import { loadConfig } from './config.js';
+import { openDatabase } from './db/database.js';
+import { migrateToLatest } from './db/migrate.js';
+import { loggerOptions } from './logger.js';
+import { createWeft } from './main.js';
+
+const USAGE = `Usage: weft <command>
+
+Commands:
+  start     migrate the database and serve the app and API (default)
+  migrate   apply pending database migrations and exit
+`;
+
+async function main(argv: string[]): Promise<number> {
+  const command = argv[0] ?? 'start';
+  const config = loadConfig();
+  const logger = pino(loggerOptions(config.logLevel));
+  switch (command) {
+    case 'start': {
+      const weft = await createWeft({ config, logger });
+      const shutdown = async (signal: string) => {
+        logger.info({ signal }, 'shutting down');
+        await weft.close();
+        process.exit(0);
+      };
+      process.once('SIGINT', () => void shutdown('SIGINT'));
+      process.once('SIGTERM', () => void shutdown('SIGTERM'));
+      await weft.app.listen({ port: config.port, host: config.host });
+      logger.info({ url: config.publicUrl, database: weft.database.dialect }, `Weft is running at ${config.publicUrl}`);
+      return -1;
+    }
+    case 'migrate': {
+      const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+      const applied = await migrateToLatest(database.db);
+      await database.close();
+      logger.info({ applied }, applied.length ? `Applied ${applied.length} migration(s)` : 'Database is up to date');
+      return 0;
+    }
+    case 'help':
+    case '--help':
+    case '-h':
+      process.stdout.write(USAGE);
+      return 0;
+    default:
+      process.stderr.write(`Unknown command "${command}".\n\n${USAGE}`);
+      return 2;
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    if (code >= 0) process.exit(code);
+  },
+  (error: unknown) => {
+    process.stderr.write(`weft: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,103 @@
+import path from 'node:path';
+
+/** Every setting Weft reads, with its default. README.md lists the same table. */
+export interface Config {
+  port: number;
+  host: string;
+  /** Where the SQLite file, key file and mail outbox live. */
+  dataDir: string;
+  /** PostgreSQL URL; when absent Weft uses SQLite at `<dataDir>/weft.db`. */
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  /** Public origin used in links sent by e-mail and as the OIDC redirect base. */
+  publicUrl: string;
+  logLevel: string;
+  /** Built web app to serve; absent folder means API only. */
+  webDir: string;
+  /** Session lifetime in days. */
+  sessionDays: number;
+  /** Sets the Secure flag on cookies (on when publicUrl is https). */
+  secureCookies: boolean;
+  trustProxy: boolean;
+  smtp: SmtpConfig | undefined;
+  mailFrom: string;
+  oidc: OidcConfig | undefined;
+  encryptionKey: string | undefined;
+  /** Requests per minute per IP (and per e-mail) on sign-in, sign-up and reset. */
+  authRateLimit: number;
+}
+
+export interface SmtpConfig {
+  host: string;
+  port: number;
+  secure: boolean;
+  user: string | undefined;
+  password: string | undefined;
+}
+
+export interface OidcConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** Button text: "Continue with <label>". */
+  label: string;
+}
+
+type Env = Record<string, string | undefined>;
+
+export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
+  const port = intSetting(env, 'PORT', 3000);
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  const dataDir = path.resolve(cwd, env.DATA_DIR ?? 'data');
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir,
+    databaseUrl: nonEmpty(env.DATABASE_URL),
+    redisUrl: nonEmpty(env.REDIS_URL),
+    publicUrl,
+    logLevel: env.LOG_LEVEL ?? 'info',
+    webDir: path.resolve(cwd, env.WEB_DIR ?? defaultWebDir()),
+    sessionDays: intSetting(env, 'SESSION_DAYS', 30),
+    secureCookies: publicUrl.startsWith('https://'),
+    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    smtp: nonEmpty(env.SMTP_HOST)
+      ? {
+          host: env.SMTP_HOST as string,
+          port: intSetting(env, 'SMTP_PORT', 587),
+          secure: env.SMTP_SECURE === '1' || env.SMTP_SECURE === 'true',
+          user: nonEmpty(env.SMTP_USER),
+          password: nonEmpty(env.SMTP_PASSWORD),
+        }
+      : undefined,
+    mailFrom: env.SMTP_FROM ?? 'Weft <no-reply@localhost>',
+    oidc:
+      nonEmpty(env.OIDC_ISSUER) && nonEmpty(env.OIDC_CLIENT_ID) && nonEmpty(env.OIDC_CLIENT_SECRET)
+        ? {
+            issuer: env.OIDC_ISSUER as string,
+            clientId: env.OIDC_CLIENT_ID as string,
+            clientSecret: env.OIDC_CLIENT_SECRET as string,
+            label: env.OIDC_LABEL ?? 'Google',
+          }
+        : undefined,
+    encryptionKey: nonEmpty(env.WEFT_ENCRYPTION_KEY),
+    authRateLimit: intSetting(env, 'AUTH_RATE_LIMIT', 10),
+  };
+}
+
+function defaultWebDir(): string {
+  // dist/config.js -> ../../web/dist
+  return path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../web/dist');
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  return value && value.trim() !== '' ? value.trim() : undefined;
+}
+
+function intSetting(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number, got "${raw}"`);
+  return value;
+}

@@ -1,0 +1,36 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { HttpError } from './http-error.js';
+
+/**
+ * One error shape for every API failure: `{ statusCode, error, message, code? }`.
+ * HttpErrors and Fastify's own 4xx (bad JSON, body too large, rate limit) keep their
+ * message; anything else is logged and answered with a generic 500.
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError | HttpError, request, reply) => {
+    if (err instanceof HttpError) {
+      return reply.code(err.statusCode).send({ statusCode: err.statusCode, error: statusText(err.statusCode), message: err.message, code: err.code });
+    }
+    const status = err.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const message = status === 429 ? 'Too many attempts. Please wait a minute and try again.' : err.message;
+      return reply.code(status).send({ statusCode: status, error: statusText(status), message, code: err.code });
+    }
+    request.log.error({ err }, 'request failed');
+    return reply.code(500).send({ statusCode: 500, error: 'Internal Server Error', message: 'Something went wrong on our side. Please try again.' });
+  });
+}
+
+function statusText(status: number): string {
+  const texts: Record<number, string> = {
+    400: 'Bad Request',
+    401: 'Unauthorized',
+    403: 'Forbidden',
+    404: 'Not Found',
+    409: 'Conflict',
+    413: 'Payload Too Large',
+    415: 'Unsupported Media Type',
+    429: 'Too Many Requests',
+  };
+  return texts[status] ?? 'Error';
+}

@@ -1,0 +1,78 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { AttemptLimiter } from '../../services/attempt-limiter.js';
+import type { AuthService } from '../../services/auth.service.js';
+import type { SessionsService } from '../../services/sessions.service.js';
+import { normaliseEmail, toPublicUser } from '../../services/users.service.js';
+import { conflict, HttpError, tooManyRequests } from '../http-error.js';
+import { displayNameField, emailField, passwordField } from '../schemas.js';
+import { clearSessionCookie, requireAuth, setSessionCookie } from '../session-auth.js';
+import { parseInput } from '../validate.js';
+
+export interface AuthRoutesDeps {
+  auth: AuthService;
+  sessions: SessionsService;
+  emailLimiter: AttemptLimiter;
+  secureCookies: boolean;
+  /** Per-IP limit (requests per minute) on the credential routes. */
+  ipRateLimit: number;
+}
+
+const signUpBody = z.object({
+  email: emailField,
+  password: passwordField,
+  displayName: displayNameField.optional(),
+  subscribe: z.boolean().optional().default(true),
+});
+
+const signInBody = z.object({
+  email: emailField,
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200),
+});
+
+export function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps): void {
+  const limited = { config: { rateLimit: { max: deps.ipRateLimit, timeWindow: '1 minute' } } };
+  const takeEmailAttempt = (email: string) => {
+    if (!deps.emailLimiter.take(normaliseEmail(email))) throw tooManyRequests();
+  };
+
+  app.post('/api/auth/signup', limited, async (request, reply) => {
+    const body = parseInput(signUpBody, request.body);
+    takeEmailAttempt(body.email);
+    const result = await deps.auth.signUp({
+      email: body.email,
+      password: body.password,
+      displayName: body.displayName ?? null,
+      subscribe: body.subscribe,
+      userAgent: request.headers['user-agent'],
+    });
+    if (!result.ok) {
+      // Sign-up cannot avoid saying the address is unavailable, but it says no more and
+      // points to the two actions that work whether or not the account is the caller's.
+      throw conflict('Could not create an account with this e-mail. If you already have one, sign in or reset your password.', 'email_unavailable');
+    }
+    setSessionCookie(reply, result.session.token, result.session.expiresAt, deps.secureCookies);
+    return reply.code(201).send({ user: toPublicUser(result.user), token: result.session.token, csrfToken: result.session.csrfToken });
+  });
+
+  app.post('/api/auth/login', limited, async (request, reply) => {
+    const body = parseInput(signInBody, request.body);
+    takeEmailAttempt(body.email);
+    const result = await deps.auth.signIn(body.email, body.password, request.headers['user-agent']);
+    if (!result.ok) throw new HttpError(401, 'Invalid email or password.', 'invalid_credentials');
+    setSessionCookie(reply, result.session.token, result.session.expiresAt, deps.secureCookies);
+    return { user: toPublicUser(result.user), token: result.session.token, csrfToken: result.session.csrfToken };
+  });
+
+  app.post('/api/auth/logout', async (request: FastifyRequest, reply) => {
+    const { session } = requireAuth(request);
+    await deps.sessions.revoke(session.id);
+    clearSessionCookie(reply, deps.secureCookies);
+    return reply.code(204).send();
+  });
+
+  app.get('/api/auth/session', async (request) => {
+    const { user, session } = requireAuth(request);
+    return { user: toPublicUser(user), csrfToken: session.csrf_token };
+  });
+}

@@ -1,0 +1,69 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { SessionRow, UserRow } from '../db/schema.js';
+import type { SessionsService } from '../services/sessions.service.js';
+import { safeEqual } from '../services/tokens.js';
+import { forbidden, unauthorized } from './http-error.js';
+
+export const SESSION_COOKIE = 'weft_session';
+export const CSRF_HEADER = 'x-csrf-token';
+
+export interface RequestAuth {
+  user: UserRow;
+  session: SessionRow;
+  via: 'bearer' | 'cookie';
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: RequestAuth | null;
+  }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Resolves the caller from `Authorization: Bearer <token>` or the HttpOnly session
+ * cookie. Cookie-authenticated writes must echo the session's CSRF token in a header,
+ * which a cross-site form cannot do; bearer calls carry no ambient credential and skip it.
+ */
+export function registerSessionAuth(app: FastifyInstance, sessions: SessionsService): void {
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    const header = request.headers.authorization;
+    const bearer = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+    const cookie = request.cookies[SESSION_COOKIE];
+    const token = bearer || cookie;
+    if (!token) return;
+    const resolved = await sessions.resolve(token);
+    if (!resolved) return;
+    const via = bearer ? 'bearer' : 'cookie';
+    if (via === 'cookie' && !SAFE_METHODS.has(request.method)) {
+      const sent = request.headers[CSRF_HEADER];
+      if (typeof sent !== 'string' || !safeEqual(sent, resolved.session.csrf_token)) {
+        throw forbidden('Your session could not be verified (missing CSRF token). Reload the page and try again.');
+      }
+    }
+    request.auth = { ...resolved, via };
+  });
+}
+
+/** The signed-in caller, or a 401 that sends the UI to /login. */
+export function requireAuth(request: FastifyRequest): RequestAuth {
+  if (!request.auth) throw unauthorized();
+  return request.auth;
+}
+
+export function setSessionCookie(reply: FastifyReply, token: string, expiresAt: string, secure: boolean): void {
+  reply.setCookie(SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    path: '/',
+    expires: new Date(expiresAt),
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply, secure: boolean): void {
+  reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure, path: '/' });
+}

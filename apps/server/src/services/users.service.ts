@@ -1,0 +1,79 @@
+import type { Kysely } from 'kysely';
+import type { Database, UserRow } from '../db/schema.js';
+import type { Clock } from './clock.js';
+import { newId } from './tokens.js';
+
+/** The user as the API shows it: never the password hash. */
+export interface PublicUser {
+  id: string;
+  email: string;
+  displayName: string | null;
+  hasPassword: boolean;
+  createdAt: string;
+}
+
+export function toPublicUser(row: UserRow): PublicUser {
+  return {
+    id: row.id,
+    email: row.email,
+    displayName: row.display_name,
+    hasPassword: row.password_hash !== null,
+    createdAt: row.created_at,
+  };
+}
+
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export class UsersService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly clock: Clock,
+  ) {}
+
+  findById(id: string): Promise<UserRow | undefined> {
+    return this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  findByEmail(email: string): Promise<UserRow | undefined> {
+    return this.db.selectFrom('users').selectAll().where('email', '=', normaliseEmail(email)).executeTakeFirst();
+  }
+
+  /** Returns undefined when the e-mail is taken (unique constraint), without throwing. */
+  async create(input: { email: string; displayName: string | null; passwordHash: string | null }): Promise<UserRow | undefined> {
+    const now = this.clock.now().toISOString();
+    const row: UserRow = {
+      id: newId(),
+      email: normaliseEmail(input.email),
+      display_name: input.displayName,
+      password_hash: input.passwordHash,
+      created_at: now,
+      updated_at: now,
+    };
+    const inserted = await this.db
+      .insertInto('users')
+      .values(row)
+      .onConflict((oc) => oc.column('email').doNothing())
+      .executeTakeFirst();
+    return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0 ? row : undefined;
+  }
+
+  async update(id: string, changes: { displayName?: string | null; passwordHash?: string }): Promise<UserRow | undefined> {
+    await this.db
+      .updateTable('users')
+      .set({
+        ...(changes.displayName !== undefined ? { display_name: changes.displayName } : {}),
+        ...(changes.passwordHash !== undefined ? { password_hash: changes.passwordHash } : {}),
+        updated_at: this.clock.now().toISOString(),
+      })
+      .where('id', '=', id)
+      .execute();
+    return this.findById(id);
+  }
+
+  /** Deletes the account; sessions, identities and workflows go with it (cascade). */
+  async delete(id: string): Promise<void> {
+    await this.db.deleteFrom('users').where('id', '=', id).execute();
+  }
+}

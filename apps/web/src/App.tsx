@@ -1,0 +1,62 @@
+import { useEffect } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { AnalyticsTracker } from './components/AnalyticsTracker';
+import { CanonicalLink } from './components/CanonicalLink';
+import { ConfirmDialog } from './components/ConfirmDialog';
+import { CookieBanner } from './components/CookieBanner';
+import { ProtectedRoute } from './components/ProtectedRoute';
+import { Toaster } from './components/Toaster';
+import { TopBar } from './components/TopBar';
+import { setUnauthorizedHandler } from './lib/api';
+import { DashboardPage } from './pages/DashboardPage';
+import { DocsPage } from './pages/DocsPage';
+import { EditorPage } from './pages/EditorPage';
+import { GalleryPage } from './pages/GalleryPage';
+import { LandingPage } from './pages/LandingPage';
+import { LoginPage } from './pages/LoginPage';
+import { PrivacyPage } from './pages/PrivacyPage';
+import { ResetPasswordPage } from './pages/ResetPasswordPage';
+import { SettingsPage } from './pages/SettingsPage';
+import { TermsPage } from './pages/TermsPage';
+import { UnsubscribePage } from './pages/UnsubscribePage';
+import { useAuthStore } from './stores/auth.store';
+
+export function App() {
+  useEffect(() => {
+    // A 401 from any call means the session is gone; protected routes then go to /login.
+    setUnauthorizedHandler(() => useAuthStore.getState().sessionEnded());
+    void useAuthStore.getState().init();
+    return () => setUnauthorizedHandler(null);
+  }, []);
+
+  return (
+    <div className="flex min-h-screen flex-col">
+      <CanonicalLink />
+      <AnalyticsTracker />
+      <TopBar />
+      <main className="flex flex-1 flex-col">
+        <Routes>
+          <Route path="/" element={<LandingPage />} />
+          <Route path="/login" element={<LoginPage />} />
+          <Route path="/reset-password" element={<ResetPasswordPage />} />
+          <Route path="/unsubscribe" element={<UnsubscribePage />} />
+          <Route path="/gallery" element={<GalleryPage />} />
+          <Route path="/docs" element={<DocsPage />} />
+          <Route path="/privacy" element={<PrivacyPage />} />
+          <Route path="/terms" element={<TermsPage />} />
+          <Route element={<ProtectedRoute />}>
+            <Route path="/dashboard" element={<DashboardPage />} />
+            <Route path="/settings" element={<SettingsPage />} />
+            <Route path="/editor" element={<EditorPage />} />
+            <Route path="/workflow/:workflowId" element={<EditorPage />} />
+            <Route path="/app" element={<Navigate to="/editor" replace />} />
+          </Route>
+          <Route path="*" element={<Navigate to="/" replace />} />
+        </Routes>
+      </main>
+      <Toaster />
+      <ConfirmDialog />
+      <CookieBanner />
+    </div>
+  );
+}

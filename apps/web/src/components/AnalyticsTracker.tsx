@@ -1,0 +1,3 @@
+export function AnalyticsTracker() {
+  return null;
+}

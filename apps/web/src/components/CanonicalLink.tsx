@@ -1,0 +1,3 @@
+export function CanonicalLink() {
+  return null;
+}

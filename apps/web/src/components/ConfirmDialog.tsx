@@ -1,0 +1,3 @@
+export function ConfirmDialog() {
+  return null;
+}

@@ -1,0 +1,78 @@
+/**
+ * The one way the web app talks to the server. Sends the session cookie, echoes the
+ * CSRF token on writes, turns error answers into ApiError with the server's message,
+ * and reports 401s so the app can send the user to /login.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code?: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+let csrfToken: string | null = null;
+let onUnauthorized: (() => void) | null = null;
+
+export function setCsrfToken(token: string | null): void {
+  csrfToken = token;
+}
+
+export function setUnauthorizedHandler(handler: (() => void) | null): void {
+  onUnauthorized = handler;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  /** Don't treat a 401 as "session ended" (sign-in forms expect 401 for bad passwords). */
+  allowUnauthorized?: boolean;
+  signal?: AbortSignal;
+}
+
+export async function api<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
+  const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (method !== 'GET' && csrfToken) headers['x-csrf-token'] = csrfToken;
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      credentials: 'same-origin',
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, 'Cannot reach the server. Check your connection and try again.', 'network');
+  }
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  const data = text ? safeJson(text) : undefined;
+  if (!response.ok) {
+    const payload = (data ?? {}) as { message?: string; detail?: string; code?: string };
+    const message = payload.message ?? payload.detail ?? (response.statusText || `Request failed (${response.status})`);
+    if (response.status === 401 && !options.allowUnauthorized) onUnauthorized?.();
+    throw new ApiError(response.status, message, payload.code);
+  }
+  return data as T;
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A message fit for a toast from anything thrown. */
+export function errorMessage(error: unknown, fallback = 'Something went wrong. Please try again.'): string {
+  if (error instanceof Error && error.message) return error.message;
+  return fallback;
+}

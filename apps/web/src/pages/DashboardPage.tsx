@@ -1,0 +1,3 @@
+export function DashboardPage() {
+  return <div className="p-8">Dashboard</div>;
+}

@@ -1,0 +1,3 @@
+export function DocsPage() {
+  return <div className="p-8">Docs</div>;
+}

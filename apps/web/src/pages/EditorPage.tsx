@@ -1,0 +1,3 @@
+export function EditorPage() {
+  return <div className="p-8">Editor</div>;
+}

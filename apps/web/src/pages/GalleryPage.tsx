@@ -1,0 +1,3 @@
+export function GalleryPage() {
+  return <div className="p-8">Gallery</div>;
+}

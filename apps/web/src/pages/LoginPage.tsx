@@ -1,0 +1,3 @@
+export function LoginPage() {
+  return <div className="p-8">Login</div>;
+}

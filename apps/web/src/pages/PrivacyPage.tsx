@@ -1,0 +1,3 @@
+export function PrivacyPage() {
+  return <div className="p-8">Privacy</div>;
+}

@@ -1,0 +1,3 @@
+export function SettingsPage() {
+  return <div className="p-8">Settings</div>;
+}

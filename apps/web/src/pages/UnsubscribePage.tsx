@@ -1,0 +1,3 @@
+export function UnsubscribePage() {
+  return <div className="p-8">Unsubscribe</div>;
+}

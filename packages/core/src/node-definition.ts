@@ -1,0 +1,66 @@
+import type { DataType } from './data-types.js';
+
+/** One typed input or output handle of a node. */
+export interface PortDefinition {
+  readonly id: string;
+  readonly label: string;
+  readonly type: DataType;
+  readonly description?: string;
+  /** Inputs only: the node can run without this input connected. */
+  readonly optional?: boolean;
+}
+
+interface FieldBase {
+  readonly key: string;
+  readonly label: string;
+  readonly description?: string;
+  readonly required?: boolean;
+}
+
+/**
+ * A configuration field. The editor renders one form control per kind; the kinds are
+ * data, never React, so definitions stay browser- and server-safe.
+ */
+export type ConfigField =
+  | (FieldBase & { readonly kind: 'text'; readonly default?: string; readonly placeholder?: string; readonly multiline?: boolean })
+  | (FieldBase & { readonly kind: 'prompt'; readonly default?: string; readonly placeholder?: string })
+  | (FieldBase & { readonly kind: 'number'; readonly default?: number; readonly min?: number; readonly max?: number; readonly step?: number })
+  | (FieldBase & { readonly kind: 'select'; readonly default?: string; readonly options: readonly { value: string; label: string }[] })
+  | (FieldBase & { readonly kind: 'boolean'; readonly default?: boolean })
+  | (FieldBase & { readonly kind: 'secret' })
+  | (FieldBase & { readonly kind: 'file'; readonly accept?: string })
+  | (FieldBase & { readonly kind: 'json'; readonly default?: unknown });
+
+export type ConfigFieldKind = ConfigField['kind'];
+
+export const NODE_CATEGORIES = ['Inputs', 'AI', 'RAG', 'Logic', 'Integrations', 'Converters', 'Outputs', 'Custom'] as const;
+export type NodeCategory = (typeof NODE_CATEGORIES)[number];
+
+/**
+ * The serialisable part of a node type: everything the editor and the docs need.
+ * Implementations (`run`) live beside it in `@weft/nodes` and never cross the wire.
+ */
+export interface NodeDefinition {
+  /** Dotted identifier, e.g. `llm.chat`. */
+  readonly type: string;
+  readonly version: number;
+  readonly title: string;
+  readonly category: NodeCategory;
+  readonly description: string;
+  readonly inputs: readonly PortDefinition[];
+  readonly outputs: readonly PortDefinition[];
+  readonly config: readonly ConfigField[];
+  /** Markdown shown in the docs and the node's help panel. */
+  readonly docs?: string;
+  /** Hidden from the node library (inserted automatically, e.g. converters). */
+  readonly hidden?: boolean;
+}
+
+/** Default config values declared by a definition's fields. */
+export function defaultConfig(definition: NodeDefinition): Record<string, unknown> {
+  const config: Record<string, unknown> = {};
+  for (const field of definition.config) {
+    if ('default' in field && field.default !== undefined) config[field.key] = field.default;
+  }
+  return config;
+}

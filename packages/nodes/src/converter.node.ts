@@ -1,0 +1,24 @@
+import { CONVERSIONS, DATA_TYPES } from '@weft/core';
+import { defineNode } from './define-node.js';
+
+const typeOptions = DATA_TYPES.filter((t) => t !== 'any').map((t) => ({ value: t, label: t }));
+
+/**
+ * One node type performs every conversion of the table; its config names the pair.
+ * The editor inserts it automatically when two different convertible types meet.
+ */
+export const converterNode = defineNode({
+  type: 'convert',
+  version: 1,
+  title: 'Type Converter',
+  category: 'Converters',
+  description: 'Converts data between port types (inserted automatically when you connect them).',
+  inputs: [{ id: 'input', label: 'Input', type: 'any' }],
+  outputs: [{ id: 'output', label: 'Output', type: 'any' }],
+  config: [
+    { kind: 'select', key: 'sourceType', label: 'From', options: typeOptions, required: true },
+    { kind: 'select', key: 'targetType', label: 'To', options: typeOptions, required: true },
+  ],
+  hidden: true,
+  docs: `Conversions:\n\n${CONVERSIONS.map((c) => `- **${c.label}**: ${c.from} → ${c.to}`).join('\n')}`,
+});

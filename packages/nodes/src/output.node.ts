@@ -1,0 +1,25 @@
+import { defineNode } from './define-node.js';
+
+export const outputNode = defineNode({
+  type: 'output',
+  version: 1,
+  title: 'Output',
+  category: 'Outputs',
+  description: 'Collects a result of the workflow and shows it in the run panel.',
+  inputs: [{ id: 'input', label: 'Value', type: 'any' }],
+  outputs: [],
+  config: [
+    {
+      kind: 'select',
+      key: 'format',
+      label: 'Display as',
+      default: 'text',
+      options: [
+        { value: 'text', label: 'Text' },
+        { value: 'markdown', label: 'Markdown' },
+        { value: 'json', label: 'JSON' },
+      ],
+    },
+  ],
+  docs: 'Accepts any data type. Its value becomes the workflow output returned by API and webhook runs.',
+});

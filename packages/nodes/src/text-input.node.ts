@@ -1,0 +1,21 @@
+import { defineNode } from './define-node.js';
+
+export const textInputNode = defineNode({
+  type: 'input.text',
+  version: 1,
+  title: 'Text Input',
+  category: 'Inputs',
+  description: 'A piece of text typed in the editor, or supplied as a run input.',
+  inputs: [],
+  outputs: [{ id: 'output', label: 'Text', type: 'text' }],
+  config: [
+    { kind: 'text', key: 'text', label: 'Text', multiline: true, default: '', placeholder: 'Type or paste text…' },
+    {
+      kind: 'boolean',
+      key: 'askOnRun',
+      label: 'Ask for this value when the workflow runs',
+      default: false,
+    },
+  ],
+  docs: 'Emits its text on the **Text** output. Use `{{params.key}}` to pull in a global parameter. With *Ask for this value when the workflow runs* on, the Run button asks for the text first.',
+});
