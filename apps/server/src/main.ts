@@ -29,7 +29,7 @@ export async function createWeft(options: CreateWeftOptions): Promise<Weft> {
   const logger = options.logger ?? pino(loggerOptions(config.logLevel));
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pgSchema: options.pgSchema });
   try {
-    await migrateToLatest(database.db);
+    await migrateToLatest(database.db, options.pgSchema);
   } catch (error) {
     await database.close();
     throw error;

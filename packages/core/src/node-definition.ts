@@ -8,6 +8,12 @@ export interface PortDefinition {
   readonly description?: string;
   /** Inputs only: the node can run without this input connected. */
   readonly optional?: boolean;
+  /**
+   * Config key whose value is this port's data type, for nodes whose types are chosen
+   * per instance (a converter's `sourceType`/`targetType`, a merger's `dataType`).
+   * `type` is the fallback when the config holds no valid data type.
+   */
+  readonly typeFrom?: string;
 }
 
 interface FieldBase {
@@ -33,6 +39,22 @@ export type ConfigField =
 
 export type ConfigFieldKind = ConfigField['kind'];
 
+/**
+ * Inputs whose number the user chooses in config, e.g. the merger's `input-0 … input-(n-1)`
+ * (SPEC.md section 3). The definition's `inputs` list the default set; {@link inputPorts}
+ * expands the configured count, so the editor and the server agree on which handles exist.
+ */
+export interface VariableInputs {
+  /** Config key holding the count, e.g. `inputCount`. */
+  readonly countKey: string;
+  /** Port ids are `${idPrefix}${index}`, starting at 0. */
+  readonly idPrefix: string;
+  /** Port labels are `${labelPrefix}${index + 1}`. */
+  readonly labelPrefix: string;
+  readonly min: number;
+  readonly max: number;
+}
+
 export const NODE_CATEGORIES = ['Inputs', 'AI', 'RAG', 'Logic', 'Integrations', 'Converters', 'Outputs', 'Custom'] as const;
 export type NodeCategory = (typeof NODE_CATEGORIES)[number];
 
@@ -54,6 +76,8 @@ export interface NodeDefinition {
   readonly docs?: string;
   /** Hidden from the node library (inserted automatically, e.g. converters). */
   readonly hidden?: boolean;
+  /** Set when the number of inputs comes from config (see {@link VariableInputs}). */
+  readonly variableInputs?: VariableInputs;
 }
 
 /** Default config values declared by a definition's fields. */

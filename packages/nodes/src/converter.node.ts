@@ -1,4 +1,4 @@
-import { CONVERSIONS, DATA_TYPES } from '@weft/core';
+import { CONVERSIONS, CONVERTER_INPUT, CONVERTER_NODE_TYPE, CONVERTER_OUTPUT, DATA_TYPES } from '@weft/core';
 import { defineNode } from './define-node.js';
 
 const typeOptions = DATA_TYPES.filter((t) => t !== 'any').map((t) => ({ value: t, label: t }));
@@ -8,13 +8,13 @@ const typeOptions = DATA_TYPES.filter((t) => t !== 'any').map((t) => ({ value: t
  * The editor inserts it automatically when two different convertible types meet.
  */
 export const converterNode = defineNode({
-  type: 'convert',
+  type: CONVERTER_NODE_TYPE,
   version: 1,
   title: 'Type Converter',
   category: 'Converters',
   description: 'Converts data between port types (inserted automatically when you connect them).',
-  inputs: [{ id: 'input', label: 'Input', type: 'any' }],
-  outputs: [{ id: 'output', label: 'Output', type: 'any' }],
+  inputs: [{ id: CONVERTER_INPUT, label: 'Input', type: 'any', typeFrom: 'sourceType' }],
+  outputs: [{ id: CONVERTER_OUTPUT, label: 'Output', type: 'any', typeFrom: 'targetType' }],
   config: [
     { kind: 'select', key: 'sourceType', label: 'From', options: typeOptions, required: true },
     { kind: 'select', key: 'targetType', label: 'To', options: typeOptions, required: true },

@@ -1,24 +1,26 @@
-import { DATA_TYPES } from '@weft/core';
+import { DATA_TYPES, MERGER_INPUT_PREFIX, MERGER_NODE_TYPE, MERGER_OUTPUT } from '@weft/core';
 import { defineNode } from './define-node.js';
 
 /** Inputs are named `input-0 … input-(n-1)`, the output `output` (SPEC.md section 3). */
 export const MERGER_DEFAULT_INPUTS = 2;
+export const MERGER_MAX_INPUTS = 16;
 
 export const mergerNode = defineNode({
-  type: 'merge',
+  type: MERGER_NODE_TYPE,
   version: 1,
   title: 'Merger',
   category: 'Logic',
   description: 'Combines several inputs of one data type into one output.',
   inputs: [
-    { id: 'input-0', label: 'Input 1', type: 'any' },
-    { id: 'input-1', label: 'Input 2', type: 'any' },
+    { id: 'input-0', label: 'Input 1', type: 'any', typeFrom: 'dataType' },
+    { id: 'input-1', label: 'Input 2', type: 'any', typeFrom: 'dataType' },
   ],
-  outputs: [{ id: 'output', label: 'Merged', type: 'any' }],
+  outputs: [{ id: MERGER_OUTPUT, label: 'Merged', type: 'any', typeFrom: 'dataType' }],
   config: [
     { kind: 'select', key: 'dataType', label: 'Data type', options: DATA_TYPES.map((t) => ({ value: t, label: t })), default: 'any' },
     { kind: 'select', key: 'mergeStrategy', label: 'Strategy', options: [{ value: 'concat', label: 'Concatenate' }], default: 'concat' },
-    { kind: 'number', key: 'inputCount', label: 'Inputs', min: 2, max: 16, step: 1, default: MERGER_DEFAULT_INPUTS },
+    { kind: 'number', key: 'inputCount', label: 'Inputs', min: 2, max: MERGER_MAX_INPUTS, step: 1, default: MERGER_DEFAULT_INPUTS },
   ],
+  variableInputs: { countKey: 'inputCount', idPrefix: MERGER_INPUT_PREFIX, labelPrefix: 'Input ', min: 2, max: MERGER_MAX_INPUTS },
   docs: 'Inserted automatically when you connect a second source to an input that is already connected. Lists are concatenated; text is joined with blank lines.',
 });

@@ -13,9 +13,13 @@ class StaticMigrationProvider implements MigrationProvider {
   }
 }
 
-/** Applies every pending migration; throws with the failing migration's name. */
-export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: new StaticMigrationProvider() });
+/**
+ * Applies every pending migration; throws with the failing migration's name. `pgSchema`
+ * names the PostgreSQL schema in use: without it Kysely takes a migration table in any
+ * schema as its own, so databases sharing a server (parallel test suites) collide.
+ */
+export async function migrateToLatest(db: Kysely<Database>, pgSchema?: string): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: new StaticMigrationProvider(), ...(pgSchema ? { migrationTableSchema: pgSchema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error) {

@@ -5,9 +5,19 @@ import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import type { Services } from '../services/services.js';
 import { registerErrorHandler } from './error-handler.js';
+import { analyticsRoutes } from './routes/analytics.routes.js';
 import { authRoutes } from './routes/auth.routes.js';
+import { meRoutes } from './routes/me.routes.js';
+import { nodeDefinitionsRoutes } from './routes/node-definitions.routes.js';
+import { oidcRoutes } from './routes/oidc.routes.js';
+import { passwordResetRoutes } from './routes/password-reset.routes.js';
+import { subscriptionsRoutes } from './routes/subscriptions.routes.js';
+import { workflowsRoutes } from './routes/workflows.routes.js';
 import { registerSessionAuth } from './session-auth.js';
 import { registerSpa } from './spa.js';
+
+/** Analytics events per minute per IP: a browsing person sends a few, a script many. */
+const ANALYTICS_RATE_LIMIT = 120;
 
 export interface AppOptions {
   config: Config;
@@ -38,6 +48,20 @@ export async function buildApp({ config, services, logger }: AppOptions): Promis
     secureCookies: config.secureCookies,
     ipRateLimit: config.authRateLimit,
   });
+  const credentialRoutes = { emailLimiter: services.emailLimiter, secureCookies: config.secureCookies, ipRateLimit: config.authRateLimit };
+  passwordResetRoutes(app, { passwordReset: services.passwordReset, ...credentialRoutes });
+  oidcRoutes(app, { oidc: services.oidc, secureCookies: config.secureCookies, ipRateLimit: config.authRateLimit });
+  meRoutes(app, { users: services.users, account: services.account, subscriptions: services.subscriptions, ...credentialRoutes });
+  // Let a reset mail still being sent finish before the mailer and database close.
+  app.addHook('onClose', async () => {
+    await services.passwordReset.idle();
+    services.mailer.close();
+  });
+
+  subscriptionsRoutes(app, { subscriptions: services.subscriptions, ipRateLimit: config.authRateLimit });
+  analyticsRoutes(app, { analytics: services.analytics, ipRateLimit: ANALYTICS_RATE_LIMIT });
+  nodeDefinitionsRoutes(app, { catalogue: services.catalogue });
+  workflowsRoutes(app, { workflows: services.workflows });
 
   await registerSpa(app, config.webDir);
   return app;

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { type Config, loadConfig } from '../config.js';
 import { createWeft, type Weft } from '../main.js';
@@ -32,6 +32,8 @@ function postgresAvailable(): Promise<boolean> {
 export interface TestWeftOptions {
   env?: Record<string, string>;
   clock?: Clock;
+  /** Defaults to a silent logger; tests of what gets logged pass their own. */
+  logger?: Logger;
 }
 
 export interface TestWeft extends Weft {
@@ -65,7 +67,7 @@ export async function startTestWeft(database: TestDatabase, options: TestWeftOpt
   );
   const weft = await createWeft({
     config,
-    logger: pino({ level: 'silent' }),
+    logger: options.logger ?? pino({ level: 'silent' }),
     ...(options.clock ? { clock: options.clock } : {}),
     ...(database === 'postgres' ? { pgSchema: schema } : {}),
   });

@@ -1,0 +1,201 @@
+import net from 'node:net';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { captureLogs } from '../../test-support/log-capture.js';
+import { ManualClock } from '../../test-support/manual-clock.js';
+import { resetLinkFrom, resetTokenFrom, type SmtpPeer, startSmtpPeer } from '../../test-support/smtp-peer.js';
+import { describeEachDatabase, type SignedIn, signUp, startTestWeft, type TestWeft, uniqueEmail } from '../../test-support/test-weft.js';
+
+const PUBLIC_URL = 'http://127.0.0.1:4188';
+const REQUESTED = { message: 'If an account exists for that e-mail, a reset link is on its way.' };
+const INVALID = 'This reset link is invalid or has expired. Request a new one.';
+
+describeEachDatabase('password reset', (database) => {
+  let smtp: SmtpPeer;
+  let weft: TestWeft;
+  const clock = new ManualClock();
+
+  beforeAll(async () => {
+    smtp = await startSmtpPeer();
+    weft = await startTestWeft(database, { env: { ...smtp.env, PUBLIC_URL, SMTP_FROM: 'Weft Test <weft@example.com>' }, clock });
+  });
+  afterAll(async () => {
+    await weft?.close();
+    await smtp?.close();
+  });
+
+  const requestReset = (email: string) => weft.app.inject({ method: 'POST', url: '/api/auth/password-reset', payload: { email } });
+  const confirm = (token: string, password: string) =>
+    weft.app.inject({ method: 'POST', url: '/api/auth/password-reset/confirm', payload: { token, password } });
+  const login = (email: string, password: string) => weft.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+
+  /** Requests a reset for the user and reads the token from the mail that arrives. */
+  async function mailedToken(user: SignedIn): Promise<string> {
+    const res = await requestReset(user.email);
+    expect(res.statusCode).toBe(202);
+    return resetTokenFrom(await smtp.waitForMail(user.email));
+  }
+
+  it('mails a single-use link that sets the new password and signs the user in', async () => {
+    const user = await signUp(weft, { password: 'old-password', displayName: 'Ada' });
+    const res = await requestReset(`  ${user.email.toUpperCase()} `);
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toEqual(REQUESTED);
+
+    const mail = await smtp.waitForMail(user.email);
+    expect(mail.from).toBe('Weft Test <weft@example.com>');
+    expect(mail.subject).toBe('Reset your Weft password');
+    const link = resetLinkFrom(mail);
+    expect(link.startsWith(`${PUBLIC_URL}/reset-password?token=`)).toBe(true);
+    expect(mail.html).toContain(`href="${link}"`);
+    const token = resetTokenFrom(mail);
+    const stored = await weft.services.db.selectFrom('password_resets').selectAll().where('user_id', '=', user.userId).execute();
+    expect(stored).toHaveLength(1);
+    expect(stored[0]?.token_hash).not.toBe(token);
+    expect(Date.parse(stored[0]?.expires_at ?? '') - clock.now().getTime()).toBe(60 * 60_000);
+
+    const done = await confirm(token, 'new-password');
+    expect(done.statusCode).toBe(200);
+    const body = done.json();
+    expect(body.user).toMatchObject({ id: user.userId, email: user.email, displayName: 'Ada', hasPassword: true });
+    expect(body.token).toEqual(expect.any(String));
+    expect(body.csrfToken).toEqual(expect.any(String));
+    expect(done.cookies.find((c) => c.name === 'weft_session')?.value).toBe(body.token);
+    expect(done.body).not.toContain('new-password');
+    expect(done.body).not.toContain(token);
+
+    expect((await login(user.email, 'old-password')).statusCode).toBe(401);
+    expect((await login(user.email, 'new-password')).statusCode).toBe(200);
+  });
+
+  it('revokes every session of the user and voids the other reset links', async () => {
+    const user = await signUp(weft, { password: 'old-password' });
+    const otherDevice = await login(user.email, 'old-password');
+    const first = await mailedToken(user);
+    const second = await mailedToken(user);
+
+    const done = await confirm(second, 'new-password');
+    expect(done.statusCode).toBe(200);
+    for (const token of [user.token, otherDevice.json().token]) {
+      const res = await weft.app.inject({ method: 'GET', url: '/api/auth/session', headers: { authorization: `Bearer ${token}` } });
+      expect(res.statusCode).toBe(401);
+    }
+    const fresh = await weft.app.inject({ method: 'GET', url: '/api/auth/session', headers: { authorization: `Bearer ${done.json().token}` } });
+    expect(fresh.statusCode).toBe(200);
+
+    const stale = await confirm(first, 'another-password');
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json().message).toBe(INVALID);
+  });
+
+  it('refuses a reused token', async () => {
+    const user = await signUp(weft);
+    const token = await mailedToken(user);
+    expect((await confirm(token, 'first-new')).statusCode).toBe(200);
+    const again = await confirm(token, 'second-new');
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toMatchObject({ message: INVALID, code: 'invalid_reset_token' });
+    expect((await login(user.email, 'first-new')).statusCode).toBe(200);
+  });
+
+  it('refuses a token past its hour, and keeps the old password', async () => {
+    const user = await signUp(weft, { password: 'old-password' });
+    const token = await mailedToken(user);
+    clock.advance(61 * 60_000);
+    const res = await confirm(token, 'new-password');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(INVALID);
+    expect((await login(user.email, 'old-password')).statusCode).toBe(200);
+  });
+
+  it('refuses an unknown token', async () => {
+    const res = await confirm('made-up-token', 'new-password');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(INVALID);
+  });
+
+  it('answers an unknown e-mail exactly like a known one and sends nothing', async () => {
+    const email = uniqueEmail('nobody');
+    const res = await requestReset(email);
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toEqual(REQUESTED);
+    await weft.services.passwordReset.idle();
+    expect(smtp.mailTo(email)).toHaveLength(0);
+  });
+
+  it.each([
+    [{ email: 'not-an-email' }, 'email: Enter a valid e-mail address'],
+    [{}, 'email: Email is required'],
+  ])('rejects a bad request %j', async (payload, message) => {
+    const res = await weft.app.inject({ method: 'POST', url: '/api/auth/password-reset', payload });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(message);
+  });
+
+  it.each([
+    [{ token: 'x', password: '12345' }, 'password: Password must be at least 6 characters'],
+    [{ password: 'long-enough' }, 'token: Reset token is required'],
+  ])('rejects a bad confirmation %j', async (payload, message) => {
+    const res = await weft.app.inject({ method: 'POST', url: '/api/auth/password-reset/confirm', payload });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(message);
+  });
+});
+
+describeEachDatabase('password reset rate limits', (database) => {
+  let weft: TestWeft;
+  beforeAll(async () => {
+    weft = await startTestWeft(database, { env: { AUTH_RATE_LIMIT: '2' } });
+  });
+  afterAll(async () => weft?.close());
+
+  it('limits requests per e-mail, whichever address they come from', async () => {
+    const email = uniqueEmail('limited');
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await weft.app.inject({ method: 'POST', url: '/api/auth/password-reset', payload: { email }, remoteAddress: `10.0.0.${i + 1}` });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses).toEqual([202, 202, 429]);
+  });
+
+  it('limits confirmations per IP, separately from requests', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await weft.app.inject({
+        method: 'POST',
+        url: '/api/auth/password-reset/confirm',
+        payload: { token: `t${i}`, password: 'long-enough' },
+        remoteAddress: '10.1.1.1',
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses).toEqual([400, 400, 429]);
+    const res = await weft.app.inject({ method: 'POST', url: '/api/auth/password-reset', payload: { email: uniqueEmail() }, remoteAddress: '10.1.1.1' });
+    expect(res.statusCode).toBe(202);
+  });
+});
+
+describeEachDatabase('password reset when the mail server is down', (database) => {
+  const { logger, lines } = captureLogs('info');
+  let weft: TestWeft;
+  beforeAll(async () => {
+    // A port that was free a moment ago: connections to it are refused.
+    const probe = net.createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const port = (probe.address() as net.AddressInfo).port;
+    await new Promise<void>((resolve) => probe.close(() => resolve()));
+    weft = await startTestWeft(database, { env: { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(port) }, logger });
+  });
+  afterAll(async () => weft?.close());
+
+  it('still answers 202 and logs the failure without the link', async () => {
+    const user = await signUp(weft);
+    const res = await weft.app.inject({ method: 'POST', url: '/api/auth/password-reset', payload: { email: user.email } });
+    expect(res.statusCode).toBe(202);
+    await weft.services.passwordReset.idle();
+    const failure = lines.find((l) => l.includes('Password reset e-mail could not be sent'));
+    expect(failure).toBeDefined();
+    expect(failure).not.toContain('token');
+    expect(failure).not.toContain('reset-password');
+  });
+});

@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { AttemptLimiter } from '../../services/attempt-limiter.js';
+import type { PasswordResetService } from '../../services/password-reset.service.js';
+import { normaliseEmail, toPublicUser } from '../../services/users.service.js';
+import { badRequest, tooManyRequests } from '../http-error.js';
+import { emailField, passwordField } from '../schemas.js';
+import { setSessionCookie } from '../session-auth.js';
+import { parseInput } from '../validate.js';
+
+export interface PasswordResetRoutesDeps {
+  passwordReset: PasswordResetService;
+  emailLimiter: AttemptLimiter;
+  secureCookies: boolean;
+  /** Per-IP limit (requests per minute), the same as sign-in's. */
+  ipRateLimit: number;
+}
+
+export const RESET_REQUESTED_MESSAGE = 'If an account exists for that e-mail, a reset link is on its way.';
+export const RESET_INVALID_MESSAGE = 'This reset link is invalid or has expired. Request a new one.';
+
+const requestBody = z.object({ email: emailField });
+
+const confirmBody = z.object({
+  token: z.string({ error: 'Reset token is required' }).min(1, 'Reset token is required'),
+  password: passwordField,
+});
+
+export function passwordResetRoutes(app: FastifyInstance, deps: PasswordResetRoutesDeps): void {
+  const limited = { config: { rateLimit: { max: deps.ipRateLimit, timeWindow: '1 minute' } } };
+
+  app.post('/api/auth/password-reset', limited, async (request, reply) => {
+    const { email } = parseInput(requestBody, request.body);
+    if (!deps.emailLimiter.take(normaliseEmail(email))) throw tooManyRequests();
+    deps.passwordReset.requestInBackground(email);
+    return reply.code(202).send({ message: RESET_REQUESTED_MESSAGE });
+  });
+
+  app.post('/api/auth/password-reset/confirm', limited, async (request, reply) => {
+    const body = parseInput(confirmBody, request.body);
+    const result = await deps.passwordReset.confirm(body.token, body.password, request.headers['user-agent']);
+    if (!result.ok) throw badRequest(RESET_INVALID_MESSAGE, 'invalid_reset_token');
+    setSessionCookie(reply, result.session.token, result.session.expiresAt, deps.secureCookies);
+    return { user: toPublicUser(result.user), token: result.session.token, csrfToken: result.session.csrfToken };
+  });
+}

@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { SubscriptionsService } from '../../services/subscriptions.service.js';
+import { normaliseEmail } from '../../services/users.service.js';
+import { notFound } from '../http-error.js';
+import { emailField } from '../schemas.js';
+import { parseInput } from '../validate.js';
+
+export interface SubscriptionsRoutesDeps {
+  subscriptions: SubscriptionsService;
+  /** Per-IP limit (requests per minute): the routes are public and write to the database. */
+  ipRateLimit: number;
+}
+
+const subscribeBody = z.object({
+  email: emailField,
+  source: z.enum(['landing_page', 'signup'], { error: 'Source must be landing_page or signup' }).optional().default('landing_page'),
+});
+
+const unsubscribeBody = z.object({
+  token: z.string({ error: 'Token is required' }).trim().min(1, 'Token is required').max(200, 'Token is too long'),
+});
+
+export function subscriptionsRoutes(app: FastifyInstance, deps: SubscriptionsRoutesDeps): void {
+  const limited = { config: { rateLimit: { max: deps.ipRateLimit, timeWindow: '1 minute' } } };
+
+  // Answers the same whether the address was new or known, so the form does not reveal
+  // who is subscribed.
+  app.post('/api/subscriptions', limited, async (request, reply) => {
+    const body = parseInput(subscribeBody, request.body);
+    // Link the record to the caller only when it is their own address.
+    const user = request.auth?.user;
+    const userId = user && normaliseEmail(user.email) === normaliseEmail(body.email) ? user.id : null;
+    await deps.subscriptions.subscribe({ email: body.email, userId, source: body.source });
+    return reply.code(201).send({ message: 'Successfully subscribed!' });
+  });
+
+  app.post('/api/subscriptions/unsubscribe', limited, async (request) => {
+    const body = parseInput(unsubscribeBody, request.body);
+    if (!(await deps.subscriptions.unsubscribeByToken(body.token))) throw notFound('Subscription not found');
+    return { message: 'You have been unsubscribed.' };
+  });
+}

@@ -1,0 +1,88 @@
+import { DEFAULT_WORKFLOW_NAME, type NodeDefinition, validateWorkflow, type WorkflowDocument, workflowDocumentSchema } from '@weft/core';
+import type { z } from 'zod';
+
+/** The export file: the document, tagged so that an import can tell it from other JSON. */
+export interface WorkflowExport extends WorkflowDocument {
+  weft: 'workflow';
+}
+
+/** `schema`: the JSON is not shaped like a document; `graph`: it is, but its graph is unsound. */
+export type DocumentCheck = { ok: true; document: WorkflowDocument } | { ok: false; stage: 'schema' | 'graph'; message: string };
+
+/**
+ * Parses a workflow document and checks its graph against the catalogue: the gate every
+ * stored workflow passes, whatever route it came in through. `field` prefixes schema
+ * messages so they name the field as the client sent it (e.g. `document.nodes.0.id`).
+ */
+export function checkWorkflowDocument(input: unknown, definitions: readonly NodeDefinition[], field?: string): DocumentCheck {
+  const parsed = workflowDocumentSchema.safeParse(input);
+  if (!parsed.success) return { ok: false, stage: 'schema', message: describeIssue(parsed.error, field) };
+  const [first, ...rest] = validateWorkflow(parsed.data, definitions);
+  if (first) return { ok: false, stage: 'graph', message: rest.length > 0 ? `${first.message} (and ${plural(rest.length, 'more problem')})` : first.message };
+  return { ok: true, document: parsed.data };
+}
+
+/** A new workflow's input with the default name when none is given (SPEC.md section 3). */
+export function withDefaultName(input: unknown): unknown {
+  if (input === undefined || input === null) return { name: DEFAULT_WORKFLOW_NAME };
+  if (isPlainObject(input) && input.name === undefined) return { ...input, name: DEFAULT_WORKFLOW_NAME };
+  return input;
+}
+
+export function toExport(document: WorkflowDocument): WorkflowExport {
+  return {
+    weft: 'workflow',
+    schemaVersion: document.schemaVersion,
+    name: document.name,
+    nodes: document.nodes,
+    edges: document.edges,
+    globalParameters: document.globalParameters,
+  };
+}
+
+/**
+ * Reads an imported file: the export format (`"weft": "workflow"`) or a bare document
+ * with a `nodes` list. Anything else is refused with a message saying what the file is
+ * instead, before any workflow is created.
+ */
+export function readImport(input: unknown, definitions: readonly NodeDefinition[]): DocumentCheck {
+  if (!isPlainObject(input)) {
+    return { ok: false, stage: 'schema', message: `A workflow file holds one JSON object, but this one holds ${describeJson(input)}.` };
+  }
+  const { weft, ...rest } = input;
+  if (weft !== undefined && weft !== 'workflow') {
+    const what = typeof weft === 'string' ? `a Weft "${weft.slice(0, 50)}" file` : 'a file with an unknown "weft" tag';
+    return { ok: false, stage: 'schema', message: `This is ${what}, not a workflow export ("weft" must be "workflow").` };
+  }
+  if (weft === undefined && !Array.isArray(input.nodes)) {
+    return {
+      ok: false,
+      stage: 'schema',
+      message: 'This is not a Weft workflow: expected an export with "weft": "workflow", or a workflow document with a "nodes" list.',
+    };
+  }
+  const check = checkWorkflowDocument(withDefaultName(rest), definitions);
+  // A field path alone reads as a bug report; say first that the file is not ours.
+  if (!check.ok && check.stage === 'schema') return { ...check, message: `Not a valid Weft workflow file: ${check.message}` };
+  return check;
+}
+
+function describeIssue(error: z.ZodError, field: string | undefined): string {
+  const issue = error.issues[0];
+  const path = [...(field ? [field] : []), ...(issue?.path ?? []).map(String)];
+  return `${path.length > 0 ? `${path.join('.')}: ` : ''}${issue?.message ?? 'Invalid workflow'}`;
+}
+
+function describeJson(value: unknown): string {
+  if (Array.isArray(value)) return 'a list';
+  if (value === null) return 'null';
+  return `a ${typeof value}`;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}

@@ -1,0 +1,154 @@
+import type { WorkflowDocument } from '@weft/core';
+import type { Kysely } from 'kysely';
+import type { Database, WorkflowRow } from '../db/schema.js';
+import type { Clock } from './clock.js';
+import type { NodeCatalogue } from './node-catalogue.js';
+import { newId } from './tokens.js';
+import { checkWorkflowDocument, readImport, toExport, type WorkflowExport, withDefaultName } from './workflow-document.js';
+
+/** A stored workflow as the API shows it: the document plus its bookkeeping. */
+export interface StoredWorkflow extends WorkflowDocument {
+  id: string;
+  /** Bumped on every save; a save must name the version it started from. */
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** One row of the dashboard's list. */
+export interface WorkflowSummary {
+  id: string;
+  name: string;
+  version: number;
+  nodeCount: number;
+  lastRunStatus: string | null;
+  lastRunAt: string | null;
+  /** Always null until schedules land; the dashboard already reads the field. */
+  schedule: null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type WorkflowResult =
+  | { ok: true; workflow: StoredWorkflow }
+  | { ok: false; reason: 'invalid'; message: string }
+  | { ok: false; reason: 'not_found' }
+  | { ok: false; reason: 'stale'; currentVersion: number };
+
+function toStored(row: WorkflowRow): StoredWorkflow {
+  const document = JSON.parse(row.document) as WorkflowDocument;
+  return { id: row.id, version: row.version, createdAt: row.created_at, updatedAt: row.updated_at, ...document };
+}
+
+/**
+ * A user's stored workflows. Every query is scoped by owner, so another user's workflow
+ * is indistinguishable from a missing one. Every write goes through the document check
+ * (schema, node types, handles, no cycles); saves are optimistic: a save names the
+ * version it edited and loses to any save made since.
+ */
+export class WorkflowsService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly clock: Clock,
+    private readonly catalogue: NodeCatalogue,
+  ) {}
+
+  async list(userId: string): Promise<WorkflowSummary[]> {
+    const rows = await this.db.selectFrom('workflows').selectAll().where('user_id', '=', userId).orderBy('updated_at', 'desc').orderBy('id').execute();
+    return rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      version: row.version,
+      nodeCount: (JSON.parse(row.document) as WorkflowDocument).nodes.length,
+      lastRunStatus: row.last_run_status,
+      lastRunAt: row.last_run_at,
+      schedule: null,
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+    }));
+  }
+
+  async get(userId: string, id: string): Promise<StoredWorkflow | undefined> {
+    const row = await this.findRow(userId, id);
+    return row ? toStored(row) : undefined;
+  }
+
+  /** Creates a workflow from a (possibly partial) document; the name defaults. */
+  async create(userId: string, input: unknown): Promise<WorkflowResult> {
+    const check = checkWorkflowDocument(withDefaultName(input), this.catalogue.definitions());
+    if (!check.ok) return { ok: false, reason: 'invalid', message: check.message };
+    return { ok: true, workflow: await this.insert(userId, check.document) };
+  }
+
+  /** Creates a workflow from an export file or a bare document; nothing on failure. */
+  async import(userId: string, file: unknown): Promise<WorkflowResult> {
+    const check = readImport(file, this.catalogue.definitions());
+    if (!check.ok) return { ok: false, reason: 'invalid', message: check.message };
+    return { ok: true, workflow: await this.insert(userId, check.document) };
+  }
+
+  /** Replaces the document if `baseVersion` is still the stored version. */
+  async update(userId: string, id: string, baseVersion: number, input: unknown): Promise<WorkflowResult> {
+    const existing = await this.findRow(userId, id);
+    if (!existing) return { ok: false, reason: 'not_found' };
+    if (existing.version !== baseVersion) return { ok: false, reason: 'stale', currentVersion: existing.version };
+    const check = checkWorkflowDocument(input, this.catalogue.definitions(), 'document');
+    if (!check.ok) return { ok: false, reason: 'invalid', message: check.message };
+    const updatedAt = this.clock.now().toISOString();
+    // The version condition makes the check-and-write atomic: of two saves from the
+    // same base, exactly one matches the row.
+    const result = await this.db
+      .updateTable('workflows')
+      .set({ name: check.document.name, document: JSON.stringify(check.document), version: baseVersion + 1, updated_at: updatedAt })
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .where('version', '=', baseVersion)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) {
+      const current = await this.findRow(userId, id);
+      return current ? { ok: false, reason: 'stale', currentVersion: current.version } : { ok: false, reason: 'not_found' };
+    }
+    return { ok: true, workflow: { ...check.document, id, version: baseVersion + 1, createdAt: existing.created_at, updatedAt } };
+  }
+
+  /** False when there was nothing of this user's to delete. */
+  async delete(userId: string, id: string): Promise<boolean> {
+    const result = await this.db.deleteFrom('workflows').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
+  async export(userId: string, id: string): Promise<WorkflowExport | undefined> {
+    const workflow = await this.get(userId, id);
+    return workflow ? toExport(workflow) : undefined;
+  }
+
+  async count(userId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('workflows')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  private findRow(userId: string, id: string): Promise<WorkflowRow | undefined> {
+    return this.db.selectFrom('workflows').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  }
+
+  private async insert(userId: string, document: WorkflowDocument): Promise<StoredWorkflow> {
+    const now = this.clock.now().toISOString();
+    const row: WorkflowRow = {
+      id: newId(),
+      user_id: userId,
+      name: document.name,
+      document: JSON.stringify(document),
+      version: 1,
+      last_run_status: null,
+      last_run_at: null,
+      created_at: now,
+      updated_at: now,
+    };
+    await this.db.insertInto('workflows').values(row).execute();
+    return toStored(row);
+  }
+}
