@@ -4,10 +4,14 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './App';
 import './index.css';
+import { onSignOut } from './stores/auth.store';
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 10_000 } },
 });
+
+// Cached server data belongs to the user who fetched it.
+onSignOut(() => queryClient.clear());
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing from index.html');

@@ -16,6 +16,8 @@ export interface RequestAuth {
 declare module 'fastify' {
   interface FastifyRequest {
     auth: RequestAuth | null;
+    /** A session cookie came with a write but without its CSRF token. */
+    csrfRejected: boolean;
   }
 }
 
@@ -28,6 +30,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export function registerSessionAuth(app: FastifyInstance, sessions: SessionsService): void {
   app.decorateRequest('auth', null);
+  app.decorateRequest('csrfRejected', false);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     const header = request.headers.authorization;
@@ -41,17 +44,21 @@ export function registerSessionAuth(app: FastifyInstance, sessions: SessionsServ
     if (via === 'cookie' && !SAFE_METHODS.has(request.method)) {
       const sent = request.headers[CSRF_HEADER];
       if (typeof sent !== 'string' || !safeEqual(sent, resolved.session.csrf_token)) {
-        throw forbidden('Your session could not be verified (missing CSRF token). Reload the page and try again.');
+        // The cookie does not authenticate this write. Public routes (sign-in, reset) go on
+        // as for a visitor; routes that need the session refuse it in requireAuth.
+        request.csrfRejected = true;
+        return;
       }
     }
     request.auth = { ...resolved, via };
   });
 }
 
-/** The signed-in caller, or a 401 that sends the UI to /login. */
+/** The signed-in caller; 403 for a cookie write without its CSRF token, else 401 (the UI goes to /login). */
 export function requireAuth(request: FastifyRequest): RequestAuth {
-  if (!request.auth) throw unauthorized();
-  return request.auth;
+  if (request.auth) return request.auth;
+  if (request.csrfRejected) throw forbidden('Your session could not be verified (missing CSRF token). Reload the page and try again.');
+  throw unauthorized();
 }
 
 export function setSessionCookie(reply: FastifyReply, token: string, expiresAt: string, secure: boolean): void {

@@ -99,6 +99,17 @@ describeEachDatabase('auth routes', (database) => {
     expect(withCsrf.statusCode).toBe(204);
   });
 
+  it('lets a browser that still holds a session cookie sign in again without a CSRF token', async () => {
+    const user = await signUp(weft(), { password: 'secret-one' });
+    const login = await weft().app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: 'secret-one' } });
+    const cookie = sessionCookieFrom(login);
+    const again = await weft().app.inject({ method: 'POST', url: '/api/auth/login', headers: { cookie }, payload: { email: user.email, password: 'secret-one' } });
+    expect(again.statusCode).toBe(200);
+    // …but the cookie alone still cannot act as the user.
+    const out = await weft().app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } });
+    expect(out.statusCode).toBe(403);
+  });
+
   it('answers malformed JSON with a 400', async () => {
     const res = await weft().app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
     expect(res.statusCode).toBe(400);

@@ -1,0 +1,22 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+
+export interface AuthProviders {
+  oidc: { enabled: boolean; label: string };
+}
+
+/** Which sign-in methods the server offers (GET /api/auth/providers); fetched once. */
+export function useAuthProviders() {
+  const query = useQuery({
+    queryKey: ['auth', 'providers'],
+    queryFn: ({ signal }) => api<AuthProviders>('/api/auth/providers', { signal, allowUnauthorized: true }),
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+  const oidc = query.data?.oidc;
+  return {
+    oidcEnabled: oidc?.enabled === true,
+    /** The identity provider's name for buttons and messages ("Google" unless configured). */
+    oidcLabel: oidc?.label?.trim() || 'Google',
+  };
+}

@@ -1,0 +1,124 @@
+import { Link } from 'react-router';
+import { useNow } from '../../hooks/useNow';
+import { IconButton } from '../ui/IconButton';
+import { ClockIcon, DownloadIcon, TrashIcon } from '../ui/icons';
+import { RelativeTime } from './RelativeTime';
+import { RunStatusBadge } from './RunStatusBadge';
+import { useDeleteWorkflow, useExportWorkflow } from './useWorkflows';
+import { nodeCountLabel, scheduleLook, type WorkflowSummary } from './workflow-summary';
+
+const th = 'px-4 py-2.5 text-left text-xs font-medium text-muted';
+export const td = 'px-4 py-3 align-middle';
+/** Which columns show at which width; the skeleton uses the same. */
+export const columnClasses = {
+  lastRun: 'hidden sm:table-cell',
+  schedule: 'hidden lg:table-cell',
+  lastChange: 'hidden md:table-cell',
+} as const;
+export const tableFrameClasses = 'overflow-hidden rounded-xl border border-line bg-surface shadow-xs';
+export const tableClasses = 'w-full table-fixed border-collapse text-sm';
+
+export function WorkflowTableHead() {
+  return (
+    <thead className="border-b border-line bg-surface-2/60">
+      <tr>
+        <th scope="col" className={th}>
+          Name
+        </th>
+        <th scope="col" className={`${th} ${columnClasses.lastRun} w-44`}>
+          Last run
+        </th>
+        <th scope="col" className={`${th} ${columnClasses.schedule} w-48`}>
+          Schedule
+        </th>
+        <th scope="col" className={`${th} ${columnClasses.lastChange} w-36`}>
+          Last change
+        </th>
+        <th scope="col" className={`${th} w-24`}>
+          <span className="sr-only">Actions</span>
+        </th>
+      </tr>
+    </thead>
+  );
+}
+
+/** The workflows as a table; columns drop away on narrow screens, name and actions stay. */
+export function WorkflowTable({ workflows }: { workflows: WorkflowSummary[] }) {
+  const now = useNow();
+  return (
+    <div className={tableFrameClasses}>
+      <table className={tableClasses}>
+        <caption className="sr-only">Your workflows</caption>
+        <WorkflowTableHead />
+        <tbody className="divide-y divide-line">
+          {workflows.map((workflow) => (
+            <WorkflowRow key={workflow.id} workflow={workflow} now={now} />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function WorkflowRow({ workflow, now }: { workflow: WorkflowSummary; now: Date }) {
+  const exportWorkflow = useExportWorkflow();
+  const deleteWorkflow = useDeleteWorkflow();
+  const schedule = scheduleLook(workflow.schedule);
+  return (
+    <tr className="group transition-colors hover:bg-surface-2/50">
+      <td className={td}>
+        <Link to={`/workflow/${workflow.id}`} className="block truncate rounded-sm font-medium text-ink hover:text-brand">
+          {workflow.name}
+        </Link>
+        <p className="mt-0.5 truncate text-xs text-subtle">{nodeCountLabel(workflow.nodeCount)}</p>
+      </td>
+      <td className={`${td} ${columnClasses.lastRun}`}>
+        <div className="flex flex-col items-start gap-1">
+          <RunStatusBadge status={workflow.lastRunStatus} />
+          {workflow.lastRunAt && (
+            <span className="text-xs text-subtle">
+              <RelativeTime value={workflow.lastRunAt} now={now} />
+            </span>
+          )}
+        </div>
+      </td>
+      <td className={`${td} ${columnClasses.schedule}`}>
+        {schedule.active || schedule.detail ? (
+          <div className="min-w-0">
+            <span className="inline-flex max-w-full items-center gap-1.5 text-ink">
+              <ClockIcon size={14} className={schedule.active ? 'shrink-0 text-brand' : 'shrink-0 text-subtle'} />
+              <span className="truncate font-mono text-xs">{schedule.label}</span>
+            </span>
+            {schedule.detail && <p className="mt-0.5 truncate text-xs text-subtle">{schedule.detail}</p>}
+          </div>
+        ) : (
+          <span className="text-subtle">{schedule.label}</span>
+        )}
+      </td>
+      <td className={`${td} ${columnClasses.lastChange} text-muted`}>
+        <RelativeTime value={workflow.updatedAt} now={now} />
+      </td>
+      <td className={`${td} text-right`}>
+        <div className="flex justify-end gap-1 opacity-100 transition-opacity md:opacity-60 md:group-focus-within:opacity-100 md:group-hover:opacity-100">
+          <IconButton
+            label={`Export ${workflow.name}`}
+            title="Export as JSON"
+            onClick={() => exportWorkflow.mutate(workflow)}
+            disabled={exportWorkflow.isPending}
+          >
+            <DownloadIcon size={16} />
+          </IconButton>
+          <IconButton
+            label={`Delete ${workflow.name}`}
+            title="Delete"
+            danger
+            onClick={() => deleteWorkflow.mutate(workflow)}
+            disabled={deleteWorkflow.isPending}
+          >
+            <TrashIcon size={16} />
+          </IconButton>
+        </div>
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,95 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { api, errorMessage } from '../../lib/api';
+import { downloadJson, safeFileName } from '../../lib/download';
+import { confirmDialog } from '../../stores/confirm.store';
+import { toast } from '../../stores/toast.store';
+import type { WorkflowSummary } from './workflow-summary';
+
+export const WORKFLOWS_QUERY_KEY = ['workflows'] as const;
+
+interface CreatedWorkflow {
+  workflow: { id: string; name: string };
+}
+
+/** The signed-in user's workflows (GET /api/workflows). */
+export function useWorkflowList() {
+  return useQuery({
+    queryKey: WORKFLOWS_QUERY_KEY,
+    queryFn: async ({ signal }) => (await api<{ workflows: WorkflowSummary[] }>('/api/workflows', { signal })).workflows,
+  });
+}
+
+/** "New workflow": creates an empty one and opens it in the editor. */
+export function useCreateWorkflow() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<CreatedWorkflow>('/api/workflows', { method: 'POST', body: {} }),
+    onSuccess: ({ workflow }) => {
+      void queryClient.invalidateQueries({ queryKey: WORKFLOWS_QUERY_KEY });
+      navigate(`/workflow/${workflow.id}`);
+    },
+    onError: (error) => toast.error(errorMessage(error, 'Could not create the workflow.')),
+  });
+}
+
+/** Thrown (and shown) when the chosen file is not JSON; the server is not asked. */
+class InvalidJsonFile extends Error {}
+
+/** "Import from JSON": reads a file, checks it parses, and posts it to the server. */
+export function useImportWorkflow() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (file: File) => {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(await file.text());
+      } catch {
+        throw new InvalidJsonFile('That file is not valid JSON.');
+      }
+      return api<CreatedWorkflow>('/api/workflows/import', { body: parsed });
+    },
+    onSuccess: ({ workflow }) => {
+      toast.success(`Imported “${workflow.name}”.`);
+      void queryClient.invalidateQueries({ queryKey: WORKFLOWS_QUERY_KEY });
+    },
+    onError: (error) => toast.error(errorMessage(error, 'Could not import the workflow.')),
+  });
+}
+
+/** Export: downloads the workflow as `<name>.json`. */
+export function useExportWorkflow() {
+  return useMutation({
+    mutationFn: async (workflow: Pick<WorkflowSummary, 'id' | 'name'>) => {
+      const data = await api<unknown>(`/api/workflows/${encodeURIComponent(workflow.id)}/export`);
+      downloadJson(`${safeFileName(workflow.name)}.json`, data);
+    },
+    onError: (error) => toast.error(errorMessage(error, 'Could not export the workflow.')),
+  });
+}
+
+/** Delete, after the user confirms. Resolves false when they cancel. */
+export function useDeleteWorkflow() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (workflow: Pick<WorkflowSummary, 'id' | 'name'>) => {
+      const confirmed = await confirmDialog({
+        title: 'Delete workflow?',
+        message: `“${workflow.name}” will be deleted with its run history and schedules. This cannot be undone.`,
+        confirmLabel: 'Delete workflow',
+        danger: true,
+      });
+      if (!confirmed) return false;
+      await api(`/api/workflows/${encodeURIComponent(workflow.id)}`, { method: 'DELETE' });
+      return true;
+    },
+    onSuccess: (deleted, workflow) => {
+      if (!deleted) return;
+      queryClient.setQueryData<WorkflowSummary[]>(WORKFLOWS_QUERY_KEY, (list) => list?.filter((w) => w.id !== workflow.id));
+      void queryClient.invalidateQueries({ queryKey: WORKFLOWS_QUERY_KEY });
+      toast.success(`Deleted “${workflow.name}”.`);
+    },
+    onError: (error) => toast.error(errorMessage(error, 'Could not delete the workflow.')),
+  });
+}

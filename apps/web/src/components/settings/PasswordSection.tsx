@@ -1,0 +1,105 @@
+import { useMutation } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { api, errorMessage } from '../../lib/api';
+import { hasErrors, type NewPasswordErrors, PASSWORD_MIN, validateNewPassword } from '../../lib/password-rules';
+import type { User } from '../../lib/types';
+import { toast } from '../../stores/toast.store';
+import { useAuthProviders } from '../auth/useAuthProviders';
+import { Alert } from '../ui/Alert';
+import { Button } from '../ui/Button';
+import { TextField } from '../ui/TextField';
+import { SettingsActions, SettingsSection } from './SettingsSection';
+
+const DESCRIPTION = 'Changing your password signs you out everywhere else.';
+
+/** Password change (POST /api/me/password); single-sign-on accounts have none to change. */
+export function PasswordSection({ user }: { user: User }) {
+  const { oidcLabel } = useAuthProviders();
+  if (!user.hasPassword) {
+    return (
+      <SettingsSection id="password" title="Password" description="How you sign in to Weft.">
+        <Alert tone="info">
+          You sign in with {oidcLabel}, so your Weft account has no password to change. Your sign-in security is managed by your {oidcLabel} account.
+        </Alert>
+      </SettingsSection>
+    );
+  }
+  return (
+    <SettingsSection id="password" title="Password" description={DESCRIPTION}>
+      <PasswordForm />
+    </SettingsSection>
+  );
+}
+
+function PasswordForm() {
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [errors, setErrors] = useState<NewPasswordErrors & { current?: string }>({});
+  const change = useMutation({
+    mutationFn: () => api('/api/me/password', { body: { currentPassword: current, newPassword: next }, allowUnauthorized: true }),
+    onSuccess: () => {
+      setCurrent('');
+      setNext('');
+      setConfirm('');
+      toast.success('Password updated. Your other sessions were signed out.');
+    },
+  });
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found = { ...validateNewPassword(next, confirm), current: current ? undefined : 'Enter your current password' };
+    setErrors(found);
+    if (!hasErrors(found)) change.mutate();
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      {change.isError && (
+        <Alert tone="error" className="mb-4">
+          {errorMessage(change.error, 'Could not update your password.')}
+        </Alert>
+      )}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="Current password"
+          name="currentPassword"
+          type="password"
+          autoComplete="current-password"
+          required
+          className="sm:col-span-2 sm:max-w-[calc(50%-0.5rem)]"
+          value={current}
+          onChange={(e) => setCurrent(e.target.value)}
+          error={errors.current}
+        />
+        <TextField
+          label="New password"
+          name="newPassword"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={PASSWORD_MIN}
+          placeholder={`At least ${PASSWORD_MIN} characters`}
+          value={next}
+          onChange={(e) => setNext(e.target.value)}
+          error={errors.password}
+        />
+        <TextField
+          label="Confirm password"
+          name="confirmPassword"
+          type="password"
+          autoComplete="new-password"
+          required
+          value={confirm}
+          onChange={(e) => setConfirm(e.target.value)}
+          error={errors.confirm}
+        />
+      </div>
+      <SettingsActions>
+        <Button type="submit" loading={change.isPending}>
+          Update password
+        </Button>
+      </SettingsActions>
+    </form>
+  );
+}

@@ -1,0 +1,73 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, SCREENSHOT_DIR, signUpViaApi, test } from '../support/fixtures.js';
+
+function tempFile(name: string, content: string): string {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'weft-e2e-import-')), name);
+  fs.writeFileSync(file, content);
+  return file;
+}
+
+test('dashboard: empty state, new workflow, import good and bad files, delete with confirmation', async ({ page }) => {
+  await signUpViaApi(page, { displayName: 'Dana Board' });
+  await page.goto('/dashboard');
+  await expect(page.getByText('No workflows yet')).toBeVisible();
+  await page.screenshot({ path: `${SCREENSHOT_DIR}dashboard-empty.png` });
+
+  // A broken file is refused in the browser and changes nothing.
+  await page.getByTestId('import-workflow-input').setInputFiles(tempFile('broken.json', '{"name": "half'));
+  await expect(page.getByText('That file is not valid JSON.')).toBeVisible();
+  // Valid JSON that is not a workflow: the server names what is wrong.
+  await page.getByTestId('import-workflow-input').setInputFiles(tempFile('foreign.json', JSON.stringify({ name: 'x', nodes: [{ id: 'n1' }] })));
+  await expect(page.getByText(/Not a valid Weft workflow file/)).toBeVisible();
+  await expect(page.getByText('No workflows yet')).toBeVisible();
+
+  const good = {
+    weft: 'workflow',
+    schemaVersion: 1,
+    name: 'Imported Flow',
+    nodes: [
+      { id: 'in', type: 'custom', position: { x: 0, y: 0 }, data: { label: 'Text Input', type: 'input.text', config: { text: 'hi' } } },
+      { id: 'out', type: 'custom', position: { x: 300, y: 0 }, data: { label: 'Output', type: 'output', config: {} } },
+    ],
+    edges: [{ id: 'e1', source: 'in', sourceHandle: 'output', target: 'out', targetHandle: 'input', type: 'custom', data: { type: 'text' } }],
+    globalParameters: {},
+  };
+  await page.getByTestId('import-workflow-input').setInputFiles(tempFile('good.json', JSON.stringify(good)));
+  await expect(page.getByRole('link', { name: 'Imported Flow' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'New workflow' }).first().click();
+  await expect(page).toHaveURL(/\/workflow\/[0-9a-f-]{36}$/);
+  await page.goto('/dashboard');
+  await expect(page.getByRole('link', { name: 'My First Automation' })).toBeVisible();
+  await page.screenshot({ path: `${SCREENSHOT_DIR}dashboard.png` });
+
+  await page.getByRole('button', { name: 'Delete Imported Flow' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete workflow' }).click();
+  await expect(page.getByRole('link', { name: 'Imported Flow' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'My First Automation' })).toBeVisible();
+});
+
+test('settings: change display name and password', async ({ page }) => {
+  const { email } = await signUpViaApi(page, { password: 'first-password', displayName: 'Sam Set' });
+  await page.goto('/settings');
+  const name = page.getByLabel('Display Name', { exact: true });
+  await name.fill('Samira Settings');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Profile updated.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Account menu' })).toContainText('SS');
+
+  await page.getByLabel('Current password').fill('wrong-password');
+  await page.getByLabel('New password', { exact: true }).fill('second-password');
+  await page.getByLabel('Confirm password').fill('second-password');
+  await page.getByRole('button', { name: 'Update password' }).click();
+  await expect(page.getByText('Current password is incorrect.')).toBeVisible();
+
+  await page.getByLabel('Current password').fill('first-password');
+  await page.getByRole('button', { name: 'Update password' }).click();
+  await expect(page.getByText('Password updated. Your other sessions were signed out.')).toBeVisible();
+
+  const login = await page.request.post('/api/auth/login', { data: { email, password: 'second-password' } });
+  expect(login.status()).toBe(200);
+});
