@@ -51,10 +51,17 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
   page: async ({ page, consent }, use) => {
     if (consent !== 'none') {
       const all = consent === 'all';
-      const record = { preferences: { necessary: true, analytics: all, functional: true, marketing: all }, timestamp: new Date().toISOString(), version: '1.0' };
-      await page.addInitScript(([key, value]) => {
-        if (!localStorage.getItem(key)) localStorage.setItem(key, value);
-      }, [CONSENT_KEY, JSON.stringify(record)] as const);
+      const record = {
+        preferences: { necessary: true, analytics: all, functional: true, marketing: all },
+        timestamp: new Date().toISOString(),
+        version: '1.0',
+      };
+      await page.addInitScript(
+        ([key, value]) => {
+          if (!localStorage.getItem(key)) localStorage.setItem(key, value);
+        },
+        [CONSENT_KEY, JSON.stringify(record)] as const,
+      );
     }
     await use(page);
   },

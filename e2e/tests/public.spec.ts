@@ -37,7 +37,10 @@ test.describe('cookie consent', () => {
     await banner.getByRole('button', { name: 'Save Preferences' }).click();
     await page.goto('/gallery');
     await firstEvent;
-    expect(analytics.some((body) => body.includes('page_view')), JSON.stringify(analytics)).toBe(true);
+    expect(
+      analytics.some((body) => body.includes('page_view')),
+      JSON.stringify(analytics),
+    ).toBe(true);
     await page.reload();
     await expect(banner).toBeHidden();
   });

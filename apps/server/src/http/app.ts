@@ -52,13 +52,13 @@ export async function buildApp({ config, services, logger }: AppOptions): Promis
   passwordResetRoutes(app, { passwordReset: services.passwordReset, ...credentialRoutes });
   oidcRoutes(app, { oidc: services.oidc, secureCookies: config.secureCookies, ipRateLimit: config.authRateLimit });
   meRoutes(app, { users: services.users, account: services.account, subscriptions: services.subscriptions, ...credentialRoutes });
-  // Let a reset mail still being sent finish before the mailer and database close.
+  // Let mail still being sent finish before the mailer and database close.
   app.addHook('onClose', async () => {
-    await services.passwordReset.idle();
+    await services.background.idle();
     services.mailer.close();
   });
 
-  subscriptionsRoutes(app, { subscriptions: services.subscriptions, ipRateLimit: config.authRateLimit });
+  subscriptionsRoutes(app, { subscriptions: services.subscriptions, notices: services.subscriptionNotices, ipRateLimit: config.authRateLimit });
   analyticsRoutes(app, { analytics: services.analytics, ipRateLimit: ANALYTICS_RATE_LIMIT });
   nodeDefinitionsRoutes(app, { catalogue: services.catalogue });
   workflowsRoutes(app, { workflows: services.workflows });

@@ -44,7 +44,7 @@ describeEachDatabase('secrets in logs', (database) => {
     await inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie, 'x-csrf-token': login.json().csrfToken } });
 
     expect((await inject({ method: 'POST', url: '/api/auth/password-reset', payload: { email } })).statusCode).toBe(202);
-    await weft.services.passwordReset.idle();
+    await weft.services.background.idle();
     const outbox = path.join(weft.dataDir, 'outbox');
     const [file] = fs.readdirSync(outbox);
     const resetToken = resetTokenFrom(parseMail(fs.readFileSync(path.join(outbox, file as string), 'utf8')));

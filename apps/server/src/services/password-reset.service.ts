@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Logger } from 'pino';
 import type { Database, UserRow } from '../db/schema.js';
+import type { BackgroundTasks } from './background-tasks.js';
 import { addMinutes, type Clock } from './clock.js';
 import { escapeHtml, type Mailer } from './mailer.js';
 import { hashPassword } from './passwords.js';
@@ -19,9 +19,6 @@ export type ResetResult = { ok: true; user: UserRow; session: IssuedSession } | 
  * other outstanding links.
  */
 export class PasswordResetService {
-  /** Mails in flight, so shutdown (and tests) can wait for them. */
-  private readonly pending = new Set<Promise<void>>();
-
   constructor(
     private readonly db: Kysely<Database>,
     private readonly users: UsersService,
@@ -29,7 +26,7 @@ export class PasswordResetService {
     private readonly mailer: Mailer,
     private readonly clock: Clock,
     private readonly publicUrl: string,
-    private readonly log: Logger,
+    private readonly background: BackgroundTasks,
   ) {}
 
   /**
@@ -37,17 +34,7 @@ export class PasswordResetService {
    * time whether or not the account exists (the response must not reveal it).
    */
   requestInBackground(email: string): void {
-    const task = this.request(email).catch((error: unknown) => {
-      // The error object of a failed SMTP call holds no body, but keep to the message anyway.
-      this.log.error({ reason: error instanceof Error ? error.message : String(error) }, 'Password reset e-mail could not be sent');
-    });
-    this.pending.add(task);
-    void task.finally(() => this.pending.delete(task));
-  }
-
-  /** Resolves when every background reset has finished. */
-  async idle(): Promise<void> {
-    while (this.pending.size > 0) await Promise.all([...this.pending]);
+    this.background.run('Password reset e-mail', () => this.request(email));
   }
 
   /** Creates a token and mails the link; does nothing for an unknown e-mail. */

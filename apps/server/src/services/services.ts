@@ -8,6 +8,7 @@ import { AccountService } from './account.service.js';
 import { AnalyticsService } from './analytics.service.js';
 import { AttemptLimiter } from './attempt-limiter.js';
 import { AuthService } from './auth.service.js';
+import { BackgroundTasks } from './background-tasks.js';
 import type { Clock } from './clock.js';
 import { IdentitiesService } from './identities.service.js';
 import { createMailer, type Mailer } from './mailer.js';
@@ -15,6 +16,7 @@ import { NodeCatalogue } from './node-catalogue.js';
 import { OidcService } from './oidc.service.js';
 import { PasswordResetService } from './password-reset.service.js';
 import { SessionsService } from './sessions.service.js';
+import { SubscriptionNotices } from './subscription-notices.js';
 import { SubscriptionsService } from './subscriptions.service.js';
 import { UsersService } from './users.service.js';
 import { WorkflowsService } from './workflows.service.js';
@@ -30,6 +32,9 @@ export interface Services {
   auth: AuthService;
   emailLimiter: AttemptLimiter;
   mailer: Mailer;
+  /** Mail and other work requests start without waiting; shutdown waits for it. */
+  background: BackgroundTasks;
+  subscriptionNotices: SubscriptionNotices;
   passwordReset: PasswordResetService;
   oidc: OidcService;
   account: AccountService;
@@ -45,6 +50,7 @@ export function createServices(deps: { db: Kysely<Database>; dialect: Dialect; c
   const subscriptions = new SubscriptionsService(db, clock);
   const auth = new AuthService(users, sessions, subscriptions, logger);
   const mailer = createMailer(config, clock, logger);
+  const background = new BackgroundTasks(logger);
   const catalogue = new NodeCatalogue(BUILTIN_NODES);
   return {
     db,
@@ -56,7 +62,9 @@ export function createServices(deps: { db: Kysely<Database>; dialect: Dialect; c
     auth,
     emailLimiter: new AttemptLimiter(config.authRateLimit, 60_000, clock),
     mailer,
-    passwordReset: new PasswordResetService(db, users, sessions, mailer, clock, config.publicUrl, logger),
+    background,
+    passwordReset: new PasswordResetService(db, users, sessions, mailer, clock, config.publicUrl, background),
+    subscriptionNotices: new SubscriptionNotices(mailer, background, config.publicUrl),
     oidc: new OidcService(config.oidc, config.publicUrl, new IdentitiesService(db, users, clock), sessions, clock),
     account: new AccountService(db, users, sessions),
     catalogue,

@@ -1,5 +1,5 @@
-import type { TemplateNode } from '../data/templates';
 import { categorySwatch } from '../lib/palette';
+import type { TemplateNode } from '../lib/templates';
 import { Icon } from './Icon';
 
 function Connector() {

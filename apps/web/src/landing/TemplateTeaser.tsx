@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { TEMPLATES } from '../data/templates';
+import { TEMPLATES } from '../lib/templates';
 import { Icon } from './Icon';
 import { NodeChainPreview } from './NodeChain';
 import { Container, SectionHeading } from './Section';

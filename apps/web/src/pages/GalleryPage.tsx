@@ -1,6 +1,5 @@
 import { Link } from 'react-router';
 import { buttonClasses } from '../components/ui/Button';
-import { TEMPLATES, type WorkflowTemplate } from '../data/templates';
 import { Footer } from '../landing/Footer';
 import { Icon } from '../landing/Icon';
 import { NodeChainDetailed, NodeChainPreview } from '../landing/NodeChain';
@@ -9,6 +8,7 @@ import { TrackedLink } from '../landing/TrackedLink';
 import { useDocumentTitle } from '../landing/useDocumentTitle';
 import { useScrollToHash } from '../landing/useScrollToHash';
 import { track } from '../lib/analytics';
+import { TEMPLATES, type WorkflowTemplate } from '../lib/templates';
 import { useAuthStore } from '../stores/auth.store';
 
 function TemplateCard({ template, signedIn }: { template: WorkflowTemplate; signedIn: boolean }) {

@@ -103,7 +103,12 @@ describeEachDatabase('auth routes', (database) => {
     const user = await signUp(weft(), { password: 'secret-one' });
     const login = await weft().app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: 'secret-one' } });
     const cookie = sessionCookieFrom(login);
-    const again = await weft().app.inject({ method: 'POST', url: '/api/auth/login', headers: { cookie }, payload: { email: user.email, password: 'secret-one' } });
+    const again = await weft().app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { cookie },
+      payload: { email: user.email, password: 'secret-one' },
+    });
     expect(again.statusCode).toBe(200);
     // …but the cookie alone still cannot act as the user.
     const out = await weft().app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } });

@@ -118,7 +118,7 @@ describeEachDatabase('password reset', (database) => {
     const res = await requestReset(email);
     expect(res.statusCode).toBe(202);
     expect(res.json()).toEqual(REQUESTED);
-    await weft.services.passwordReset.idle();
+    await weft.services.background.idle();
     expect(smtp.mailTo(email)).toHaveLength(0);
   });
 
@@ -192,7 +192,7 @@ describeEachDatabase('password reset when the mail server is down', (database) =
     const user = await signUp(weft);
     const res = await weft.app.inject({ method: 'POST', url: '/api/auth/password-reset', payload: { email: user.email } });
     expect(res.statusCode).toBe(202);
-    await weft.services.passwordReset.idle();
+    await weft.services.background.idle();
     const failure = lines.find((l) => l.includes('Password reset e-mail could not be sent'));
     expect(failure).toBeDefined();
     expect(failure).not.toContain('token');

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import type { SubscriptionNotices } from '../../services/subscription-notices.js';
 import type { SubscriptionsService } from '../../services/subscriptions.service.js';
 import { normaliseEmail } from '../../services/users.service.js';
 import { notFound } from '../http-error.js';
@@ -8,6 +9,7 @@ import { parseInput } from '../validate.js';
 
 export interface SubscriptionsRoutesDeps {
   subscriptions: SubscriptionsService;
+  notices: SubscriptionNotices;
   /** Per-IP limit (requests per minute): the routes are public and write to the database. */
   ipRateLimit: number;
 }
@@ -32,6 +34,8 @@ export function subscriptionsRoutes(app: FastifyInstance, deps: SubscriptionsRou
     const user = request.auth?.user;
     const userId = user && normaliseEmail(user.email) === normaliseEmail(body.email) ? user.id : null;
     await deps.subscriptions.subscribe({ email: body.email, userId, source: body.source });
+    const token = await deps.subscriptions.unsubscribeToken(body.email);
+    if (token) deps.notices.sendConfirmation(normaliseEmail(body.email), token);
     return reply.code(201).send({ message: 'Successfully subscribed!' });
   });
 
