@@ -1,0 +1,4 @@
+export * from './events.js';
+export * from './execute.js';
+export * from './run-state.js';
+export * from './types.js';

@@ -1,0 +1,104 @@
+import type { LogLevel, NodeStatus, RunEvent, RunStatus } from './events.js';
+
+export interface NodeRunState {
+  status: NodeStatus;
+  attempts: number;
+  startedAt?: number;
+  finishedAt?: number;
+  inputs?: Readonly<Record<string, unknown>>;
+  outputs?: Readonly<Record<string, unknown>>;
+  error?: string;
+  /** Why a node did not run. */
+  skipReason?: string;
+  /** Streamed text so far (LLM tokens). */
+  streamed?: string;
+}
+
+export interface RunLogLine {
+  at: number;
+  nodeId: string | null;
+  level: LogLevel;
+  message: string;
+}
+
+/**
+ * A run as a plain value: serialisable, so it can be stored, sent to a browser or handed
+ * to another worker. Built only by folding events with {@link reduceRun}.
+ */
+export interface RunState {
+  runId: string;
+  status: RunStatus | 'pending';
+  startedAt?: number;
+  finishedAt?: number;
+  error?: string;
+  nodes: Record<string, NodeRunState>;
+  logs: RunLogLine[];
+  outputs: Readonly<Record<string, unknown>>;
+}
+
+export function initialRunState(runId: string): RunState {
+  return { runId, status: 'pending', nodes: {}, logs: [], outputs: {} };
+}
+
+/**
+ * Folds one event into the state, returning a new state (the input is not mutated).
+ * Events of another run are ignored.
+ */
+export function reduceRun(state: RunState, event: RunEvent): RunState {
+  if (event.runId !== state.runId) return state;
+  switch (event.type) {
+    case 'run:started': {
+      const nodes: Record<string, NodeRunState> = {};
+      for (const id of event.nodeIds) nodes[id] = { status: 'idle', attempts: 0 };
+      return { ...state, status: 'running', startedAt: event.at, nodes, logs: [...state.logs, line(event.at, null, 'info', 'Run started')] };
+    }
+    case 'node:queued':
+      return patchNode(state, event.nodeId, { status: 'queued' });
+    case 'node:started':
+      return patchNode(state, event.nodeId, { status: 'running', attempts: event.attempt, startedAt: event.at, inputs: event.inputs });
+    case 'node:token': {
+      const previous = state.nodes[event.nodeId]?.streamed ?? '';
+      return patchNode(state, event.nodeId, { streamed: previous + event.text });
+    }
+    case 'node:log':
+      return { ...state, logs: [...state.logs, line(event.at, event.nodeId, event.level, event.message)] };
+    case 'node:retrying':
+      return {
+        ...state,
+        logs: [...state.logs, line(event.at, event.nodeId, 'warn', `Attempt ${event.attempt} failed (${event.error}); retrying in ${event.delayMs} ms`)],
+      };
+    case 'node:finished':
+      return patchNode(state, event.nodeId, { status: 'success', finishedAt: event.at, outputs: event.outputs });
+    case 'node:failed':
+      return {
+        ...patchNode(state, event.nodeId, { status: 'error', finishedAt: event.at, error: event.error }),
+        logs: [...state.logs, line(event.at, event.nodeId, 'error', event.error)],
+      };
+    case 'node:skipped':
+      return patchNode(state, event.nodeId, { status: 'skipped', skipReason: event.reason });
+    case 'run:finished':
+      return {
+        ...state,
+        status: event.status,
+        finishedAt: event.at,
+        outputs: event.outputs,
+        ...(event.error ? { error: event.error } : {}),
+        logs: [...state.logs, line(event.at, null, event.status === 'success' ? 'info' : 'error', finishedMessage(event.status, event.error))],
+      };
+  }
+}
+
+function patchNode(state: RunState, nodeId: string, patch: Partial<NodeRunState>): RunState {
+  const previous = state.nodes[nodeId] ?? { status: 'idle', attempts: 0 };
+  return { ...state, nodes: { ...state.nodes, [nodeId]: { ...previous, ...patch } } };
+}
+
+function line(at: number, nodeId: string | null, level: LogLevel, message: string): RunLogLine {
+  return { at, nodeId, level, message };
+}
+
+function finishedMessage(status: Exclude<RunStatus, 'running'>, error: string | undefined): string {
+  if (status === 'success') return 'Run succeeded';
+  if (status === 'cancelled') return 'Run cancelled';
+  return `Run failed: ${error ?? 'unknown error'}`;
+}

@@ -1,0 +1,85 @@
+import type { LogLevel, RunEvent } from './events.js';
+
+/** What a node implementation sees while it runs. */
+export interface NodeRunContext<S> {
+  readonly runId: string;
+  readonly nodeId: string;
+  readonly attempt: number;
+  /** Aborted on cancellation and on timeout: pass it to every I/O call. */
+  readonly signal: AbortSignal;
+  /** All I/O goes through these (llm, http, secrets, files, …), injected by the host. */
+  readonly services: S;
+  /** The value supplied for this node when the run was started (run inputs), if any. */
+  readonly runInput: unknown;
+  log(message: string, level?: LogLevel): void;
+  /** Streams a piece of output (LLM tokens) to whoever watches the run. */
+  emitToken(text: string): void;
+}
+
+/**
+ * What a node returns: a value per output port. A port left out is a branch not taken:
+ * nodes fed only through it are skipped (a Condition returns just `true` or `false`).
+ */
+export interface NodeRunResult {
+  readonly outputs: Readonly<Record<string, unknown>>;
+}
+
+export interface NodeExecutor<S> {
+  run(args: {
+    inputs: Readonly<Record<string, unknown>>;
+    config: Readonly<Record<string, unknown>>;
+    ctx: NodeRunContext<S>;
+  }): Promise<NodeRunResult> | NodeRunResult;
+}
+
+export interface ExecutionNode {
+  readonly id: string;
+  readonly type: string;
+  readonly config: Readonly<Record<string, unknown>>;
+}
+
+export interface ExecutionEdge {
+  readonly id: string;
+  readonly source: string;
+  readonly sourceHandle: string;
+  readonly target: string;
+  readonly targetHandle: string;
+}
+
+export interface NodePolicy {
+  /** Per attempt. */
+  readonly timeoutMs: number;
+  /** Extra attempts after the first failure. */
+  readonly retries: number;
+  /** First retry waits this long, then twice as long each time. */
+  readonly backoffMs: number;
+}
+
+export interface ExecuteOptions<S> {
+  readonly runId: string;
+  readonly nodes: readonly ExecutionNode[];
+  readonly edges: readonly ExecutionEdge[];
+  /** The implementation of a node type; undefined fails that node with a clear error. */
+  readonly executorFor: (type: string) => NodeExecutor<S> | undefined;
+  readonly services: S;
+  /** Values supplied at start, by node id (e.g. Text Inputs that ask on run). */
+  readonly runInputs?: Readonly<Record<string, unknown>>;
+  /** How many nodes may run at once; independent branches run concurrently up to it. */
+  readonly concurrency?: number;
+  readonly policy?: (node: ExecutionNode) => NodePolicy;
+  /** Inputs a node can run without (its other inputs decide whether it is skipped). */
+  readonly isOptionalInput?: (node: ExecutionNode, handle: string) => boolean;
+  /** Nodes whose inputs are the run's outputs (the Output node). */
+  readonly isOutputNode?: (node: ExecutionNode) => boolean;
+  readonly now: () => number;
+  /** Calls `callback` after `ms`; the returned function cancels it. Timeouts and backoff use it. */
+  readonly schedule: Scheduler;
+  readonly signal?: AbortSignal;
+  readonly onEvent: (event: RunEvent) => void;
+}
+
+/** A host timer, injected so the engine stays pure (tests pass fake timers). */
+export type Scheduler = (ms: number, callback: () => void) => () => void;
+
+export const DEFAULT_POLICY: NodePolicy = { timeoutMs: 300_000, retries: 0, backoffMs: 1000 };
+export const DEFAULT_CONCURRENCY = 4;
