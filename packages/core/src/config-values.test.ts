@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { configFieldIssue, configIssues } from './config-values.js';
+import type { ConfigField, NodeDefinition } from './node-definition.js';
+
+const text: ConfigField = { kind: 'text', key: 'url', label: 'URL', required: true };
+const temperature: ConfigField = { kind: 'number', key: 't', label: 'Temperature', min: 0, max: 2, step: 0.1 };
+const count: ConfigField = { kind: 'number', key: 'n', label: 'Inputs', min: 2, max: 16, step: 1 };
+const method: ConfigField = {
+  kind: 'select',
+  key: 'method',
+  label: 'Method',
+  options: [
+    { value: 'GET', label: 'GET' },
+    { value: 'POST', label: 'POST' },
+  ],
+};
+const flag: ConfigField = { kind: 'boolean', key: 'f', label: 'Flag' };
+const headers: ConfigField = { kind: 'json', key: 'h', label: 'Headers' };
+
+describe('configFieldIssue', () => {
+  it.each([
+    [text, 'https://example.com'],
+    [text, ''],
+    [temperature, 0],
+    [temperature, 0.7],
+    [temperature, 2],
+    [count, 16],
+    [method, 'POST'],
+    [flag, false],
+    [headers, { accept: 'application/json', retries: [1, 2], nested: { ok: true, none: null } }],
+    [headers, null],
+  ] as [ConfigField, unknown][])('accepts %j = %j', (field, value) => {
+    expect(configFieldIssue(field, value)).toBeUndefined();
+  });
+
+  it.each([
+    [text, 42, 'URL must be text'],
+    [temperature, '0.7', 'Temperature must be a number'],
+    [temperature, Number.NaN, 'Temperature must be a number'],
+    [temperature, -0.1, 'Temperature must be at least 0'],
+    [temperature, 2.5, 'Temperature must be at most 2'],
+    [temperature, 0.75, 'Temperature must be in steps of 0.1'],
+    [count, 2.5, 'Inputs must be in steps of 1'],
+    [method, 'PATCH', 'Method must be one of GET, POST'],
+    [flag, 'yes', 'Flag must be on or off'],
+    [headers, { when: new Date(0) }, /^Headers must be JSON/],
+    [headers, { n: Number.POSITIVE_INFINITY }, /^Headers must be JSON/],
+    [headers, [undefined], /^Headers must be JSON/],
+  ] as [ConfigField, unknown, string | RegExp][])('refuses %j = %j', (field, value, message) => {
+    expect(configFieldIssue(field, value)).toMatch(message);
+  });
+});
+
+describe('configIssues', () => {
+  const definition: NodeDefinition = {
+    type: 'test.fields',
+    version: 1,
+    title: 'Fields',
+    category: 'Logic',
+    description: '',
+    inputs: [],
+    outputs: [],
+    config: [text, temperature, method],
+  };
+
+  it('reports missing and blank required fields, and values that do not fit', () => {
+    expect(configIssues(definition, {})).toEqual([{ key: 'url', message: 'URL is required' }]);
+    expect(configIssues(definition, { url: '  ', t: null })).toEqual([{ key: 'url', message: 'URL is required' }]);
+    expect(configIssues(definition, { url: '', t: 3, method: 'PUT' })).toEqual([
+      { key: 'url', message: 'URL is required' },
+      { key: 't', message: 'Temperature must be at most 2' },
+      { key: 'method', message: 'Method must be one of GET, POST' },
+    ]);
+  });
+
+  it('ignores keys the definition does not declare', () => {
+    expect(configIssues(definition, { url: 'https://example.com', legacy: 1 })).toEqual([]);
+  });
+});

@@ -1,0 +1,80 @@
+import type { ConfigField, NodeDefinition } from './node-definition.js';
+
+/** One config value that does not fit its field, with a message for a person. */
+export interface ConfigIssue {
+  readonly key: string;
+  readonly message: string;
+}
+
+/**
+ * Why `value` does not fit `field`, or undefined when it does. Checks shape only
+ * (kind, range, option); whether a required field is filled is {@link configIssues}'
+ * job, so this also serves to check a definition's own defaults.
+ */
+export function configFieldIssue(field: ConfigField, value: unknown): string | undefined {
+  switch (field.kind) {
+    case 'text':
+    case 'prompt':
+    case 'secret':
+    case 'file':
+      return typeof value === 'string' ? undefined : `${field.label} must be text`;
+    case 'boolean':
+      return typeof value === 'boolean' ? undefined : `${field.label} must be on or off`;
+    case 'select':
+      return typeof value === 'string' && field.options.some((o) => o.value === value)
+        ? undefined
+        : `${field.label} must be one of ${field.options.map((o) => o.value).join(', ')}`;
+    case 'json':
+      return isJsonValue(value) ? undefined : `${field.label} must be JSON (objects, lists, text, numbers, true/false or null)`;
+    case 'number':
+      return numberIssue(field, value);
+  }
+}
+
+/**
+ * Every problem of a node's config against its definition: required fields that are
+ * missing, null or blank, and values that do not fit their field. Keys the definition does not
+ * declare are ignored, so an older or newer node version's extra keys do no harm.
+ */
+export function configIssues(definition: NodeDefinition, config: Readonly<Record<string, unknown>>): ConfigIssue[] {
+  const issues: ConfigIssue[] = [];
+  for (const field of definition.config) {
+    const value = config[field.key];
+    if (isBlank(value)) {
+      if (field.required) issues.push({ key: field.key, message: `${field.label} is required` });
+      continue;
+    }
+    const message = configFieldIssue(field, value);
+    if (message) issues.push({ key: field.key, message });
+  }
+  return issues;
+}
+
+/** Missing for a required field: nothing, null, or text of only spaces (a prompt of spaces is no prompt). */
+function isBlank(value: unknown): boolean {
+  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+}
+
+function numberIssue(field: Extract<ConfigField, { kind: 'number' }>, value: unknown): string | undefined {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return `${field.label} must be a number`;
+  if (field.min !== undefined && value < field.min) return `${field.label} must be at least ${field.min}`;
+  if (field.max !== undefined && value > field.max) return `${field.label} must be at most ${field.max}`;
+  if (field.step !== undefined && field.step > 0) {
+    // Steps are counted from `min`; the tolerance absorbs binary fractions such as 0.1.
+    const steps = (value - (field.min ?? 0)) / field.step;
+    if (Math.abs(steps - Math.round(steps)) > 1e-9) return `${field.label} must be in steps of ${field.step}`;
+  }
+  return undefined;
+}
+
+/** Survives `JSON.stringify` unchanged: no undefined, functions, NaN, dates or class instances. */
+function isJsonValue(value: unknown): boolean {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
+  if (typeof value === 'number') return Number.isFinite(value);
+  if (Array.isArray(value)) return value.every(isJsonValue);
+  if (typeof value === 'object') {
+    const proto = Object.getPrototypeOf(value);
+    return (proto === Object.prototype || proto === null) && Object.values(value).every(isJsonValue);
+  }
+  return false;
+}
