@@ -9,4 +9,5 @@ export * from './initials.js';
 export * from './node-definition.js';
 export * from './node-ports.js';
 export * from './validate-workflow.js';
+export * from './values/index.js';
 export * from './workflow.js';

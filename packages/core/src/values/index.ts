@@ -1,0 +1,3 @@
+export * from './convert.js';
+export * from './data-values.js';
+export * from './merge.js';
