@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { AnalyticsTracker } from './components/AnalyticsTracker';
 import { CanonicalLink } from './components/CanonicalLink';
@@ -7,10 +7,10 @@ import { CookieBanner } from './components/CookieBanner';
 import { ProtectedRoute } from './components/ProtectedRoute';
 import { Toaster } from './components/Toaster';
 import { TopBar } from './components/TopBar';
+import { PageSpinner } from './components/ui/Spinner';
 import { setUnauthorizedHandler } from './lib/api';
 import { DashboardPage } from './pages/DashboardPage';
 import { DocsPage } from './pages/DocsPage';
-import { EditorPage } from './pages/EditorPage';
 import { GalleryPage } from './pages/GalleryPage';
 import { LandingPage } from './pages/LandingPage';
 import { LoginPage } from './pages/LoginPage';
@@ -20,6 +20,17 @@ import { SettingsPage } from './pages/SettingsPage';
 import { TermsPage } from './pages/TermsPage';
 import { UnsubscribePage } from './pages/UnsubscribePage';
 import { useAuthStore } from './stores/auth.store';
+
+// The editor (React Flow, dagre) is most of the code; other pages load without it. Opened
+// directly, its chunk starts loading at once, alongside the session check.
+const loadEditor = () => import('./pages/EditorPage').then((m) => ({ default: m.EditorPage }));
+if (typeof window !== 'undefined' && /^\/(editor|workflow\/)/.test(window.location.pathname)) void loadEditor();
+const EditorPage = lazy(loadEditor);
+const editor = (
+  <Suspense fallback={<PageSpinner label="Opening the editor" />}>
+    <EditorPage />
+  </Suspense>
+);
 
 export function App() {
   useEffect(() => {
@@ -47,8 +58,8 @@ export function App() {
           <Route element={<ProtectedRoute />}>
             <Route path="/dashboard" element={<DashboardPage />} />
             <Route path="/settings" element={<SettingsPage />} />
-            <Route path="/editor" element={<EditorPage />} />
-            <Route path="/workflow/:workflowId" element={<EditorPage />} />
+            <Route path="/editor" element={editor} />
+            <Route path="/workflow/:workflowId" element={editor} />
             <Route path="/app" element={<Navigate to="/editor" replace />} />
           </Route>
           <Route path="*" element={<Navigate to="/" replace />} />

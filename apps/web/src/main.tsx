@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
+import { createBrowserRouter, RouterProvider } from 'react-router';
 import { App } from './App';
 import './index.css';
 import { onSignOut } from './stores/auth.store';
@@ -13,15 +13,17 @@ const queryClient = new QueryClient({
 // Cached server data belongs to the user who fetched it.
 onSignOut(() => queryClient.clear());
 
+// A data router, because the editor's unsaved-changes guard needs useBlocker; App keeps
+// its own <Routes> below the one catch-all route.
+const router = createBrowserRouter([{ path: '*', element: <App /> }]);
+
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing from index.html');
 
 createRoot(root).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-      <BrowserRouter>
-        <App />
-      </BrowserRouter>
+      <RouterProvider router={router} />
     </QueryClientProvider>
   </StrictMode>,
 );

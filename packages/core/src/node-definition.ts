@@ -78,6 +78,14 @@ export interface NodeDefinition {
   readonly hidden?: boolean;
   /** Set when the number of inputs comes from config (see {@link VariableInputs}). */
   readonly variableInputs?: VariableInputs;
+  /**
+   * A placeholder: the definition is complete (ports, config, docs), so the editor can
+   * place, connect, configure and save the node, but nothing runs it yet. The node
+   * library and the docs say it "runs in a later release". Storing a workflow that
+   * holds one is allowed; only running it is not. The run issue clears the flag on each
+   * node it implements.
+   */
+  readonly preview?: boolean;
 }
 
 /** Default config values declared by a definition's fields. */

@@ -1,11 +1,39 @@
+import { codeNode } from './code.node.js';
+import { conditionNode } from './condition.node.js';
 import { converterNode } from './converter.node.js';
 import type { NodeType } from './define-node.js';
+import { documentLoaderNode } from './document-loader.node.js';
+import { embedStoreNode } from './embed-store.node.js';
+import { httpRequestNode } from './http-request.node.js';
+import { llmChatNode } from './llm-chat.node.js';
 import { mergerNode } from './merger.node.js';
 import { outputNode } from './output.node.js';
+import { retrieverNode } from './retriever.node.js';
+import { slackMessageNode } from './slack-message.node.js';
+import { templateNode } from './template.node.js';
 import { textInputNode } from './text-input.node.js';
+import { textSplitterNode } from './text-splitter.node.js';
 
-/** Every built-in node type, in library order. */
-export const BUILTIN_NODES: readonly NodeType[] = [textInputNode, outputNode, mergerNode, converterNode];
+/**
+ * Every built-in node type, in library order: by category as `NODE_CATEGORIES` lists
+ * them (inputs first, outputs last), and within a category in the order data flows.
+ */
+export const BUILTIN_NODES: readonly NodeType[] = [
+  textInputNode,
+  templateNode,
+  llmChatNode,
+  documentLoaderNode,
+  textSplitterNode,
+  embedStoreNode,
+  retrieverNode,
+  conditionNode,
+  codeNode,
+  mergerNode,
+  httpRequestNode,
+  slackMessageNode,
+  converterNode,
+  outputNode,
+];
 
 export function findNodeType(type: string): NodeType | undefined {
   return BUILTIN_NODES.find((n) => n.type === type);

@@ -1,6 +1,16 @@
 export * from './catalogue.js';
+export { codeNode } from './code.node.js';
+export { conditionNode } from './condition.node.js';
 export { converterNode } from './converter.node.js';
 export * from './define-node.js';
+export { documentLoaderNode } from './document-loader.node.js';
+export { embedStoreNode } from './embed-store.node.js';
+export { httpRequestNode } from './http-request.node.js';
+export { llmChatNode } from './llm-chat.node.js';
 export { MERGER_DEFAULT_INPUTS, MERGER_MAX_INPUTS, mergerNode } from './merger.node.js';
 export { outputNode } from './output.node.js';
+export { retrieverNode } from './retriever.node.js';
+export { slackMessageNode } from './slack-message.node.js';
+export { templateNode } from './template.node.js';
 export { textInputNode } from './text-input.node.js';
+export { textSplitterNode } from './text-splitter.node.js';

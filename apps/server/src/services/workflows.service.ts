@@ -35,6 +35,13 @@ export type WorkflowResult =
   | { ok: false; reason: 'not_found' }
   | { ok: false; reason: 'stale'; currentVersion: number };
 
+/** Names stay within the document's 200-character limit, the suffix always visible. */
+const COPY_SUFFIX = ' (copy)';
+const MAX_NAME = 200;
+function copyName(name: string): string {
+  return `${name.slice(0, MAX_NAME - COPY_SUFFIX.length).trimEnd()}${COPY_SUFFIX}`;
+}
+
 function toStored(row: WorkflowRow): StoredWorkflow {
   const document = JSON.parse(row.document) as WorkflowDocument;
   return { id: row.id, version: row.version, createdAt: row.created_at, updatedAt: row.updated_at, ...document };
@@ -115,6 +122,21 @@ export class WorkflowsService {
   async delete(userId: string, id: string): Promise<boolean> {
     const result = await this.db.deleteFrom('workflows').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
     return Number(result.numDeletedRows) > 0;
+  }
+
+  /**
+   * A new workflow of the caller's with the same graph, named "<name> (copy)", at
+   * version 1 and without run history. The copy passes the same document check as any
+   * other write, so a workflow whose node types have left the catalogue is not cloned.
+   */
+  async duplicate(userId: string, id: string): Promise<WorkflowResult> {
+    const original = await this.get(userId, id);
+    if (!original) return { ok: false, reason: 'not_found' };
+    const { schemaVersion, nodes, edges, globalParameters } = original;
+    const copy = { schemaVersion, name: copyName(original.name), nodes, edges, globalParameters };
+    const check = checkWorkflowDocument(copy, this.catalogue.definitions());
+    if (!check.ok) return { ok: false, reason: 'invalid', message: check.message };
+    return { ok: true, workflow: await this.insert(userId, check.document) };
   }
 
   async export(userId: string, id: string): Promise<WorkflowExport | undefined> {

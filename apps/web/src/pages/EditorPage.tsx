@@ -1,62 +1,71 @@
-import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { ReactFlowProvider } from '@xyflow/react';
+import { useEffect } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { buttonClasses } from '../components/ui/Button';
-import { SparklesIcon, WorkflowIcon } from '../components/ui/icons';
-import { Skeleton } from '../components/ui/Skeleton';
-import { ApiError, api, errorMessage } from '../lib/api';
+import { ErrorState } from '../components/ui/ErrorState';
+import { WorkflowIcon } from '../components/ui/icons';
+import { PageSpinner } from '../components/ui/Spinner';
+import { EditorLayout } from '../editor/EditorLayout';
+import { useWorkflowLoader } from '../editor/io/useWorkflowLoader';
+import { useEditorStore } from '../editor/store/editor.store';
+import { useNodeDefinitions } from '../editor/useNodeDefinitions';
+import { useDocumentTitle } from '../landing/useDocumentTitle';
 
-interface StoredWorkflow {
-  workflow: { id: string; name: string };
-}
-
-/** /editor and /workflow/:id — a placeholder until the editor ships. */
+/**
+ * /editor and /workflow/:id (SPEC.md section 2). Waits for the node catalogue and the
+ * workflow, then shows the editor; a missing workflow gets a way back to the dashboard.
+ * Leaving the page resets the editor, so coming back always shows the stored version.
+ */
 export function EditorPage() {
   const { workflowId } = useParams();
-  return (
-    <div className="flex flex-1 items-center justify-center px-4 py-16">
-      <div className="w-full max-w-lg rounded-2xl border border-line bg-surface p-8 text-center shadow-sm sm:p-10">
-        <span className="mx-auto flex size-12 items-center justify-center rounded-xl bg-brand-soft text-brand">
-          <WorkflowIcon size={24} />
-        </span>
-        {workflowId && <WorkflowName id={workflowId} />}
-        <h1 className="mt-4 text-xl font-semibold tracking-tight text-ink">The editor is coming in the next release</h1>
-        <p className="mx-auto mt-2 max-w-sm text-sm leading-6 text-muted">
-          Soon you'll drag nodes onto a canvas, connect them, and run your workflows here with live logs. Your workflows are saved and waiting.
-        </p>
-        <div className="mt-8 flex flex-wrap justify-center gap-2">
-          <Link to="/dashboard" className={buttonClasses('primary')}>
-            Go to dashboard
-          </Link>
-          <Link to="/gallery" className={buttonClasses('secondary')}>
-            <SparklesIcon size={16} />
-            Browse templates
-          </Link>
-        </div>
+  const [search] = useSearchParams();
+  const catalogue = useNodeDefinitions();
+  const definitionsReady = catalogue.definitions.length > 0;
+  // Declared before the loader so that the store has the catalogue when a template opens.
+  useEffect(() => {
+    useEditorStore.getState().setDefinitions(catalogue.definitions);
+  }, [catalogue.definitions]);
+  const { state, reload } = useWorkflowLoader(workflowId, search.get('template'), definitionsReady);
+  const name = useEditorStore((s) => s.name);
+  useDocumentTitle(state.status === 'ready' ? `${name} · Weft` : 'Editor · Weft');
+  useEffect(() => () => useEditorStore.getState().reset(), []);
+
+  if (state.status === 'not-found') return <WorkflowNotFound />;
+  if (state.status === 'error') {
+    return (
+      <div className="flex flex-1 items-center justify-center px-4 py-16">
+        <ErrorState title="Couldn’t open this workflow" message={state.message} onRetry={reload} />
       </div>
-    </div>
+    );
+  }
+  if (!definitionsReady && catalogue.error) {
+    return (
+      <div className="flex flex-1 items-center justify-center px-4 py-16">
+        <ErrorState title="Couldn’t load the node library" message={catalogue.error.message} onRetry={catalogue.refetch} />
+      </div>
+    );
+  }
+  if (state.status === 'loading' || !definitionsReady) return <PageSpinner label="Opening the editor" />;
+  return (
+    <ReactFlowProvider>
+      <EditorLayout catalogue={catalogue} onReload={reload} />
+    </ReactFlowProvider>
   );
 }
 
-function WorkflowName({ id }: { id: string }) {
-  const query = useQuery({
-    queryKey: ['workflow', id],
-    queryFn: ({ signal }) => api<StoredWorkflow>(`/api/workflows/${encodeURIComponent(id)}`, { signal }),
-    retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 1,
-  });
-  if (query.isPending) return <Skeleton className="mx-auto mt-5 h-6 w-48" />;
-  if (query.isError) {
-    const missing = query.error instanceof ApiError && query.error.status === 404;
-    return (
-      <p role="alert" className="mt-5 text-sm text-danger">
-        {missing ? "This workflow doesn't exist or was deleted." : `Couldn't load this workflow: ${errorMessage(query.error)}`}
-      </p>
-    );
-  }
+function WorkflowNotFound() {
   return (
-    <p className="mt-5 inline-flex max-w-full items-center gap-2 rounded-full border border-line bg-surface-2 px-3 py-1 text-sm font-medium text-ink">
-      <span className="truncate" data-testid="workflow-name">
-        {query.data.workflow.name}
-      </span>
-    </p>
+    <div className="flex flex-1 items-center justify-center px-4 py-16">
+      <div className="w-full max-w-md rounded-2xl border border-line bg-surface p-8 text-center shadow-sm">
+        <span className="mx-auto flex size-12 items-center justify-center rounded-xl bg-surface-2 text-muted">
+          <WorkflowIcon size={24} />
+        </span>
+        <h1 className="mt-4 text-lg font-semibold text-ink">Workflow not found</h1>
+        <p className="mt-2 text-sm leading-6 text-muted">This workflow doesn’t exist, was deleted, or belongs to another account.</p>
+        <Link to="/dashboard" className={buttonClasses('primary', 'md', 'mt-6')}>
+          Back to your workflows
+        </Link>
+      </div>
+    </div>
   );
 }

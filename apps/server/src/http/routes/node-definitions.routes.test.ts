@@ -22,4 +22,12 @@ describeEachDatabase('node definition routes', (database) => {
     expect(merger).toEqual(JSON.parse(JSON.stringify(BUILTIN_NODES.find((n) => n.type === 'merge'))));
     expect(merger.variableInputs).toMatchObject({ countKey: 'inputCount', idPrefix: 'input-' });
   });
+
+  it('sends the preview flag of nodes that run in a later release', async () => {
+    const body = (await weft().app.inject({ method: 'GET', url: '/api/node-definitions' })).json();
+    const previews = body.definitions.filter((d: { preview?: boolean }) => d.preview === true).map((d: { type: string }) => d.type);
+    expect(previews).toEqual(BUILTIN_NODES.filter((n) => n.preview).map((n) => n.type));
+    expect(previews).toContain('llm.chat');
+    expect(body.definitions.find((d: { type: string }) => d.type === 'input.text').preview).toBeUndefined();
+  });
 });

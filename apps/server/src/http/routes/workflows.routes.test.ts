@@ -91,6 +91,27 @@ describeEachDatabase('workflow routes', (database) => {
     expect(await weft().services.workflows.count(user.userId)).toBe(0);
   });
 
+  it('stores a workflow of preview nodes, which only running refuses', async () => {
+    const user = await signUp(weft());
+    const node = (id: string, type: string, config: Record<string, unknown> = {}) => ({ id, position: { x: 0, y: 0 }, data: { label: id, type, config } });
+    const edge = (id: string, source: string, sourceHandle: string, target: string, targetHandle: string) => ({
+      id,
+      source,
+      sourceHandle,
+      target,
+      targetHandle,
+    });
+    const document = {
+      name: 'Digest',
+      nodes: [node('http', 'http.request', { url: 'https://example.com', responseAs: 'text' }), node('llm', 'llm.chat'), node('slack', 'slack.message')],
+      edges: [edge('e1', 'http', 'output', 'llm', 'input'), edge('e2', 'llm', 'output', 'slack', 'input')],
+    };
+    const created = await create(user, document as Partial<WorkflowDocument>);
+    expect(created.nodes.map((n) => n.data.type)).toEqual(['http.request', 'llm.chat', 'slack.message']);
+    const saved = await call(user, 'PUT', `/api/workflows/${created.id}`, { baseVersion: 1, document: { ...document, name: 'Digest 2' } });
+    expect(saved.statusCode).toBe(200);
+  });
+
   it('lists only the caller workflows, newest change first, with dashboard fields', async () => {
     const user = await signUp(weft());
     const other = await signUp(weft());

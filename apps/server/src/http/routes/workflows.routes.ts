@@ -68,6 +68,13 @@ export function workflowsRoutes(app: FastifyInstance, deps: WorkflowsRoutesDeps)
     return reply.code(204).send();
   });
 
+  app.post('/api/workflows/:id/duplicate', async (request, reply) => {
+    const { user } = requireAuth(request);
+    const { id } = parseInput(idParams, request.params);
+    const workflow = unwrap(await workflows.duplicate(user.id, id));
+    return reply.code(201).send({ workflow });
+  });
+
   app.get('/api/workflows/:id/export', async (request, reply) => {
     const { user } = requireAuth(request);
     const { id } = parseInput(idParams, request.params);

@@ -12,14 +12,21 @@ export interface ModalProps {
   onClose(): void;
   /** Receives focus when the modal opens; else the first focusable element. */
   initialFocusRef?: RefObject<HTMLElement | null>;
+  /** `panel`: wider, unpadded and height-capped, for content with its own header and scrolling body. */
+  variant?: 'dialog' | 'panel';
   children: ReactNode;
 }
+
+const variants = {
+  dialog: 'max-w-md p-6',
+  panel: 'flex max-h-[min(85vh,56rem)] max-w-2xl flex-col overflow-hidden',
+} as const;
 
 /**
  * A centred modal on a dimmed backdrop. Keeps Tab inside itself, closes on Escape,
  * locks page scroll, and gives focus back to whatever had it before.
  */
-export function Modal({ role = 'dialog', labelledBy, describedBy, onClose, initialFocusRef, children }: ModalProps) {
+export function Modal({ role = 'dialog', labelledBy, describedBy, onClose, initialFocusRef, variant = 'dialog', children }: ModalProps) {
   const panelRef = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
@@ -65,8 +72,7 @@ export function Modal({ role = 'dialog', labelledBy, describedBy, onClose, initi
     'aria-describedby': describedBy,
     tabIndex: -1,
     onKeyDown,
-    className:
-      'relative w-full max-w-md rounded-2xl border border-line bg-surface p-6 shadow-2xl shadow-black/10 outline-none transition duration-150 ease-out starting:translate-y-2 starting:scale-[0.98] starting:opacity-0 dark:shadow-black/50',
+    className: `${variants[variant]} relative w-full rounded-2xl border border-line bg-surface shadow-2xl shadow-black/10 outline-none transition duration-150 ease-out starting:translate-y-2 starting:scale-[0.98] starting:opacity-0 dark:shadow-black/50`,
   };
 
   return createPortal(

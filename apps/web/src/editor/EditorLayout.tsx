@@ -1,0 +1,93 @@
+import type { DataType } from '@weft/core';
+import { useCallback, useState } from 'react';
+import { CanvasEmptyState } from './CanvasEmptyState';
+import { EditorCanvas } from './canvas/EditorCanvas';
+import { useAddNode } from './canvas/useAddNode';
+import { ConflictDialog } from './io/ConflictDialog';
+import { useSaveWorkflow } from './io/useSaveWorkflow';
+import { EditorModalPanel, EditorRightPanel } from './PanelContentView';
+import { type LogLine, LogsArea } from './panels/LogsArea';
+import { NodeLibraryPanel } from './panels/NodeLibraryPanel';
+import { TypeLegend } from './panels/TypeLegend';
+import { useEditorStore } from './store/editor.store';
+import { EditorToolbar } from './toolbar/EditorToolbar';
+import { useEditorShortcuts } from './useEditorShortcuts';
+import type { UseNodeDefinitionsResult } from './useNodeDefinitions';
+import { useUnsavedChangesGuard } from './useUnsavedChangesGuard';
+
+/** The run issue fills the logs; until then there are none (a constant, so the drawer keeps still). */
+const NO_LOG_LINES: readonly LogLine[] = [];
+
+/** The type legend; alone in subscribing to the dragged type, so a drag re-renders only it. */
+function CanvasLegend({ types }: { types: readonly DataType[] }) {
+  const highlighted = useEditorStore((s) => s.highlightedDataType);
+  return (
+    <div className="weft-legend-slot pointer-events-auto absolute top-3 left-3 z-10">
+      <TypeLegend highlighted={highlighted} types={types} />
+    </div>
+  );
+}
+
+interface EditorLayoutProps {
+  catalogue: UseNodeDefinitionsResult;
+  /** Fetches the stored workflow again, discarding local edits (the conflict "Reload"). */
+  onReload(): void;
+}
+
+/**
+ * The editor screen (SPEC.md section 3, "UI panel state"): toolbar on top; node library
+ * on the left; the canvas with the type legend in the middle; the right panel (node
+ * config or global parameters) on the right; the logs drawer under the canvas. Must be
+ * inside a ReactFlowProvider, which the toolbar and library share with the canvas.
+ */
+export function EditorLayout({ catalogue, onReload }: EditorLayoutProps) {
+  const { save, saving, conflict, dismissConflict } = useSaveWorkflow();
+  const [overwriting, setOverwriting] = useState(false);
+  const libraryCollapsed = useEditorStore((s) => s.libraryCollapsed);
+  const setLibraryCollapsed = useEditorStore((s) => s.setLibraryCollapsed);
+  const logsExpanded = useEditorStore((s) => s.logsExpanded);
+  const setLogsExpanded = useEditorStore((s) => s.setLogsExpanded);
+  const addNode = useAddNode();
+  const onAdd = useCallback((type: string) => void addNode(type), [addNode]);
+  const saveNow = useCallback(() => void save(), [save]);
+  useEditorShortcuts({ save: saveNow });
+  useUnsavedChangesGuard();
+
+  const overwrite = async () => {
+    setOverwriting(true);
+    await save({ overwrite: true });
+    setOverwriting(false);
+  };
+  const reload = () => {
+    dismissConflict();
+    onReload();
+  };
+
+  return (
+    <div className="flex h-[calc(100dvh-3.5rem-1px)] min-h-[28rem] flex-col bg-canvas" data-testid="workflow-editor">
+      <EditorToolbar onSave={saveNow} saving={saving} />
+      <div className="flex min-h-0 flex-1">
+        <NodeLibraryPanel
+          definitions={catalogue.definitions}
+          collapsed={libraryCollapsed}
+          onToggleCollapsed={() => setLibraryCollapsed(!libraryCollapsed)}
+          onAdd={onAdd}
+          isLoading={catalogue.isLoading}
+          error={catalogue.error?.message ?? null}
+          onRetry={catalogue.refetch}
+        />
+        <div className="flex min-w-0 flex-1 flex-col">
+          <div className="relative min-h-0 flex-1">
+            <EditorCanvas />
+            <CanvasEmptyState />
+            <CanvasLegend types={catalogue.dataTypes} />
+          </div>
+          <LogsArea expanded={logsExpanded} onToggle={() => setLogsExpanded(!logsExpanded)} lines={NO_LOG_LINES} />
+        </div>
+        <EditorRightPanel />
+      </div>
+      <EditorModalPanel />
+      {conflict && <ConflictDialog onReload={reload} onOverwrite={() => void overwrite()} onCancel={dismissConflict} overwriting={overwriting} />}
+    </div>
+  );
+}

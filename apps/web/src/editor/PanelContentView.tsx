@@ -1,0 +1,91 @@
+import { useCallback } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { ConfigPanel } from './panels/ConfigPanel';
+import { GlobalParametersPanel } from './panels/GlobalParametersPanel';
+import { ModalPanel } from './panels/ModalPanel';
+import { RightPanel } from './panels/RightPanel';
+import { useEditorStore } from './store/editor.store';
+import type { PanelContent } from './store/types';
+
+/** The keys whose values differ, so each field's edits are their own undo step. */
+function changedKeys(before: Readonly<Record<string, unknown>>, after: Record<string, unknown>): Record<string, unknown> {
+  const patch: Record<string, unknown> = {};
+  for (const key of Object.keys(after)) if (!Object.is(before[key], after[key])) patch[key] = after[key];
+  return patch;
+}
+
+/** A node's config panel, wired to the store. Subscribes to that node's data only. */
+function NodeConfig({ nodeId, placement }: { nodeId: string; placement: 'right' | 'modal' }) {
+  const data = useEditorStore((s) => s.nodes.find((n) => n.id === nodeId)?.data);
+  const definition = useEditorStore((s) => (data ? s.definitionsByType.get(data.type) : undefined));
+  const parameters = useEditorStore(useShallow((s) => Object.keys(s.globalParameters)));
+  const pinned = useEditorStore((s) => s.rightPanelPinned);
+  const onChange = useCallback(
+    (config: Record<string, unknown>) => {
+      const current = useEditorStore.getState().nodes.find((n) => n.id === nodeId);
+      if (!current) return;
+      const patch = changedKeys(current.data.config, config);
+      if (Object.keys(patch).length) useEditorStore.getState().updateNodeConfig(nodeId, patch);
+    },
+    [nodeId],
+  );
+  const onRename = useCallback((label: string) => useEditorStore.getState().renameNode(nodeId, label), [nodeId]);
+  const onClose = useCallback(() => {
+    const s = useEditorStore.getState();
+    if (placement === 'modal') s.closeModalPanel();
+    else s.closeRightPanel();
+  }, [placement]);
+  const onTogglePinned = useCallback(() => {
+    const s = useEditorStore.getState();
+    s.setRightPanelPinned(!s.rightPanelPinned);
+  }, []);
+  if (!data) return null;
+  return (
+    <ConfigPanel
+      key={nodeId}
+      node={{ id: nodeId, label: data.label, type: data.type, config: data.config }}
+      definition={definition}
+      parameters={parameters}
+      onChange={onChange}
+      onRename={onRename}
+      onClose={onClose}
+      {...(placement === 'right' ? { pinned, onTogglePinned } : {})}
+    />
+  );
+}
+
+function GlobalParameters() {
+  const parameters = useEditorStore((s) => s.globalParameters);
+  const setGlobalParameters = useEditorStore((s) => s.setGlobalParameters);
+  return <GlobalParametersPanel parameters={parameters} onChange={setGlobalParameters} />;
+}
+
+function contentTitle(content: PanelContent): string {
+  return content.kind === 'globals' ? 'Global parameters' : 'Node settings';
+}
+
+/** The right panel (SPEC.md section 3): a node's config or the global parameters. */
+export function EditorRightPanel() {
+  const content = useEditorStore((s) => s.rightPanel);
+  const pinned = useEditorStore((s) => s.rightPanelPinned);
+  const setPinned = useEditorStore((s) => s.setRightPanelPinned);
+  const close = useEditorStore((s) => s.closeRightPanel);
+  if (!content) return null;
+  return (
+    <RightPanel title={contentTitle(content)} pinned={pinned} onTogglePinned={() => setPinned(!pinned)} onClose={close} headerless={content.kind === 'node'}>
+      {content.kind === 'node' ? <NodeConfig nodeId={content.nodeId} placement="right" /> : <GlobalParameters />}
+    </RightPanel>
+  );
+}
+
+/** The modal panel: what opens while the right panel is pinned to something else. */
+export function EditorModalPanel() {
+  const content = useEditorStore((s) => s.modalPanel);
+  const close = useEditorStore((s) => s.closeModalPanel);
+  if (!content) return null;
+  return (
+    <ModalPanel title={contentTitle(content)} onClose={close} headerless={content.kind === 'node'}>
+      {content.kind === 'node' ? <NodeConfig nodeId={content.nodeId} placement="modal" /> : <GlobalParameters />}
+    </ModalPanel>
+  );
+}

@@ -1,0 +1,37 @@
+import dagre from '@dagrejs/dagre';
+import type { XYPosition } from '@xyflow/react';
+import type { EditorEdge, EditorNode } from '../store/types';
+import { NODE_HEIGHT_ESTIMATE, NODE_WIDTH, SNAP_GRID } from './flow-config';
+
+const RANK_GAP = 90;
+const NODE_GAP = 40;
+
+/**
+ * Left-to-right layered layout (dagre), positions snapped to the canvas grid. Uses each
+ * node's measured size, so tall nodes get room. Pure: returns positions by node id; the
+ * store applies them as one undo step.
+ */
+export function autoLayout(nodes: readonly EditorNode[], edges: readonly EditorEdge[]): Map<string, XYPosition> {
+  const graph = new dagre.graphlib.Graph();
+  graph.setGraph({ rankdir: 'LR', ranksep: RANK_GAP, nodesep: NODE_GAP, marginx: 0, marginy: 0 });
+  graph.setDefaultEdgeLabel(() => ({}));
+  for (const node of nodes) {
+    graph.setNode(node.id, { width: node.measured?.width ?? NODE_WIDTH, height: node.measured?.height ?? NODE_HEIGHT_ESTIMATE });
+  }
+  for (const edge of edges) {
+    if (graph.hasNode(edge.source) && graph.hasNode(edge.target)) graph.setEdge(edge.source, edge.target);
+  }
+  dagre.layout(graph);
+  const [gx, gy] = SNAP_GRID;
+  const positions = new Map<string, XYPosition>();
+  for (const node of nodes) {
+    const laid = graph.node(node.id);
+    if (!laid) continue;
+    // dagre gives centres; React Flow positions are top-left corners.
+    positions.set(node.id, {
+      x: Math.round((laid.x - laid.width / 2) / gx) * gx,
+      y: Math.round((laid.y - laid.height / 2) / gy) * gy,
+    });
+  }
+  return positions;
+}

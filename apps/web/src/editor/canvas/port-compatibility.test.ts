@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { inputCompatibility, outputCompatibility } from './port-compatibility';
+
+describe('port compatibility lists for the drag highlight', () => {
+  it('lists what a text input takes directly and through a converter (SPEC.md section 5)', () => {
+    expect(inputCompatibility('text')).toEqual({ direct: 'text any', converted: 'documents chunks results context json' });
+  });
+
+  it('lets an any input take everything directly', () => {
+    expect(inputCompatibility('any').direct.split(' ')).toHaveLength(8);
+    expect(inputCompatibility('any').converted).toBe('');
+  });
+
+  it('lists where a documents output can go', () => {
+    expect(outputCompatibility('documents')).toEqual({ direct: 'documents any', converted: 'text chunks' });
+  });
+
+  it('knows that nothing converts into documents', () => {
+    expect(inputCompatibility('documents')).toEqual({ direct: 'documents any', converted: '' });
+  });
+});

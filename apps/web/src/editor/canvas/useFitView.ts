@@ -1,0 +1,52 @@
+import { getViewportForBounds, useReactFlow, useStoreApi } from '@xyflow/react';
+import { useCallback, useEffect } from 'react';
+import { useEditorStore } from '../store/editor.store';
+
+export const FIT_VIEW_PADDING = 0.15;
+/** Fitting never zooms past 100 %: a two-node workflow should not fill the screen. */
+export const FIT_VIEW_MAX_ZOOM = 1;
+
+/**
+ * Fits every node into the canvas. React Flow's own fitView waits until every node has
+ * been measured, which never happens for off-screen nodes when only visible ones render;
+ * here the bounds come from measured sizes where there are some and from the estimated
+ * ones (flow-nodes.ts) elsewhere, and the viewport is set at once.
+ */
+export function useFitView() {
+  const flow = useReactFlow();
+  const flowStore = useStoreApi();
+  return useCallback(
+    (duration = 0): boolean => {
+      const { nodeLookup, width, height, minZoom, maxZoom } = flowStore.getState();
+      if (nodeLookup.size === 0 || !width || !height) return false;
+      const bounds = flow.getNodesBounds([...nodeLookup.keys()]);
+      const viewport = getViewportForBounds(bounds, width, height, minZoom, Math.min(maxZoom, FIT_VIEW_MAX_ZOOM), FIT_VIEW_PADDING);
+      void flow.setViewport(viewport, { duration });
+      return true;
+    },
+    [flow, flowStore],
+  );
+}
+
+/**
+ * Loading asks for fit-to-view (SPEC.md section 4); it happens once React Flow has taken
+ * the nodes in and the layout around the canvas has settled, a frame or two after the
+ * request (fitting in the same frame measured a canvas that was about to shrink).
+ */
+export function useFitViewRequest() {
+  const requested = useEditorStore((s) => s.fitViewRequested);
+  const fitView = useFitView();
+  useEffect(() => {
+    if (!requested) return;
+    let frame = 0;
+    let tries = 0;
+    const attempt = () => {
+      tries += 1;
+      const empty = useEditorStore.getState().nodes.length === 0;
+      if (empty || fitView() || tries > 30) useEditorStore.getState().fitViewDone();
+      else frame = requestAnimationFrame(attempt);
+    };
+    frame = requestAnimationFrame(attempt);
+    return () => cancelAnimationFrame(frame);
+  }, [requested, fitView]);
+}

@@ -1,0 +1,33 @@
+import type { ConfigField, NodeDefinition } from '@weft/core';
+
+/**
+ * Whether a config value counts as "filled in" for a required field. Whitespace-only
+ * text is empty (a prompt of spaces is not a prompt); `false` and `0` are answers.
+ */
+export function isEmptyValue(value: unknown): boolean {
+  if (value === undefined || value === null) return true;
+  return typeof value === 'string' && value.trim() === '';
+}
+
+/** The message a required field shows while empty, or `null`. */
+export function requiredProblem(field: ConfigField, value: unknown): string | null {
+  if (!field.required || !isEmptyValue(value)) return null;
+  switch (field.kind) {
+    case 'secret':
+      return 'Choose a secret.';
+    case 'file':
+      return 'Choose a file.';
+    case 'select':
+      return 'Choose an option.';
+    default:
+      return `${field.label} is required.`;
+  }
+}
+
+/**
+ * Keys of required fields that are still empty: the canvas can mark such nodes and the
+ * run button can refuse to start, with the same rule as the form.
+ */
+export function missingRequiredFields(definition: NodeDefinition, config: Readonly<Record<string, unknown>>): string[] {
+  return definition.config.filter((field) => requiredProblem(field, config[field.key]) !== null).map((field) => field.key);
+}

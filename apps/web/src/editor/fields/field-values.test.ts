@@ -1,0 +1,139 @@
+import type { NodeDefinition } from '@weft/core';
+import { describe, expect, it } from 'vitest';
+import { missingRequiredFields, requiredProblem } from './field-validation';
+import { fileSizeProblem, formatBytes, isFileFieldValue, MAX_FILE_BYTES } from './file-field';
+import { formatJsonValue, parseJsonField } from './json-field';
+import { parseNumberField } from './number-field';
+import { looksLikeRawSecret, secretNameOf, secretNameProblem, secretReference } from './secret-reference';
+
+describe('parseJsonField', () => {
+  it('parses objects, arrays and scalars', () => {
+    expect(parseJsonField('{"a": [1, 2]}')).toEqual({ ok: true, value: { a: [1, 2] } });
+    expect(parseJsonField('[]')).toEqual({ ok: true, value: [] });
+    expect(parseJsonField('3')).toEqual({ ok: true, value: 3 });
+    expect(parseJsonField('null')).toEqual({ ok: true, value: null });
+  });
+
+  it('treats blank text as no value', () => {
+    expect(parseJsonField('  \n ')).toEqual({ ok: true, value: undefined });
+  });
+
+  it('says where broken JSON breaks', () => {
+    const result = parseJsonField('{\n  "a": 1,\n  "b": oops\n}');
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.error).toMatch(/^Invalid JSON at line 3, column 8/);
+  });
+
+  it('reports an unfinished document', () => {
+    const result = parseJsonField('{"a": ');
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.error).toMatch(/^Invalid JSON/);
+  });
+
+  it('formats stored values for editing and round-trips them', () => {
+    const value = { list: [1, { x: 'y' }] };
+    expect(parseJsonField(formatJsonValue(value))).toEqual({ ok: true, value });
+    expect(formatJsonValue(undefined)).toBe('');
+  });
+});
+
+describe('file field', () => {
+  it('accepts files up to 1 MB and refuses larger ones', () => {
+    expect(fileSizeProblem('a.txt', MAX_FILE_BYTES)).toBeNull();
+    expect(fileSizeProblem('big.csv', MAX_FILE_BYTES + 1)).toBe('“big.csv” is 1 MB; files up to 1 MB can be attached. For larger documents use a loader node.');
+    expect(fileSizeProblem('huge.pdf', 5 * MAX_FILE_BYTES)).toMatch(/is 5 MB/);
+  });
+
+  it('formats sizes', () => {
+    expect(formatBytes(512)).toBe('512 B');
+    expect(formatBytes(1536)).toBe('1.5 KB');
+    expect(formatBytes(20 * 1024)).toBe('20 KB');
+    expect(formatBytes(3.25 * 1024 * 1024)).toBe('3.3 MB');
+  });
+
+  it('recognises a stored file value', () => {
+    expect(isFileFieldValue({ name: 'a', size: 1, content: 'x' })).toBe(true);
+    expect(isFileFieldValue({ name: 'a' })).toBe(false);
+    expect(isFileFieldValue('a')).toBe(false);
+    expect(isFileFieldValue(null)).toBe(false);
+  });
+});
+
+describe('parseNumberField', () => {
+  it('parses numbers and empty text', () => {
+    expect(parseNumberField('0.5', {})).toEqual({ ok: true, value: 0.5 });
+    expect(parseNumberField(' ', {})).toEqual({ ok: true, value: undefined });
+    expect(parseNumberField('', { required: true })).toEqual({ ok: false, error: 'Enter a number.' });
+    expect(parseNumberField('abc', {})).toMatchObject({ ok: false });
+  });
+
+  it('enforces the bounds with a message naming them', () => {
+    expect(parseNumberField('1', { min: 2, max: 16 })).toEqual({ ok: false, error: 'Enter a number from 2 to 16.' });
+    expect(parseNumberField('17', { min: 2, max: 16 })).toMatchObject({ ok: false });
+    expect(parseNumberField('-1', { min: 0 })).toEqual({ ok: false, error: 'Enter 0 or more.' });
+    expect(parseNumberField('5', { max: 4 })).toEqual({ ok: false, error: 'Enter 4 or less.' });
+    expect(parseNumberField('16', { min: 2, max: 16 })).toEqual({ ok: true, value: 16 });
+  });
+
+  it('enforces whole-number steps only', () => {
+    expect(parseNumberField('2.5', { step: 1 })).toEqual({ ok: false, error: 'Enter a whole number.' });
+    expect(parseNumberField('0.7', { step: 0.1 })).toEqual({ ok: true, value: 0.7 });
+    expect(parseNumberField('15', { step: 10, min: 5 })).toEqual({ ok: true, value: 15 });
+  });
+});
+
+describe('secret references', () => {
+  it('builds and reads references', () => {
+    expect(secretReference('OPENAI_KEY')).toBe('{{secrets.OPENAI_KEY}}');
+    expect(secretNameOf('{{secrets.OPENAI_KEY}}')).toBe('OPENAI_KEY');
+    expect(secretNameOf('{{ secrets.A }}')).toBe('A');
+    expect(secretNameOf('sk-123')).toBeNull();
+    expect(secretNameOf('{{secrets.}}')).toBeNull();
+    expect(secretNameOf('{{secrets.my key}}')).toBe('my key');
+    expect(secretNameOf(undefined)).toBeNull();
+  });
+
+  it('validates names', () => {
+    expect(secretNameProblem('')).toBeNull();
+    expect(secretNameProblem('SLACK_TOKEN')).toBeNull();
+    expect(secretNameProblem('1KEY')).toMatch(/letters, digits and _/);
+    expect(secretNameProblem('my key')).not.toBeNull();
+  });
+
+  it('spots a pasted raw value', () => {
+    expect(looksLikeRawSecret('sk-abc123')).toBe(true);
+    expect(looksLikeRawSecret('{{secrets.KEY}}')).toBe(false);
+    expect(looksLikeRawSecret('')).toBe(false);
+  });
+});
+
+describe('required fields', () => {
+  const definition: NodeDefinition = {
+    type: 'llm.chat',
+    version: 1,
+    title: 'Chat',
+    category: 'AI',
+    description: '',
+    inputs: [],
+    outputs: [],
+    config: [
+      { kind: 'prompt', key: 'prompt', label: 'Prompt', required: true },
+      { kind: 'secret', key: 'apiKey', label: 'API key', required: true },
+      { kind: 'boolean', key: 'stream', label: 'Stream', required: true },
+      { kind: 'number', key: 'temperature', label: 'Temperature' },
+    ],
+  };
+
+  it('lists empty required fields; false and 0 count as answers', () => {
+    expect(missingRequiredFields(definition, { prompt: '   ', stream: false })).toEqual(['prompt', 'apiKey']);
+    expect(missingRequiredFields(definition, { prompt: 'Hi', apiKey: '{{secrets.K}}', stream: false })).toEqual([]);
+  });
+
+  it('words the message by kind', () => {
+    const [prompt, secret] = definition.config;
+    if (!prompt || !secret) throw new Error('fixture');
+    expect(requiredProblem(prompt, '')).toBe('Prompt is required.');
+    expect(requiredProblem(secret, undefined)).toBe('Choose a secret.');
+    expect(requiredProblem(prompt, 'x')).toBeNull();
+  });
+});

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { TEST_DEFINITIONS } from '../store/test-definitions';
+import { readWorkflowFile } from './read-workflow-file';
+
+const good = {
+  weft: 'workflow',
+  schemaVersion: 1,
+  name: 'Imported',
+  nodes: [
+    { id: 'a', type: 'custom', position: { x: 0, y: 0 }, data: { label: 'A', type: 'input.text', config: {} } },
+    { id: 'b', type: 'custom', position: { x: 300, y: 0 }, data: { label: 'B', type: 'test.sink.text', config: {} } },
+  ],
+  edges: [{ id: 'e', source: 'a', sourceHandle: 'output', target: 'b', targetHandle: 'in', type: 'custom', data: { type: 'text' } }],
+  globalParameters: {},
+};
+
+const read = (value: unknown) => readWorkflowFile(typeof value === 'string' ? value : JSON.stringify(value), TEST_DEFINITIONS);
+
+describe('reading a workflow file for import', () => {
+  it('reads an export and a bare document', () => {
+    expect(read(good)).toMatchObject({ ok: true, document: { name: 'Imported', nodes: [{ id: 'a' }, { id: 'b' }] } });
+    const { weft: _tag, name: _name, ...bare } = good;
+    expect(read(bare)).toMatchObject({ ok: true, document: { name: 'My First Automation' } });
+  });
+
+  it.each([
+    ['broken JSON', '{"name": "half', /not valid JSON/],
+    ['a list', [1, 2], /holds a list/],
+    ['another Weft file', { weft: 'credentials' }, /another kind/],
+    ['foreign JSON', { name: 'x', steps: [] }, /not a Weft workflow/],
+    ['a node without an id', { ...good, nodes: [{ type: 'custom' }] }, /^Not a valid Weft workflow file: nodes\.0\.id/],
+    ['an unknown node type', { ...good, nodes: [{ ...good.nodes[0], data: { label: 'x', type: 'foo.bar', config: {} } }], edges: [] }, /foo\.bar/],
+    ['a missing handle', { ...good, edges: [{ ...good.edges[0], targetHandle: 'nope' }] }, /nope/],
+  ])('refuses %s with a message saying what is wrong', (_what, value, message) => {
+    const result = read(value);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.message).toMatch(message);
+  });
+});

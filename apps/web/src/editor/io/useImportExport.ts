@@ -1,0 +1,59 @@
+import { type ChangeEvent, useCallback } from 'react';
+import { downloadJson, safeFileName } from '../../lib/download';
+import { confirmDialog } from '../../stores/confirm.store';
+import { toast } from '../../stores/toast.store';
+import { toWorkflowDocument } from '../store/document-model';
+import { useEditorStore } from '../store/editor.store';
+import { snapshotOf } from '../store/editor-state';
+import { readWorkflowFile } from './read-workflow-file';
+
+/**
+ * Export downloads what is on the canvas (unsaved edits included) in the server's
+ * export format. Import reads a file into the open workflow as one undoable change,
+ * after a confirmation when the canvas has work on it; a file that does not read cleanly
+ * is refused with its reason and the open work stays exactly as it was.
+ */
+export function useImportExport() {
+  const exportWorkflow = useCallback(() => {
+    const document = toWorkflowDocument(snapshotOf(useEditorStore.getState()));
+    downloadJson(`${safeFileName(document.name)}.json`, { weft: 'workflow', ...document });
+  }, []);
+
+  const importFile = useCallback(async (file: File) => {
+    const state = useEditorStore.getState();
+    let text: string;
+    try {
+      text = await file.text();
+    } catch {
+      toast.error('That file could not be read.');
+      return;
+    }
+    const read = readWorkflowFile(text, state.definitions);
+    if (!read.ok) {
+      toast.error(read.message);
+      return;
+    }
+    if (state.nodes.length > 0) {
+      const confirmed = await confirmDialog({
+        title: 'Replace the open workflow?',
+        message: `The canvas will show “${read.document.name}” from ${file.name} in place of what is there now. You can undo this.`,
+        confirmLabel: 'Replace',
+      });
+      if (!confirmed) return;
+    }
+    useEditorStore.getState().replaceDocument(read.document);
+    toast.success(`Imported “${read.document.name}”. Save to keep it.`);
+  }, []);
+
+  const onFileChosen = useCallback(
+    (event: ChangeEvent<HTMLInputElement>) => {
+      const file = event.target.files?.[0];
+      // Cleared so that choosing the same file again fires another change.
+      event.target.value = '';
+      if (file) void importFile(file);
+    },
+    [importFile],
+  );
+
+  return { exportWorkflow, onFileChosen };
+}

@@ -1,0 +1,66 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ApiError, api, errorMessage } from '../../lib/api';
+import { STORAGE_KEYS, writeStorage } from '../../lib/storage-keys';
+import { toast } from '../../stores/toast.store';
+import { toWorkflowDocument } from '../store/document-model';
+import { useEditorStore } from '../store/editor.store';
+import { snapshotOf } from '../store/editor-state';
+import { type WorkflowAnswer, workflowPath } from './api-workflow';
+
+/** The dashboard's list; a save changes names and times there. */
+const WORKFLOWS_QUERY_KEY = ['workflows'];
+
+/**
+ * Saves the open workflow: POST for a new one (then the URL becomes /workflow/:id), PUT
+ * with `baseVersion` for a stored one. A stale save (409) opens the conflict dialog,
+ * whose "Overwrite" saves again on top of the server's current version.
+ */
+export function useSaveWorkflow() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [saving, setSaving] = useState(false);
+  const [conflict, setConflict] = useState(false);
+  const busy = useRef(false);
+
+  const save = useCallback(
+    async (options: { overwrite?: boolean } = {}) => {
+      if (busy.current) return false;
+      busy.current = true;
+      setSaving(true);
+      const state = useEditorStore.getState();
+      const document = toWorkflowDocument(snapshotOf(state));
+      // Edits made while the request runs keep the unsaved flag up (markSaved compares).
+      const revision = state.revision;
+      try {
+        let answer: WorkflowAnswer;
+        if (!state.workflowId) {
+          answer = await api<WorkflowAnswer>('/api/workflows', { method: 'POST', body: document });
+        } else {
+          let baseVersion = state.version;
+          if (options.overwrite) baseVersion = (await api<WorkflowAnswer>(workflowPath(state.workflowId))).workflow.version;
+          answer = await api<WorkflowAnswer>(workflowPath(state.workflowId), { method: 'PUT', body: { baseVersion, document } });
+        }
+        useEditorStore.getState().markSaved({ id: answer.workflow.id, version: answer.workflow.version }, revision);
+        writeStorage(STORAGE_KEYS.lastWorkflowId, answer.workflow.id);
+        void queryClient.invalidateQueries({ queryKey: WORKFLOWS_QUERY_KEY });
+        setConflict(false);
+        toast.success(`Saved “${answer.workflow.name}”.`);
+        if (!state.workflowId) navigate(`/workflow/${encodeURIComponent(answer.workflow.id)}`, { replace: true });
+        return true;
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 409) setConflict(true);
+        else toast.error(errorMessage(error, 'Could not save the workflow.'));
+        return false;
+      } finally {
+        busy.current = false;
+        setSaving(false);
+      }
+    },
+    [navigate, queryClient],
+  );
+
+  const dismissConflict = useCallback(() => setConflict(false), []);
+  return { save, saving, conflict, dismissConflict };
+}

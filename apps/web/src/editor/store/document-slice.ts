@@ -1,0 +1,167 @@
+import { emptyWorkflow, globalParameterSchema, UNTITLED_WORKFLOW_NAME } from '@weft/core';
+import type { StateCreator } from 'zustand';
+import { commit, followSelection } from './commit';
+import { toEditorEdge, toEditorNode } from './document-model';
+import { type DocumentActions, type DocumentState, type EditorState, snapshotOf } from './editor-state';
+import { EMPTY_HISTORY, redo, undo } from './history';
+import type { DocumentSnapshot, GlobalParameters } from './types';
+import { INITIAL_UI, prunePanels } from './ui-state';
+
+export const INITIAL_DOCUMENT: DocumentState = {
+  workflowId: null,
+  version: null,
+  name: emptyWorkflow().name,
+  nodes: [],
+  edges: [],
+  globalParameters: {},
+  hasUnsavedChanges: false,
+  revision: 0,
+  labelCounters: {},
+  definitions: [],
+  definitionsByType: new Map(),
+  history: EMPTY_HISTORY,
+  gestureStart: null,
+  clipboard: null,
+  pasteCount: 0,
+};
+
+function sameParameters(a: GlobalParameters, b: GlobalParameters): boolean {
+  const keys = Object.keys(a);
+  return (
+    keys.length === Object.keys(b).length &&
+    keys.every((k, i) => Object.keys(b)[i] === k && a[k]?.value === b[k]?.value && a[k]?.description === b[k]?.description)
+  );
+}
+
+const KEY_RULE = globalParameterSchema.shape.key;
+
+/** Loading, saving, naming, global parameters and undo/redo. */
+export const createDocumentSlice: StateCreator<EditorState, [], [], DocumentState & DocumentActions> = (set, get) => ({
+  ...INITIAL_DOCUMENT,
+
+  setDefinitions(definitions) {
+    set({ definitions, definitionsByType: new Map(definitions.map((d) => [d.type, d])) });
+  },
+
+  load({ id, version, document, unsaved = false }) {
+    // SPEC.md section 4: loading resets the selection, the label counter and the flag,
+    // and asks the canvas to fit the view.
+    set((s) => ({
+      workflowId: id,
+      version,
+      name: document.name,
+      nodes: document.nodes.map(toEditorNode),
+      edges: document.edges.map(toEditorEdge),
+      globalParameters: document.globalParameters,
+      hasUnsavedChanges: unsaved,
+      revision: 0,
+      labelCounters: {},
+      history: EMPTY_HISTORY,
+      gestureStart: null,
+      pasteCount: 0,
+      selectedNodeId: null,
+      rightPanel: s.rightPanel?.kind === 'globals' ? s.rightPanel : null,
+      rightPanelPinned: s.rightPanel?.kind === 'globals' ? s.rightPanelPinned : false,
+      modalPanel: null,
+      highlightedDataType: null,
+      fitViewRequested: true,
+    }));
+  },
+
+  clear() {
+    get().load({ id: null, version: null, document: emptyWorkflow(UNTITLED_WORKFLOW_NAME) });
+  },
+
+  replaceDocument(document) {
+    set((s) =>
+      commit(s, {
+        name: document.name,
+        nodes: document.nodes.map(toEditorNode),
+        edges: document.edges.map(toEditorEdge),
+        globalParameters: document.globalParameters,
+        labelCounters: {},
+        selectedNodeId: null,
+        rightPanel: s.rightPanel?.kind === 'globals' ? s.rightPanel : null,
+        rightPanelPinned: s.rightPanel?.kind === 'globals' ? s.rightPanelPinned : false,
+        modalPanel: null,
+        fitViewRequested: true,
+      }),
+    );
+  },
+
+  reset() {
+    set({ ...INITIAL_DOCUMENT, definitions: get().definitions, definitionsByType: get().definitionsByType, ...INITIAL_UI });
+  },
+
+  markSaved(saved, revision) {
+    set((s) => ({ workflowId: saved.id, version: saved.version, hasUnsavedChanges: s.revision !== revision }));
+  },
+
+  setName(name) {
+    if (name === get().name) return;
+    set((s) => commit(s, { name }, 'name'));
+  },
+
+  setGlobalParameter(key, { value, description = '' }, previousKey) {
+    const checked = KEY_RULE.safeParse(key);
+    if (!checked.success) return checked.error.issues[0]?.message ?? 'Invalid parameter key';
+    const current = get().globalParameters;
+    if (key !== previousKey && key in current) return `A parameter named ${key} already exists.`;
+    const entry = { key, value, description };
+    const old = previousKey === undefined ? undefined : current[previousKey];
+    if (old && old.value === value && old.description === description && key === previousKey) return null;
+    // Rebuilt in order so a renamed parameter keeps its place in the list.
+    const next: EditorState['globalParameters'] = {};
+    for (const [k, p] of Object.entries(current)) {
+      if (k === previousKey) next[key] = entry;
+      else next[k] = p;
+    }
+    if (!(key in next)) next[key] = entry;
+    set((s) => commit(s, { globalParameters: next }, `param:${key}`));
+    return null;
+  },
+
+  removeGlobalParameter(key) {
+    const { [key]: removed, ...rest } = get().globalParameters;
+    if (!removed) return;
+    set((s) => commit(s, { globalParameters: rest }));
+  },
+
+  setGlobalParameters(parameters) {
+    if (sameParameters(get().globalParameters, parameters)) return;
+    set((s) => commit(s, { globalParameters: parameters }, 'params'));
+  },
+
+  undo() {
+    const s = get();
+    const step = undo(s.history, snapshotOf(s));
+    if (step) set(restore(s, step.snapshot, step.history));
+  },
+
+  redo() {
+    const s = get();
+    const step = redo(s.history, snapshotOf(s));
+    if (step) set(restore(s, step.snapshot, step.history));
+  },
+});
+
+/** Undo and redo are changes too: the flag goes up and panels of vanished nodes close. */
+function restore(state: EditorState, snapshot: DocumentSnapshot, history: EditorState['history']): Partial<EditorState> {
+  const nodes = [...snapshot.nodes];
+  const ids = new Set(nodes.map((n) => n.id));
+  const pruned = { ...state, ...prunePanels(state, (id) => ids.has(id)) };
+  return {
+    name: snapshot.name,
+    nodes,
+    edges: [...snapshot.edges],
+    globalParameters: snapshot.globalParameters,
+    history,
+    gestureStart: null,
+    hasUnsavedChanges: true,
+    revision: state.revision + 1,
+    rightPanel: pruned.rightPanel,
+    modalPanel: pruned.modalPanel,
+    rightPanelPinned: pruned.rightPanelPinned,
+    ...followSelection(pruned, nodes),
+  };
+}

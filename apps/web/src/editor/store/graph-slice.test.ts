@@ -1,0 +1,181 @@
+import { describe, expect, it } from 'vitest';
+import { node, storeWith } from './store-test-helpers';
+
+const link = (source: string, target: string, sourceHandle = 'out', targetHandle = 'in') => ({ source, sourceHandle, target, targetHandle });
+
+describe('connecting (SPEC.md sections 4 and 5, through planConnection)', () => {
+  it('joins matching types with one typed edge', () => {
+    const store = storeWith({ nodes: [node('t', 'input.text'), node('s', 'test.sink.text', 400)] });
+    expect(store.getState().connect(link('t', 's', 'output'))).toEqual({ ok: true, inserted: [] });
+    expect(store.getState().edges).toEqual([expect.objectContaining({ source: 't', target: 's', type: 'custom', data: { type: 'text' } })]);
+    expect(store.getState().hasUnsavedChanges).toBe(true);
+  });
+
+  it('inserts an Extract Text converter between documents and text', () => {
+    const store = storeWith({ nodes: [node('d', 'test.source.documents'), node('s', 'test.sink.text', 400)] });
+    const result = store.getState().connect(link('d', 's'));
+    const converter = store.getState().nodes.find((n) => n.data.type === 'convert');
+    expect(result).toEqual({ ok: true, inserted: [{ kind: 'converter', nodeId: converter?.id, label: 'Extract Text', detail: 'documents → text' }] });
+    expect(converter).toMatchObject({
+      type: 'custom',
+      position: { x: 200, y: 0 },
+      data: { label: 'Extract Text', status: 'idle', config: { sourceType: 'documents', targetType: 'text' } },
+    });
+    expect(store.getState().edges.map((e) => [e.source, e.target, e.data.type])).toEqual([
+      ['d', converter?.id, 'documents'],
+      [converter?.id, 's', 'text'],
+    ]);
+  });
+
+  it('inserts a merger when the input is already connected', () => {
+    const store = storeWith({ nodes: [node('a', 'input.text'), node('b', 'input.text', 0, 200), node('s', 'test.sink.text', 400)] });
+    store.getState().connect(link('a', 's', 'output'));
+    const result = store.getState().connect(link('b', 's', 'output'));
+    const merger = store.getState().nodes.find((n) => n.data.type === 'merge');
+    expect(result).toEqual({ ok: true, inserted: [{ kind: 'merger', nodeId: merger?.id, label: 'Merger', detail: 'the input was already connected' }] });
+    expect(merger?.data.config).toMatchObject({ dataType: 'text', mergeStrategy: 'concat', inputCount: 2 });
+    expect(
+      store
+        .getState()
+        .edges.map((e) => `${e.source}:${e.targetHandle}`)
+        .sort(),
+    ).toEqual(['a:input-0', 'b:input-1', `${merger?.id}:in`].sort());
+  });
+
+  it('numbers a second inserted merger like any duplicate label', () => {
+    const store = storeWith({
+      nodes: [
+        node('a', 'input.text'),
+        node('b', 'input.text'),
+        node('c', 'input.text'),
+        node('d', 'input.text'),
+        node('s', 'test.sink.text'),
+        node('t', 'test.sink.text'),
+      ],
+    });
+    for (const [from, to] of [
+      ['a', 's'],
+      ['b', 's'],
+      ['c', 't'],
+      ['d', 't'],
+    ] as const)
+      store.getState().connect(link(from, to, 'output'));
+    expect(
+      store
+        .getState()
+        .nodes.filter((n) => n.data.type === 'merge')
+        .map((n) => n.data.label),
+    ).toEqual(['Merger', 'Merger #2']);
+  });
+
+  it('refuses incompatible types with the reason and leaves the graph alone', () => {
+    const store = storeWith({ nodes: [node('q', 'test.source.query'), node('d', 'test.sink.documents', 400)] });
+    const result = store.getState().connect(link('q', 'd'));
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.reason).toMatch(/Cannot connect query to documents/);
+    expect(store.getState()).toMatchObject({ edges: [], hasUnsavedChanges: false });
+    expect(store.getState().planConnect(link('q', 'd')).ok).toBe(false);
+  });
+
+  it('undoes a connection with its inserted converter in one step, and redoes it', () => {
+    const store = storeWith({ nodes: [node('d', 'test.source.documents'), node('s', 'test.sink.text', 400)] });
+    store.getState().connect(link('d', 's'));
+    store.getState().undo();
+    expect(store.getState().nodes).toHaveLength(2);
+    expect(store.getState().edges).toHaveLength(0);
+    store.getState().redo();
+    expect(store.getState().nodes).toHaveLength(3);
+    expect(store.getState().edges).toHaveLength(2);
+  });
+});
+
+describe("React Flow's change stream", () => {
+  it('makes a drag one undo step and raises the flag only when something moved', () => {
+    const store = storeWith({ nodes: [node('a', 'input.text', 0, 0)] });
+    const s = () => store.getState();
+    s().onNodesChange([{ type: 'dimensions', id: 'a', dimensions: { width: 200, height: 80 } }]);
+    s().onNodesChange([{ type: 'select', id: 'a', selected: true }]);
+    expect(s().hasUnsavedChanges).toBe(false);
+    expect(s().selectedNodeId).toBe('a');
+    for (const x of [15, 30, 45]) s().onNodesChange([{ type: 'position', id: 'a', position: { x, y: 0 }, dragging: true }]);
+    s().onNodesChange([{ type: 'position', id: 'a', position: { x: 45, y: 0 }, dragging: false }]);
+    expect(s()).toMatchObject({ hasUnsavedChanges: true, gestureStart: null });
+    expect(s().history.past).toHaveLength(1);
+    s().undo();
+    expect(s().nodes[0]?.position).toEqual({ x: 0, y: 0 });
+  });
+
+  it('ignores a drag that ends where it started', () => {
+    const store = storeWith({ nodes: [node('a', 'input.text', 0, 0)] });
+    store.getState().onNodesChange([{ type: 'position', id: 'a', position: { x: 15, y: 0 }, dragging: true }]);
+    store.getState().onNodesChange([{ type: 'position', id: 'a', position: { x: 0, y: 0 }, dragging: false }]);
+    expect(store.getState().hasUnsavedChanges).toBe(false);
+    expect(store.getState().history.past).toHaveLength(0);
+  });
+
+  it('turns remove changes into one delete', () => {
+    const store = storeWith({ nodes: [node('a', 'input.text'), node('b', 'test.sink.text')] });
+    store.getState().connect(link('a', 'b', 'output'));
+    store.getState().onNodesChange([{ type: 'remove', id: 'a' }]);
+    expect(store.getState().nodes.map((n) => n.id)).toEqual(['b']);
+    expect(store.getState().edges).toHaveLength(0);
+  });
+});
+
+describe('selection, panels and the pin rule', () => {
+  it('opens a selected node in the modal while another is pinned in the right panel', () => {
+    const store = storeWith({ nodes: [node('a', 'input.text'), node('b', 'input.text')] });
+    const s = () => store.getState();
+    s().selectNodes(['a']);
+    s().setRightPanelPinned(true);
+    s().selectNodes(['b']);
+    expect(s()).toMatchObject({ rightPanel: { kind: 'node', nodeId: 'a' }, modalPanel: { kind: 'node', nodeId: 'b' }, selectedNodeId: 'b' });
+    s().selectNodes([]);
+    expect(s()).toMatchObject({ rightPanel: { kind: 'node', nodeId: 'a' }, modalPanel: null, selectedNodeId: null });
+    s().setRightPanelPinned(false);
+    s().selectNodes(['b']);
+    expect(s()).toMatchObject({ rightPanel: { kind: 'node', nodeId: 'b' }, modalPanel: null });
+    s().selectNodes(['a', 'b']);
+    expect(s()).toMatchObject({ rightPanel: null, selectedNodeId: null });
+  });
+});
+
+describe('copy, paste and duplicate', () => {
+  it('pastes copies with new ids, offset, unique labels and their internal edge, one step each', () => {
+    const store = storeWith({ nodes: [node('Text Input', 'input.text', 0, 0), node('Text Sink', 'test.sink.text', 300, 0)] });
+    const s = () => store.getState();
+    s().connect(link('Text Input', 'Text Sink', 'output'));
+    s().selectNodes(['Text Input', 'Text Sink']);
+    expect(s().copySelection()).toBe(2);
+    expect(s().paste()).toBe(2);
+    const copies = s().nodes.slice(2);
+    expect(copies.map((n) => [n.data.label, n.position.x, n.position.y, n.selected])).toEqual([
+      ['Text Input #2', 40, 40, true],
+      ['Text Sink #2', 340, 40, true],
+    ]);
+    expect(
+      s()
+        .nodes.slice(0, 2)
+        .every((n) => !n.selected),
+    ).toBe(true);
+    const copiedEdge = s().edges.find((e) => e.source === copies[0]?.id);
+    expect(copiedEdge?.target).toBe(copies[1]?.id);
+    s().paste();
+    expect(
+      s()
+        .nodes.slice(4)
+        .map((n) => n.position.x),
+    ).toEqual([80, 380]);
+    s().undo();
+    expect(s().nodes).toHaveLength(4);
+  });
+
+  it('duplicates the selection without touching the clipboard', () => {
+    const store = storeWith({ nodes: [node('a', 'input.text', 10, 10)] });
+    store.getState().selectNodes(['a']);
+    expect(store.getState().duplicateSelection()).toBe(1);
+    expect(store.getState().clipboard).toBeNull();
+    expect(store.getState().nodes[1]).toMatchObject({ position: { x: 50, y: 50 }, data: { label: 'a #2' } });
+    expect(store.getState().paste()).toBe(0);
+  });
+});

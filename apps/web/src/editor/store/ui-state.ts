@@ -1,0 +1,57 @@
+import type { DataType } from '@weft/core';
+import type { PanelContent } from './types';
+
+/** The editor's UI panel state (SPEC.md section 3), separate from the document. */
+export interface UiState {
+  rightPanel: PanelContent | null;
+  rightPanelPinned: boolean;
+  modalPanel: PanelContent | null;
+  libraryCollapsed: boolean;
+  logsExpanded: boolean;
+  /** The data type of the connection being dragged; the canvas and legend highlight it. */
+  highlightedDataType: DataType | null;
+  /** The one selected node, or null when none or several are selected. */
+  selectedNodeId: string | null;
+  /** Set on load; the canvas fits the view once nodes are measured, then clears it. */
+  fitViewRequested: boolean;
+}
+
+export const INITIAL_UI: UiState = {
+  rightPanel: null,
+  rightPanelPinned: false,
+  modalPanel: null,
+  libraryCollapsed: false,
+  logsExpanded: false,
+  highlightedDataType: null,
+  selectedNodeId: null,
+  fitViewRequested: false,
+};
+
+export function samePanel(a: PanelContent | null, b: PanelContent | null): boolean {
+  if (a === null || b === null) return a === b;
+  if (a.kind !== b.kind) return false;
+  return a.kind === 'globals' || (b.kind === 'node' && a.nodeId === b.nodeId);
+}
+
+/**
+ * SPEC.md section 4: if the right panel is pinned and showing something, different
+ * content opens in the modal panel; otherwise it replaces the right panel and the
+ * modal closes.
+ */
+export function openPanel(
+  ui: Pick<UiState, 'rightPanel' | 'rightPanelPinned' | 'modalPanel'>,
+  content: PanelContent,
+): Pick<UiState, 'rightPanel' | 'modalPanel'> {
+  if (ui.rightPanelPinned && ui.rightPanel) {
+    if (samePanel(ui.rightPanel, content)) return { rightPanel: ui.rightPanel, modalPanel: null };
+    return { rightPanel: ui.rightPanel, modalPanel: content };
+  }
+  return { rightPanel: content, modalPanel: null };
+}
+
+/** Panels that show a node which no longer exists close. */
+export function prunePanels(ui: Pick<UiState, 'rightPanel' | 'modalPanel' | 'rightPanelPinned'>, exists: (nodeId: string) => boolean) {
+  const keep = (p: PanelContent | null) => (p && p.kind === 'node' && !exists(p.nodeId) ? null : p);
+  const rightPanel = keep(ui.rightPanel);
+  return { rightPanel, modalPanel: keep(ui.modalPanel), rightPanelPinned: rightPanel ? ui.rightPanelPinned : false };
+}

@@ -1,0 +1,126 @@
+import { type ReactNode, useRef } from 'react';
+import { Link } from 'react-router';
+import { Button } from '../../components/ui/Button';
+import { InlineEdit } from '../../components/ui/InlineEdit';
+import { ArrowLeftIcon, DownloadIcon, UploadIcon } from '../../components/ui/icons';
+import { autoLayout } from '../canvas/auto-layout';
+import { useFitView } from '../canvas/useFitView';
+import { useImportExport } from '../io/useImportExport';
+import { useEditorStore } from '../store/editor.store';
+import { shortcutLabel } from '../useEditorShortcuts';
+import { SaveState } from './SaveState';
+import { AutoLayoutIcon, FitViewIcon, ParamsIcon, RedoIcon, SaveIcon, UndoIcon } from './toolbar-icons';
+
+interface EditorToolbarProps {
+  onSave(): void;
+  saving: boolean;
+}
+
+function ToolButton({
+  label,
+  title,
+  onClick,
+  disabled,
+  pressed,
+  children,
+}: {
+  label: string;
+  title?: string;
+  onClick(): void;
+  disabled?: boolean;
+  pressed?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      title={title ?? label}
+      aria-pressed={pressed}
+      onClick={onClick}
+      disabled={disabled}
+      className={`inline-flex size-8 shrink-0 items-center justify-center rounded-md transition-colors disabled:pointer-events-none disabled:opacity-40 ${
+        pressed ? 'bg-brand-soft text-brand' : 'text-muted hover:bg-surface-2 hover:text-ink'
+      }`}
+    >
+      {children}
+    </button>
+  );
+}
+
+const Divider = () => <span aria-hidden="true" className="mx-1 h-5 w-px bg-line" />;
+
+/** The editor's bar: back, name, save state, history, layout, parameters, files, save. */
+export function EditorToolbar({ onSave, saving }: EditorToolbarProps) {
+  const name = useEditorStore((s) => s.name);
+  const setName = useEditorStore((s) => s.setName);
+  const canUndo = useEditorStore((s) => s.history.past.length > 0);
+  const canRedo = useEditorStore((s) => s.history.future.length > 0);
+  const hasNodes = useEditorStore((s) => s.nodes.length > 0);
+  const globalsOpen = useEditorStore((s) => s.rightPanel?.kind === 'globals' || s.modalPanel?.kind === 'globals');
+  const fitView = useFitView();
+  const { exportWorkflow, onFileChosen } = useImportExport();
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  const layout = () => {
+    const s = useEditorStore.getState();
+    s.setPositions(autoLayout(s.nodes, s.edges));
+    s.requestFitView();
+  };
+  const toggleGlobals = () => {
+    const s = useEditorStore.getState();
+    if (s.rightPanel?.kind === 'globals') s.closeRightPanel();
+    else if (s.modalPanel?.kind === 'globals') s.closeModalPanel();
+    else s.openPanel({ kind: 'globals' });
+  };
+
+  return (
+    <div className="flex h-12 shrink-0 items-center gap-1 border-b border-line bg-surface px-2 sm:px-3" role="toolbar" aria-label="Workflow editor">
+      <Link
+        to="/dashboard"
+        aria-label="All workflows"
+        title="All workflows"
+        className="inline-flex size-8 shrink-0 items-center justify-center rounded-md text-muted transition-colors hover:bg-surface-2 hover:text-ink"
+      >
+        <ArrowLeftIcon size={16} />
+      </Link>
+      <div className="flex min-w-0 items-center gap-2.5 pl-1">
+        <div className="min-w-0 max-w-[16rem] sm:max-w-xs" data-testid="workflow-name">
+          <InlineEdit value={name} onCommit={setName} label="Workflow name" maxLength={200} className="h-8 text-[15px] font-semibold" />
+        </div>
+        <SaveState />
+      </div>
+      <div className="ml-auto flex items-center gap-0.5">
+        <ToolButton label="Undo" title={`Undo (${shortcutLabel('Z')})`} onClick={() => useEditorStore.getState().undo()} disabled={!canUndo}>
+          <UndoIcon />
+        </ToolButton>
+        <ToolButton label="Redo" title={`Redo (${shortcutLabel('Z', true)})`} onClick={() => useEditorStore.getState().redo()} disabled={!canRedo}>
+          <RedoIcon />
+        </ToolButton>
+        <Divider />
+        <ToolButton label="Auto-layout" title="Tidy up: arrange nodes left to right" onClick={layout} disabled={!hasNodes}>
+          <AutoLayoutIcon />
+        </ToolButton>
+        <ToolButton label="Fit view" onClick={() => fitView(250)} disabled={!hasNodes}>
+          <FitViewIcon />
+        </ToolButton>
+        <Divider />
+        <ToolButton label="Global parameters" onClick={toggleGlobals} pressed={globalsOpen}>
+          <ParamsIcon />
+        </ToolButton>
+        <ToolButton label="Import JSON" title="Import a workflow file into this workflow" onClick={() => fileInput.current?.click()}>
+          <UploadIcon size={16} />
+        </ToolButton>
+        <ToolButton label="Export JSON" title="Download this workflow as JSON" onClick={exportWorkflow}>
+          <DownloadIcon size={16} />
+        </ToolButton>
+        <input ref={fileInput} type="file" accept="application/json,.json" className="hidden" onChange={onFileChosen} data-testid="editor-import-input" />
+        <Divider />
+        <Button size="sm" onClick={onSave} loading={saving} title={`Save (${shortcutLabel('S')})`} className="ml-1">
+          {!saving && <SaveIcon size={15} />}
+          Save
+        </Button>
+      </div>
+    </div>
+  );
+}

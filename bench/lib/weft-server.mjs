@@ -1,0 +1,93 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
+
+/**
+ * Starts the built Weft (`apps/server/dist/cli.js start`) on a fresh SQLite data folder
+ * and waits until it answers. The server log goes to a file so a failure can show it.
+ */
+export async function startWeft({ port, webDir }) {
+  const cli = path.join(root, 'apps/server/dist/cli.js');
+  const web = path.resolve(root, webDir ?? 'apps/web/dist');
+  if (!fs.existsSync(cli) || !fs.existsSync(path.join(web, 'index.html'))) {
+    throw new Error(`Build first: npm run build (${path.relative(root, cli)} or ${path.relative(root, web)}/index.html is missing)`);
+  }
+  const url = `http://127.0.0.1:${port}`;
+  // A server already answering there would be measured instead of ours (and stopped by nobody).
+  const taken = await fetch(`${url}/api/health`).then(
+    () => true,
+    () => false,
+  );
+  if (taken) throw new Error(`Port ${port} is already in use (another benchmark running?); pass --port to use another`);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'weft-bench-'));
+  const logFile = path.join(dataDir, 'server.log');
+  const log = fs.openSync(logFile, 'w');
+  const child = spawn(process.execPath, [cli, 'start'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: url,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      LOG_LEVEL: 'warn',
+      AUTH_RATE_LIMIT: '1000',
+      WEB_DIR: web,
+    },
+    stdio: ['ignore', log, log],
+  });
+  const readLog = () => fs.readFileSync(logFile, 'utf8');
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`Weft exited with ${child.exitCode}:\n${readLog()}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`Weft did not answer on ${url} within 30 s (is the port taken?):\n${readLog()}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    url,
+    readLog,
+    /** Null while running, else how the server ended (for error messages). */
+    exited: () => (child.exitCode === null && child.signalCode === null ? null : `exit ${child.exitCode ?? child.signalCode}`),
+    async stop() {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await new Promise((resolve) => child.once('exit', resolve));
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Signs up a fresh user; answers the bearer headers and the session cookie value. */
+export async function signUp(url) {
+  const email = `bench-${Date.now().toString(36)}@example.com`;
+  const res = await fetch(`${url}/api/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'bench password', displayName: 'Bench Mark', subscribe: false }),
+  });
+  if (res.status !== 201) throw new Error(`Sign-up failed: ${res.status} ${await res.text()}`);
+  const body = await res.json();
+  return { email, token: body.token, headers: { authorization: `Bearer ${body.token}`, 'content-type': 'application/json' } };
+}
+
+/** Calls the API and fails loudly with the server's message. */
+export async function api(url, user, method, pathname, body) {
+  const res = await fetch(`${url}${pathname}`, { method, headers: user.headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${pathname} answered ${res.status}: ${text}`);
+  return text ? JSON.parse(text) : undefined;
+}

@@ -1,0 +1,34 @@
+import { defineNode } from './define-node.js';
+
+const EXAMPLE = `// \`input\` is the connected value (JSON), \`params\` the global parameters.
+// Return any JSON value; it becomes the output.
+const text = typeof input === 'string' ? input : JSON.stringify(input);
+return { length: text.length, words: text.split(/\\s+/).filter(Boolean).length };`;
+
+/** User JavaScript, run in the QuickJS sandbox (DESIGN.md "Secrets and user code"). */
+export const codeNode = defineNode({
+  type: 'code.javascript',
+  version: 1,
+  title: 'Code',
+  category: 'Logic',
+  description: 'Runs your JavaScript in a sandbox on the input and emits what it returns.',
+  inputs: [{ id: 'input', label: 'Value', type: 'any', optional: true, description: 'Available to the code as `input`.' }],
+  outputs: [{ id: 'output', label: 'Result', type: 'json' }],
+  config: [
+    { kind: 'text', key: 'code', label: 'JavaScript', multiline: true, required: true, default: EXAMPLE },
+    {
+      kind: 'number',
+      key: 'timeoutMs',
+      label: 'Time limit (ms)',
+      min: 10,
+      max: 30_000,
+      step: 10,
+      default: 1000,
+      description: 'CPU time the code may use before it is stopped.',
+    },
+  ],
+  preview: true,
+  docs: `The code is the body of a function: \`input\` holds the connected value and \`params\` the global parameters; whatever it \`return\`s (any JSON value) goes to the **Result** output. \`console.log\` lines appear in the run's logs.
+
+It runs in a QuickJS WebAssembly sandbox with a memory limit and the time limit above, and has no access to the network, files, \`process\`, \`require\` or \`import\`. Data crosses in and out as JSON, so dates become strings and functions are dropped. A throw, a time-out or running out of memory fails the node, never the server.`,
+});
