@@ -11,6 +11,8 @@ import type { PanelContent } from './store/types';
 function changedKeys(before: Readonly<Record<string, unknown>>, after: Record<string, unknown>): Record<string, unknown> {
   const patch: Record<string, unknown> = {};
   for (const key of Object.keys(after)) if (!Object.is(before[key], after[key])) patch[key] = after[key];
+  // Keys the panel dropped (a cleared optional field) go as undefined, which removes them.
+  for (const key of Object.keys(before)) if (!(key in after)) patch[key] = undefined;
   return patch;
 }
 

@@ -13,6 +13,11 @@ export interface TemplateNode {
   category: NodeCategory;
   /** Which glyph previews draw for it (a UI hint kept as data). */
   icon: TemplateIcon;
+  /**
+   * A trigger (schedule, webhook) is how the workflow starts, set up beside it rather
+   * than placed as a node: previews draw it, the editor leaves it out.
+   */
+  trigger?: true;
 }
 
 export type TemplateIcon =
@@ -52,7 +57,7 @@ export const TEMPLATES: readonly WorkflowTemplate[] = [
     category: 'Reporting',
     trigger: 'Schedule · weekdays at 09:00',
     nodes: [
-      { type: 'trigger.schedule', title: 'Schedule', category: 'Inputs', icon: 'clock' },
+      { type: 'trigger.schedule', title: 'Schedule', category: 'Inputs', icon: 'clock', trigger: true },
       { type: 'http.request', title: 'HTTP Request', category: 'Integrations', icon: 'globe' },
       { type: 'llm.chat', title: 'Summarise', category: 'AI', icon: 'sparkles' },
       { type: 'slack.message', title: 'Post to Slack', category: 'Integrations', icon: 'chat' },
@@ -67,7 +72,7 @@ export const TEMPLATES: readonly WorkflowTemplate[] = [
     category: 'Data',
     trigger: 'Manual run',
     nodes: [
-      { type: 'input.file', title: 'Upload File', category: 'Inputs', icon: 'table' },
+      { type: 'rag.load', title: 'Upload Spreadsheet', category: 'RAG', icon: 'table' },
       { type: 'convert', title: 'Extract Text', category: 'Converters', icon: 'text' },
       { type: 'llm.chat', title: 'Analyse', category: 'AI', icon: 'sparkles' },
       { type: 'output', title: 'Output', category: 'Outputs', icon: 'output' },
@@ -82,10 +87,10 @@ export const TEMPLATES: readonly WorkflowTemplate[] = [
     category: 'Monitoring',
     trigger: 'Schedule · every 15 minutes',
     nodes: [
-      { type: 'trigger.schedule', title: 'Schedule', category: 'Inputs', icon: 'clock' },
-      { type: 'loader.web', title: 'Load Web Page', category: 'RAG', icon: 'globe' },
-      { type: 'logic.keyword-filter', title: 'Keyword Filter', category: 'Logic', icon: 'filter' },
-      { type: 'http.webhook', title: 'Send Alert', category: 'Integrations', icon: 'bell' },
+      { type: 'trigger.schedule', title: 'Schedule', category: 'Inputs', icon: 'clock', trigger: true },
+      { type: 'rag.load', title: 'Load Web Page', category: 'RAG', icon: 'globe' },
+      { type: 'logic.condition', title: 'Keyword Filter', category: 'Logic', icon: 'filter' },
+      { type: 'http.request', title: 'Send Alert', category: 'Integrations', icon: 'bell' },
     ],
   },
   {
@@ -97,9 +102,10 @@ export const TEMPLATES: readonly WorkflowTemplate[] = [
     category: 'RAG',
     trigger: 'Manual run or API',
     nodes: [
-      { type: 'loader.file', title: 'Load Documents', category: 'RAG', icon: 'file' },
-      { type: 'convert', title: 'Split Documents', category: 'Converters', icon: 'scissors' },
-      { type: 'rag.vector-store', title: 'Vector Store', category: 'RAG', icon: 'database' },
+      { type: 'rag.load', title: 'Load Documents', category: 'RAG', icon: 'file' },
+      { type: 'rag.split', title: 'Split Documents', category: 'RAG', icon: 'scissors' },
+      { type: 'rag.store', title: 'Vector Store', category: 'RAG', icon: 'database' },
+      { type: 'input.text', title: 'Question', category: 'Inputs', icon: 'text' },
       { type: 'rag.retrieve', title: 'Retrieve', category: 'RAG', icon: 'search' },
       { type: 'llm.chat', title: 'Answer', category: 'AI', icon: 'sparkles' },
     ],

@@ -1,5 +1,6 @@
+import { validateWorkflow } from '@weft/core';
 import { describe, expect, it } from 'vitest';
-import type { WorkflowTemplate } from '../../lib/templates';
+import { TEMPLATES, type WorkflowTemplate } from '../../lib/templates';
 import { TEST_DEFINITIONS } from '../store/test-definitions';
 import { workflowFromTemplate } from './template-workflow';
 
@@ -36,5 +37,18 @@ describe('workflow from a template', () => {
   it('lays them out left to right', () => {
     const [load, show, extract] = document.nodes;
     expect(load && extract && show && load.position.x < extract.position.x && extract.position.x < show.position.x).toBe(true);
+  });
+});
+
+describe('the shipped templates', () => {
+  // Test-only import: the app gets definitions from the API, but templates and the
+  // catalogue must not drift apart, or a template opens with nodes missing.
+  it.each(TEMPLATES.map((t) => [t.id, t]))('%s opens with every node, all connected', async (_id, shipped) => {
+    const { BUILTIN_NODES } = await import('@weft/nodes');
+    const { document, missing } = workflowFromTemplate(shipped, BUILTIN_NODES);
+    expect(missing).toEqual([]);
+    const placed = shipped.nodes.filter((n) => !n.trigger && n.type !== 'convert').length;
+    expect(document.nodes.filter((n) => n.data.type !== 'convert').length).toBe(placed);
+    expect(validateWorkflow(document, BUILTIN_NODES)).toEqual([]);
   });
 });

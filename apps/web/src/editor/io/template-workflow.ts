@@ -24,7 +24,7 @@ export function workflowFromTemplate(template: WorkflowTemplate, definitions: re
   const missing: string[] = [];
   const placed: WorkflowNode[] = [];
   for (const item of template.nodes) {
-    if (item.type === CONVERTER_NODE_TYPE) continue;
+    if (item.type === CONVERTER_NODE_TYPE || item.trigger) continue;
     const definition = byType.get(item.type);
     if (!definition) {
       missing.push(item.title);

@@ -43,7 +43,9 @@ export const createEditSlice: StateCreator<EditorState, [], [], EditSliceActions
     const s = get();
     const node = s.nodes.find((n) => n.id === nodeId);
     if (!node) return;
-    const config = { ...node.data.config, ...patch };
+    const config: Record<string, unknown> = { ...node.data.config, ...patch };
+    // undefined removes the key: a cleared optional field must not keep its old value.
+    for (const [key, value] of Object.entries(patch)) if (value === undefined) delete config[key];
     const updated: EditorNode = { ...node, data: { ...node.data, config } };
     const nodes = s.nodes.map((n) => (n.id === nodeId ? updated : n));
     const edges = withoutVanishedHandles(s, updated);

@@ -90,6 +90,7 @@ export interface GraphActions {
   nudgeSelection(dx: number, dy: number): boolean;
   /** Moves many nodes at once (auto-layout): one undo step. */
   setPositions(positions: ReadonlyMap<string, XYPosition>): void;
+  /** Merges `patch` into the node's config; a key set to undefined is removed. */
   updateNodeConfig(nodeId: string, patch: Record<string, unknown>): void;
   renameNode(nodeId: string, label: string): void;
   selectNodes(nodeIds: readonly string[]): void;

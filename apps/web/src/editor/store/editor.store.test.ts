@@ -149,6 +149,13 @@ describe('editor store: nodes', () => {
     expect(store.getState().nodes[0]?.data.config).toEqual({});
   });
 
+  it('removes a config key patched to undefined (a cleared optional field)', () => {
+    const store = storeWith({ nodes: [node('h', 'input.text', 0, 0, { text: 'keep', placeholder: 'drop me' })] });
+    store.getState().updateNodeConfig('h', { placeholder: undefined });
+    expect(store.getState().nodes[0]?.data.config).toStrictEqual({ text: 'keep' });
+    expect(store.getState().hasUnsavedChanges).toBe(true);
+  });
+
   it('renames a node', () => {
     const store = storeWith({ nodes: [node('a', 'input.text')] });
     store.getState().renameNode('a', 'Question');
