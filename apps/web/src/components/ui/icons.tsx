@@ -179,3 +179,22 @@ export const CopyIcon = icon(
 export const BookIcon = icon(<path d="M4 19.5A2.5 2.5 0 0 1 6.5 17H20V2H6.5A2.5 2.5 0 0 0 4 4.5v15zM4 19.5A2.5 2.5 0 0 0 6.5 22H20v-5" />);
 export const ArrowDownIcon = icon(<path d="M12 5v14M19 12l-7 7-7-7" />);
 export const SlidersIcon = icon(<path d="M4 21v-7M4 10V3M12 21v-9M12 8V3M20 21v-5M20 12V3M1 14h6M9 8h6M17 16h6" />);
+
+// Editor toolbar
+export const UndoIcon = icon(<path d="M9 14 4 9l5-5M4 9h10.5a5.5 5.5 0 0 1 0 11H11" />);
+export const RedoIcon = icon(<path d="m15 14 5-5-5-5M20 9H9.5a5.5 5.5 0 0 0 0 11H13" />);
+export const AutoLayoutIcon = icon(
+  <>
+    <rect x="2.5" y="9" width="6" height="6" rx="1.5" />
+    <rect x="15.5" y="3" width="6" height="6" rx="1.5" />
+    <rect x="15.5" y="15" width="6" height="6" rx="1.5" />
+    <path d="M8.5 12h3.5M12 6v12M12 6h3.5M12 18h3.5" />
+  </>,
+);
+export const FitViewIcon = icon(<path d="M3 8V5a2 2 0 0 1 2-2h3M16 3h3a2 2 0 0 1 2 2v3M21 16v3a2 2 0 0 1-2 2h-3M8 21H5a2 2 0 0 1-2-2v-3M9 9h6v6H9z" />);
+export const SaveIcon = icon(
+  <>
+    <path d="M19 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h11l5 5v11a2 2 0 0 1-2 2z" />
+    <path d="M17 21v-8H7v8M7 3v5h8" />
+  </>,
+);

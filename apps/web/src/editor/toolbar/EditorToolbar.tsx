@@ -2,14 +2,13 @@ import { type ReactNode, useRef } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/Button';
 import { InlineEdit } from '../../components/ui/InlineEdit';
-import { ArrowLeftIcon, DownloadIcon, UploadIcon } from '../../components/ui/icons';
+import { ArrowLeftIcon, AutoLayoutIcon, DownloadIcon, FitViewIcon, RedoIcon, SaveIcon, SlidersIcon, UndoIcon, UploadIcon } from '../../components/ui/icons';
 import { autoLayout } from '../canvas/auto-layout';
 import { useFitView } from '../canvas/useFitView';
 import { useImportExport } from '../io/useImportExport';
 import { useEditorStore } from '../store/editor.store';
 import { shortcutLabel } from '../useEditorShortcuts';
 import { SaveState } from './SaveState';
-import { AutoLayoutIcon, FitViewIcon, ParamsIcon, RedoIcon, SaveIcon, UndoIcon } from './toolbar-icons';
 
 interface EditorToolbarProps {
   onSave(): void;
@@ -106,7 +105,7 @@ export function EditorToolbar({ onSave, saving }: EditorToolbarProps) {
         </ToolButton>
         <Divider />
         <ToolButton label="Global parameters" onClick={toggleGlobals} pressed={globalsOpen}>
-          <ParamsIcon />
+          <SlidersIcon />
         </ToolButton>
         <ToolButton label="Import JSON" title="Import a workflow file into this workflow" onClick={() => fileInput.current?.click()}>
           <UploadIcon size={16} />
