@@ -13,6 +13,8 @@ export default defineConfig({
   test: {
     include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/web/src/**/*.test.ts'],
     environment: 'node',
+    // PostgreSQL suites keep their schemas until the run ends; this sweeps them.
+    globalSetup: ['apps/server/src/test-support/test-schemas.global-setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 30_000,
     // Two cores: two files at a time keeps PostgreSQL and argon2 from starving each other.

@@ -11,6 +11,9 @@ import type { Clock } from '../services/clock.js';
 
 export type TestDatabase = 'sqlite' | 'postgres';
 
+/** Every test schema starts with this, so the global setup can sweep them. */
+export const TEST_SCHEMA_PREFIX = 't_';
+
 /** PostgreSQL for the suites; CI and the project's machines run one on 127.0.0.1:5432. */
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -43,11 +46,11 @@ export interface TestWeft extends Weft {
 
 /**
  * A real Weft (real database, real services) for `inject()` tests. SQLite lives in a
- * temporary folder; PostgreSQL in a schema of its own, dropped afterwards.
+ * temporary folder; PostgreSQL in a schema of its own, dropped when the run ends.
  */
 export async function startTestWeft(database: TestDatabase, options: TestWeftOptions = {}): Promise<TestWeft> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'weft-test-'));
-  const schema = `t_${Math.random().toString(36).slice(2, 10)}`;
+  const schema = `${TEST_SCHEMA_PREFIX}${Math.random().toString(36).slice(2, 10)}`;
   if (database === 'postgres') {
     const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
     await client.connect();
@@ -78,12 +81,9 @@ export async function startTestWeft(database: TestDatabase, options: TestWeftOpt
     async close() {
       await weft.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
-      if (database === 'postgres') {
-        const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-        await client.connect();
-        await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-        await client.end();
-      }
+      // The PostgreSQL schema stays until the run ends (test-schemas.global-setup.ts):
+      // dropping it now races with Kysely's migrator in other files, which introspects
+      // every table of the database and fails on a schema vanishing mid-query.
     },
   };
 }
