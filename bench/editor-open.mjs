@@ -1,4 +1,7 @@
 #!/usr/bin/env node
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 /**
  * Editor speed (issue 3, "Speed"): a workflow of 1,000 nodes and 1,200 edges must open
  * in under 1.5 s and pan at 50 frames a second or more in Chromium on this machine.
@@ -18,9 +21,7 @@
  *              self time per trace event and thread (style, layout, paint, raster) in the JSON
  * BENCH_WEB_DIR serves another web build (e.g. an unminified one for readable profiles).
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 import { bigWorkflow } from './lib/big-workflow.mjs';
@@ -54,7 +55,7 @@ const { values: args } = parseArgs({
 });
 const runs = Number(args.runs);
 const panMs = Number(args['pan-seconds']) * 1000;
-const resultsFile = path.join(path.dirname(new URL(import.meta.url).pathname), 'results', 'editor-open.json');
+const resultsFile = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results', 'editor-open.json');
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 

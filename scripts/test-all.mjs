@@ -1,4 +1,7 @@
 #!/usr/bin/env node
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
 /**
  * `npm test`: every suite, in order, then one summary line `N passed, N failed`.
  *   1. lint + format (Biome)          counts as 1 check
@@ -8,11 +11,9 @@
  * With CI=true a missing Chromium or PostgreSQL fails the run instead of skipping.
  * Pass --skip-e2e to leave the browser suite out locally.
  */
-import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const out = path.join(root, '.test-output');
 fs.mkdirSync(out, { recursive: true });
 const ci = Boolean(process.env.CI);

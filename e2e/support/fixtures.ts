@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { test as base, expect, type Page } from '@playwright/test';
 import { DEFAULT_OIDC_ACCOUNT, type OidcPeer, startOidcPeer } from '../../apps/server/src/test-support/oidc-peer.js';
 import { type SmtpPeer, startSmtpPeer } from '../../apps/server/src/test-support/smtp-peer.js';
@@ -83,4 +84,4 @@ export async function signUpViaApi(page: Page, options: { email?: string; passwo
 }
 
 /** Where screenshots for people to look at go (not compared automatically). */
-export const SCREENSHOT_DIR = new URL('../../.test-output/screenshots/', import.meta.url).pathname;
+export const SCREENSHOT_DIR = `${fileURLToPath(new URL('../../.test-output/screenshots', import.meta.url))}/`;

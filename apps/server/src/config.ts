@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /** Every setting Weft reads, with its default. README.md lists the same table. */
 export interface Config {
@@ -87,7 +88,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
 
 function defaultWebDir(): string {
   // dist/config.js -> ../../web/dist
-  return path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../web/dist');
+  return path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 }
 
 function nonEmpty(value: string | undefined): string | undefined {
