@@ -1,10 +1,14 @@
 import type { NodeDefinition } from '@weft/core';
+import type { NodeRun } from './node-services.js';
 
 /**
- * A node type: its declarative definition. Implementations (`run`) join these objects
- * when the engine lands; until then the catalogue drives the editor and the docs.
+ * A node type: its declarative definition plus `run`, the implementation. The server
+ * strips `run` before sending definitions to the browser (it never crosses the wire).
+ * A definition with `preview: true` has no `run` yet, and the server refuses to run it.
  */
-export type NodeType = NodeDefinition;
+export interface NodeType extends NodeDefinition {
+  readonly run?: NodeRun;
+}
 
 /** Identity helper that checks a node type literal against the schema. */
 export function defineNode<T extends NodeType>(node: T): T {

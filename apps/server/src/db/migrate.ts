@@ -1,10 +1,12 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import * as initial from './migrations/0001-initial.js';
+import * as runs from './migrations/0002-runs.js';
 import type { Database } from './schema.js';
 
 /** Migrations are imported statically so the build needs no file-system scan. */
 const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': initial,
+  '0002-runs': runs,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -12,6 +12,12 @@ export interface Database {
   notification_subscriptions: NotificationSubscriptionsTable;
   analytics_events: AnalyticsEventsTable;
   workflows: WorkflowsTable;
+  executions: ExecutionsTable;
+  secrets: SecretsTable;
+  api_keys: ApiKeysTable;
+  custom_node_types: CustomNodeTypesTable;
+  webhooks: WebhooksTable;
+  app_settings: AppSettingsTable;
 }
 
 export interface UsersTable {
@@ -92,3 +98,87 @@ export type UserUpdate = Updateable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type SubscriptionRow = Selectable<NotificationSubscriptionsTable>;
 export type WorkflowRow = Selectable<WorkflowsTable>;
+
+export interface ExecutionsTable {
+  id: string;
+  user_id: string;
+  workflow_id: string;
+  workflow_name: string;
+  workflow_version: number;
+  /** manual | api | webhook | schedule */
+  trigger: string;
+  /** queued | running | success | error | cancelled */
+  status: string;
+  error: string | null;
+  /** JSON: run inputs by node id. */
+  inputs: string;
+  /** JSON: values that reached output nodes, by node id. */
+  outputs: string | null;
+  /** JSON: per-node results (status, inputs, outputs, logs, error, timings). */
+  nodes: string;
+  /** JSON: LLM token usage summed over the run. */
+  usage: string | null;
+  /** JSON array of the run's events, masked and truncated, for replay. */
+  events: string | null;
+  idempotency_key: string | null;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  duration_ms: number | null;
+  runner_id: string | null;
+  heartbeat_at: string | null;
+}
+
+export interface SecretsTable {
+  id: string;
+  user_id: string;
+  name: string;
+  /** base64(iv | tag | ciphertext), AES-256-GCM. */
+  ciphertext: string;
+  last4: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ApiKeysTable {
+  id: string;
+  user_id: string;
+  name: string;
+  /** SHA-256 of the key. */
+  token_hash: string;
+  prefix: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
+export interface CustomNodeTypesTable {
+  id: string;
+  user_id: string;
+  type: string;
+  /** JSON NodeDefinition. */
+  definition: string;
+  code: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface WebhooksTable {
+  workflow_id: string;
+  user_id: string;
+  token: string;
+  /** output | accepted */
+  respond: string;
+  created_at: string;
+}
+
+export interface AppSettingsTable {
+  key: string;
+  value: string;
+}
+
+export type ExecutionRow = Selectable<ExecutionsTable>;
+export type SecretRow = Selectable<SecretsTable>;
+export type ApiKeyRow = Selectable<ApiKeysTable>;
+export type CustomNodeTypeRow = Selectable<CustomNodeTypesTable>;
+export type WebhookRow = Selectable<WebhooksTable>;
