@@ -10,7 +10,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
  * Starts the built Weft (`apps/server/dist/cli.js start`) on a fresh SQLite data folder
  * and waits until it answers. The server log goes to a file so a failure can show it.
  */
-export async function startWeft({ port, webDir }) {
+export async function startWeft({ port, webDir, env = {} }) {
   const cli = path.join(root, 'apps/server/dist/cli.js');
   const web = path.resolve(root, webDir ?? 'apps/web/dist');
   if (!fs.existsSync(cli) || !fs.existsSync(path.join(web, 'index.html'))) {
@@ -39,6 +39,7 @@ export async function startWeft({ port, webDir }) {
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT: '1000',
       WEB_DIR: web,
+      ...env,
     },
     stdio: ['ignore', log, log],
   });
@@ -59,6 +60,7 @@ export async function startWeft({ port, webDir }) {
   }
   return {
     url,
+    dataDir,
     readLog,
     /** Null while running, else how the server ended (for error messages). */
     exited: () => (child.exitCode === null && child.signalCode === null ? null : `exit ${child.exitCode ?? child.signalCode}`),

@@ -5,12 +5,18 @@ import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { loggerOptions } from './logger.js';
 import { createWeft } from './main.js';
+import { describeRotation, rotateEncryptionKey } from './secrets/rotate-key.js';
 
 const USAGE = `Usage: weft <command>
 
 Commands:
   start     migrate the database and serve the app and API (default)
   migrate   apply pending database migrations and exit
+  rotate-key
+            re-encrypt every secret under a new key (stop Weft first). The new key
+            comes from WEFT_NEW_ENCRYPTION_KEY or is generated; the key file is
+            replaced (old key kept as encryption.key.old), or, with
+            WEFT_ENCRYPTION_KEY, you are told to set the new key there
 `;
 
 async function main(argv: string[]): Promise<number> {
@@ -36,6 +42,25 @@ async function main(argv: string[]): Promise<number> {
       const applied = await migrateToLatest(database.db);
       await database.close();
       logger.info({ applied }, applied.length ? `Applied ${applied.length} migration(s)` : 'Database is up to date');
+      return 0;
+    }
+    case 'rotate-key': {
+      const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+      try {
+        await migrateToLatest(database.db);
+        const report = await rotateEncryptionKey({
+          db: database.db,
+          dialect: database.dialect,
+          dataDir: config.dataDir,
+          envKey: config.encryptionKey,
+          newEnvKey: process.env.WEFT_NEW_ENCRYPTION_KEY?.trim() || undefined,
+          logger,
+        });
+        // stdout, not the logger: this is the operator's terminal, and a generated key must reach them.
+        process.stdout.write(describeRotation(report));
+      } finally {
+        await database.close();
+      }
       return 0;
     }
     case 'help':

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -23,9 +24,28 @@ export interface Config {
   smtp: SmtpConfig | undefined;
   mailFrom: string;
   oidc: OidcConfig | undefined;
+  /** WEFT_ENCRYPTION_KEY as given; parsed and checked against the database at start-up (secrets/secrets-key.ts). */
   encryptionKey: string | undefined;
   /** Requests per minute per IP (and per e-mail) on sign-in, sign-up and reset. */
   authRateLimit: number;
+  /** Runs going at once in this process; more wait as `queued`. */
+  runConcurrency: number;
+  /** Finished executions older than this many days are deleted (0: never). */
+  executionsMaxAgeDays: number;
+  /** Newest executions kept per workflow (0: all). */
+  executionsMaxPerWorkflow: number;
+  /** Outbound requests from workflows may reach loopback and private addresses (not cloud metadata). */
+  allowPrivateNetwork: boolean;
+  /** `host` or `host:port` entries workflows may reach even though they are private. */
+  allowedPrivateHosts: string[];
+  /** Largest response body an outbound request may download. */
+  httpMaxResponseBytes: number;
+  /** Worker threads running user code (Code node, custom nodes), one call each at a time. */
+  sandboxWorkers: number;
+  /** Memory one run of user code may use. */
+  sandboxMemoryMb: number;
+  /** CPU time one run of user code may use; a node may ask for less, never more. */
+  sandboxTimeoutMs: number;
 }
 
 export interface SmtpConfig {
@@ -83,6 +103,18 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
         : undefined,
     encryptionKey: nonEmpty(env.WEFT_ENCRYPTION_KEY),
     authRateLimit: intSetting(env, 'AUTH_RATE_LIMIT', 10),
+    runConcurrency: Math.max(1, intSetting(env, 'WEFT_RUN_CONCURRENCY', 16)),
+    executionsMaxAgeDays: intSetting(env, 'WEFT_EXECUTIONS_MAX_AGE_DAYS', 30),
+    executionsMaxPerWorkflow: intSetting(env, 'WEFT_EXECUTIONS_MAX_PER_WORKFLOW', 1000),
+    allowPrivateNetwork: env.WEFT_ALLOW_PRIVATE_NETWORK === '1' || env.WEFT_ALLOW_PRIVATE_NETWORK === 'true',
+    allowedPrivateHosts: (env.WEFT_ALLOWED_PRIVATE_HOSTS ?? '')
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter((entry) => entry !== ''),
+    httpMaxResponseBytes: Math.max(1, intSetting(env, 'WEFT_HTTP_MAX_RESPONSE_MB', 10)) * 1024 * 1024,
+    sandboxWorkers: Math.max(1, intSetting(env, 'WEFT_SANDBOX_WORKERS', Math.min(2, availableParallelism()))),
+    sandboxMemoryMb: Math.max(8, intSetting(env, 'WEFT_SANDBOX_MEMORY_MB', 64)),
+    sandboxTimeoutMs: Math.max(1, intSetting(env, 'WEFT_SANDBOX_TIMEOUT_MS', 30_000)),
   };
 }
 

@@ -28,8 +28,10 @@ export function loggerOptions(level: string): LoggerOptions {
     },
     serializers: {
       req(request: { method: string; url: string; ip?: string; id?: string }) {
-        // Strip query strings: reset tokens and OIDC codes travel there.
-        return { method: request.method, url: request.url.split('?')[0], ip: request.ip };
+        // Strip query strings: reset tokens and OIDC codes travel there. A webhook URL's
+        // last segment is its secret token.
+        const url = request.url.split('?')[0]?.replace(/^(\/hooks\/[^/]+\/)[^/]+/, '$1[redacted]');
+        return { method: request.method, url, ip: request.ip };
       },
     },
   };

@@ -11,6 +11,7 @@ import { PageSpinner } from './components/ui/Spinner';
 import { setUnauthorizedHandler } from './lib/api';
 import { DashboardPage } from './pages/DashboardPage';
 import { DocsPage } from './pages/DocsPage';
+import { ExecutionsPage } from './pages/ExecutionsPage';
 import { GalleryPage } from './pages/GalleryPage';
 import { LandingPage } from './pages/LandingPage';
 import { LoginPage } from './pages/LoginPage';
@@ -57,6 +58,7 @@ export function App() {
           <Route path="/terms" element={<TermsPage />} />
           <Route element={<ProtectedRoute />}>
             <Route path="/dashboard" element={<DashboardPage />} />
+            <Route path="/executions" element={<ExecutionsPage />} />
             <Route path="/settings" element={<SettingsPage />} />
             <Route path="/editor" element={editor} />
             <Route path="/workflow/:workflowId" element={editor} />

@@ -16,6 +16,7 @@ const method: ConfigField = {
 };
 const flag: ConfigField = { kind: 'boolean', key: 'f', label: 'Flag' };
 const headers: ConfigField = { kind: 'json', key: 'h', label: 'Headers' };
+const source: ConfigField = { kind: 'code', key: 'code', label: 'JavaScript', language: 'javascript' };
 
 describe('configFieldIssue', () => {
   it.each([
@@ -29,6 +30,7 @@ describe('configFieldIssue', () => {
     [flag, false],
     [headers, { accept: 'application/json', retries: [1, 2], nested: { ok: true, none: null } }],
     [headers, null],
+    [source, 'return input;'],
   ] as [ConfigField, unknown][])('accepts %j = %j', (field, value) => {
     expect(configFieldIssue(field, value)).toBeUndefined();
   });
@@ -46,6 +48,7 @@ describe('configFieldIssue', () => {
     [headers, { when: new Date(0) }, /^Headers must be JSON/],
     [headers, { n: Number.POSITIVE_INFINITY }, /^Headers must be JSON/],
     [headers, [undefined], /^Headers must be JSON/],
+    [source, { body: 'return 1' }, 'JavaScript must be text'],
   ] as [ConfigField, unknown, string | RegExp][])('refuses %j = %j', (field, value, message) => {
     expect(configFieldIssue(field, value)).toMatch(message);
   });

@@ -17,6 +17,7 @@ export function configFieldIssue(field: ConfigField, value: unknown): string | u
     case 'prompt':
     case 'secret':
     case 'file':
+    case 'code':
       return typeof value === 'string' ? undefined : `${field.label} must be text`;
     case 'boolean':
       return typeof value === 'boolean' ? undefined : `${field.label} must be on or off`;

@@ -2,6 +2,7 @@ export * from './analytics-events.js';
 export * from './built-in-types.js';
 export * from './config-values.js';
 export * from './connect.js';
+export * from './custom-node.js';
 export * from './data-types.js';
 export * from './engine/index.js';
 export * from './find-cycle.js';

@@ -35,7 +35,9 @@ export type ConfigField =
   | (FieldBase & { readonly kind: 'boolean'; readonly default?: boolean })
   | (FieldBase & { readonly kind: 'secret' })
   | (FieldBase & { readonly kind: 'file'; readonly accept?: string })
-  | (FieldBase & { readonly kind: 'json'; readonly default?: unknown });
+  | (FieldBase & { readonly kind: 'json'; readonly default?: unknown })
+  /** Source code, edited in a monospace editor; run only by the sandbox, never evaluated elsewhere. */
+  | (FieldBase & { readonly kind: 'code'; readonly language: 'javascript'; readonly default?: string });
 
 export type ConfigFieldKind = ConfigField['kind'];
 

@@ -35,6 +35,9 @@ export const BUILTIN_NODES: readonly NodeType[] = [
   outputNode,
 ];
 
+/** The built-in node types by their `type`. */
+export const BUILTIN_NODES_BY_TYPE: ReadonlyMap<string, NodeType> = new Map(BUILTIN_NODES.map((n) => [n.type, n]));
+
 export function findNodeType(type: string): NodeType | undefined {
-  return BUILTIN_NODES.find((n) => n.type === type);
+  return BUILTIN_NODES_BY_TYPE.get(type);
 }

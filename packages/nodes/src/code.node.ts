@@ -1,4 +1,5 @@
 import { defineNode } from './define-node.js';
+import { runCode } from './run/code.js';
 
 const EXAMPLE = `// \`input\` is the connected value (JSON), \`params\` the global parameters.
 // Return any JSON value; it becomes the output.
@@ -15,7 +16,7 @@ export const codeNode = defineNode({
   inputs: [{ id: 'input', label: 'Value', type: 'any', optional: true, description: 'Available to the code as `input`.' }],
   outputs: [{ id: 'output', label: 'Result', type: 'json' }],
   config: [
-    { kind: 'text', key: 'code', label: 'JavaScript', multiline: true, required: true, default: EXAMPLE },
+    { kind: 'code', key: 'code', label: 'JavaScript', language: 'javascript', required: true, default: EXAMPLE },
     {
       kind: 'number',
       key: 'timeoutMs',
@@ -27,8 +28,8 @@ export const codeNode = defineNode({
       description: 'CPU time the code may use before it is stopped.',
     },
   ],
-  preview: true,
-  docs: `The code is the body of a function: \`input\` holds the connected value and \`params\` the global parameters; whatever it \`return\`s (any JSON value) goes to the **Result** output. \`console.log\` lines appear in the run's logs.
+  run: runCode,
+  docs: `The code is the body of a function: \`input\` holds the connected value and \`params\` the global parameters; whatever it \`return\`s (any JSON value) goes to the **Result** output. An unconnected input is \`null\`, and so is the result of code that returns nothing. \`console.log\` lines appear in the run's logs.
 
 It runs in a QuickJS WebAssembly sandbox with a memory limit and the time limit above, and has no access to the network, files, \`process\`, \`require\` or \`import\`. Data crosses in and out as JSON, so dates become strings and functions are dropped. A throw, a time-out or running out of memory fails the node, never the server.`,
 });

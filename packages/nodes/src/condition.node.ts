@@ -1,17 +1,6 @@
 import { defineNode } from './define-node.js';
-
-const operators = [
-  ['equals', 'equals'],
-  ['notEquals', 'does not equal'],
-  ['contains', 'contains'],
-  ['notContains', 'does not contain'],
-  ['startsWith', 'starts with'],
-  ['endsWith', 'ends with'],
-  ['greaterThan', 'is greater than'],
-  ['lessThan', 'is less than'],
-  ['isEmpty', 'is empty'],
-  ['isNotEmpty', 'is not empty'],
-] as const;
+import { runCondition } from './run/condition.js';
+import { CONDITION_OPERATOR_LABELS } from './run/condition-test.js';
 
 /**
  * Routes its input to one of two outputs; the engine skips whatever hangs off the
@@ -37,14 +26,22 @@ export const conditionNode = defineNode({
       placeholder: 'status or items.0.name',
       description: 'Dotted path into a JSON input; empty tests the whole input.',
     },
-    { kind: 'select', key: 'operator', label: 'Operator', default: 'equals', options: operators.map(([value, label]) => ({ value, label })) },
+    {
+      kind: 'select',
+      key: 'operator',
+      label: 'Operator',
+      default: 'equals',
+      options: Object.entries(CONDITION_OPERATOR_LABELS).map(([value, label]) => ({ value, label })),
+    },
     { kind: 'text', key: 'value', label: 'Value', default: '', description: 'Compared with the field; takes {{params.key}}. Not used by "is empty" tests.' },
     { kind: 'boolean', key: 'caseSensitive', label: 'Case-sensitive', default: false },
   ],
-  preview: true,
+  run: runCondition,
   docs: `Reads **Field** from the input (a dotted path such as \`order.total\`, or the whole input when empty), compares it with **Value**, and passes the input unchanged to **True** or **False**. Nodes connected only to the other output are *skipped* in that run.
 
-- *greater than* and *less than* compare numbers when both sides are numbers, else text.
+- *equals*, *greater than* and *less than* compare numbers when both sides are numbers (\`42\` equals \`42.0\`), else text; other values compare as their JSON text (\`true\`, \`null\`).
+- A text input that holds JSON is read as that JSON when **Field** is set.
+- The node logs the value it tested and the outcome.
 - *contains* looks for text in text, or for an item in a list.
 - *is empty* holds for a missing field, \`null\`, \`""\`, \`[]\` and \`{}\`.`,
 });

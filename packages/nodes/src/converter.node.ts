@@ -1,5 +1,6 @@
 import { CONVERSIONS, CONVERTER_INPUT, CONVERTER_NODE_TYPE, CONVERTER_OUTPUT, DATA_TYPES } from '@weft/core';
 import { defineNode } from './define-node.js';
+import { runConvert } from './run/convert.js';
 
 const typeOptions = DATA_TYPES.filter((t) => t !== 'any').map((t) => ({ value: t, label: t }));
 
@@ -20,5 +21,6 @@ export const converterNode = defineNode({
     { kind: 'select', key: 'targetType', label: 'To', options: typeOptions, required: true },
   ],
   hidden: true,
+  run: runConvert,
   docs: `Conversions:\n\n${CONVERSIONS.map((c) => `- **${c.label}**: ${c.from} → ${c.to}`).join('\n')}`,
 });

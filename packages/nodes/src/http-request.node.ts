@@ -1,4 +1,5 @@
 import { defineNode } from './define-node.js';
+import { runHttpRequest } from './run/http-request.js';
 
 /**
  * One outbound HTTP call. The output's data type follows *Response as* through
@@ -59,11 +60,13 @@ export const httpRequestNode = defineNode({
     { kind: 'number', key: 'timeoutSeconds', label: 'Timeout (seconds)', min: 1, max: 300, step: 1, default: 30 },
     { kind: 'boolean', key: 'failOnErrorStatus', label: 'Fail on 4xx and 5xx answers', default: true },
   ],
-  preview: true,
+  run: runHttpRequest,
   docs: `Sends one request and emits the response body on the **Response** output: parsed JSON, or the raw text when *Response as* is **Text** (the output's data type follows the choice).
 
-- URL, query, headers and body take placeholders: \`{{input}}\`, \`{{params.key}}\`, \`{{secrets.NAME}}\`.
+- URL, query, headers and body take placeholders: \`{{input}}\`, \`{{params.key}}\`, \`{{secrets.NAME}}\`. A body string that is just one placeholder, such as \`"{{input}}"\`, is replaced by the value itself, so an object or a number stays JSON.
+- The body is sent with POST, PUT, PATCH and DELETE only, as \`application/json\` unless your headers name another type.
 - **Authentication** adds the credential from your secrets as \`Authorization: Bearer …\`, \`Authorization: Basic …\` or the named header; it never appears in logs.
-- A 4xx or 5xx answer fails the node unless *Fail on 4xx and 5xx answers* is off.
+- A 4xx or 5xx answer fails the node, with the status and the start of the body in the error, unless *Fail on 4xx and 5xx answers* is off. An empty JSON answer (a \`204\`, a \`HEAD\`) is \`null\`; an answer that is not JSON fails the node: choose **Text** for those.
+- Each call logs a line such as \`GET https://api.example.com/items → 200 (1.2 KB)\`.
 - For safety, addresses on this machine or the private network (127.0.0.1, 10.x, 192.168.x, cloud metadata) are refused, also after redirects, unless the operator allows them with \`WEFT_ALLOW_PRIVATE_NETWORK=1\`. Responses are size-limited.`,
 });

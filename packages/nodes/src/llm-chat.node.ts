@@ -1,4 +1,5 @@
 import { defineNode } from './define-node.js';
+import { runLlmChat } from './run/llm-chat.js';
 
 /** One chat completion; the server's LLM adapter speaks each provider's protocol. */
 export const llmChatNode = defineNode({
@@ -51,11 +52,13 @@ export const llmChatNode = defineNode({
     },
     { kind: 'number', key: 'maxTokens', label: 'Max tokens', min: 1, max: 200_000, step: 1, default: 1024, description: 'Upper bound on the answer’s length.' },
   ],
-  preview: true,
+  run: runLlmChat,
   docs: `Sends **System prompt** and **Prompt** to the model and emits the answer on the **Answer** output. Tokens stream into the run's logs as they arrive, and the token usage is recorded with the run.
 
 - **OpenAI** and **Anthropic** use their public APIs; pick an **API key** from your secrets.
 - **OpenAI-compatible** talks to any server with the OpenAI chat API: Ollama (\`http://localhost:11434/v1\`), vLLM, LM Studio and others. Set **Base URL**; the key is optional.
 
-Both prompts take placeholders: \`{{input}}\` for the connected text, \`{{params.key}}\` for global parameters, \`{{secrets.NAME}}\` for secrets.`,
+Both prompts take placeholders: \`{{input}}\` for the connected text, \`{{params.key}}\` for global parameters, \`{{secrets.NAME}}\` for secrets. A placeholder with no value stops the node with an error naming it, and so does a prompt that comes out empty.
+
+Each call logs the model and its input and output token counts.`,
 });

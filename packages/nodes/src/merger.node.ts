@@ -1,5 +1,6 @@
 import { DATA_TYPES, MERGER_INPUT_PREFIX, MERGER_NODE_TYPE, MERGER_OUTPUT } from '@weft/core';
 import { defineNode } from './define-node.js';
+import { runMerge } from './run/merge.js';
 
 /** Inputs are named `input-0 … input-(n-1)`, the output `output` (SPEC.md section 3). */
 export const MERGER_DEFAULT_INPUTS = 2;
@@ -22,5 +23,6 @@ export const mergerNode = defineNode({
     { kind: 'number', key: 'inputCount', label: 'Inputs', min: 2, max: MERGER_MAX_INPUTS, step: 1, default: MERGER_DEFAULT_INPUTS },
   ],
   variableInputs: { countKey: 'inputCount', idPrefix: MERGER_INPUT_PREFIX, labelPrefix: 'Input ', min: 2, max: MERGER_MAX_INPUTS },
-  docs: 'Inserted automatically when you connect a second source to an input that is already connected. Lists are concatenated; text is joined with blank lines.',
+  run: runMerge,
+  docs: 'Inserted automatically when you connect a second source to an input that is already connected. Lists are concatenated in input order; text is joined with blank lines; context passages and their sources are joined. An input whose branch was not taken (after a Condition) is left out; the merger is skipped only when none arrives.',
 });

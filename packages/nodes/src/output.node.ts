@@ -1,4 +1,5 @@
 import { defineNode } from './define-node.js';
+import { runOutput } from './run/output.js';
 
 export const outputNode = defineNode({
   type: 'output',
@@ -21,5 +22,6 @@ export const outputNode = defineNode({
       ],
     },
   ],
-  docs: 'Accepts any data type. Its value becomes the workflow output returned by API and webhook runs.',
+  run: runOutput,
+  docs: 'Accepts any data type. Its value becomes the workflow output returned by API and webhook runs (with several Output nodes, an object keyed by node id). *Display as* only changes how the run panel shows it; the value itself is passed on unchanged.',
 });

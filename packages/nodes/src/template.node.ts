@@ -1,4 +1,5 @@
 import { defineNode } from './define-node.js';
+import { runTemplate } from './run/template.js';
 
 /** Builds text from a template; placeholders are path lookups, never evaluated code (DESIGN.md). */
 export const templateNode = defineNode({
@@ -38,7 +39,7 @@ export const templateNode = defineNode({
       ],
     },
   ],
-  preview: true,
+  run: runTemplate,
   docs: `Fills in the template and emits the result on the **Text** output.
 
 Placeholders:

@@ -1,4 +1,5 @@
 import { defineNode } from './define-node.js';
+import { runTextInput } from './run/text-input.js';
 
 export const textInputNode = defineNode({
   type: 'input.text',
@@ -17,5 +18,6 @@ export const textInputNode = defineNode({
       default: false,
     },
   ],
-  docs: 'Emits its text on the **Text** output. Use `{{params.key}}` to pull in a global parameter. With *Ask for this value when the workflow runs* on, the Run button asks for the text first.',
+  run: runTextInput,
+  docs: 'Emits its text on the **Text** output. Use `{{params.key}}` to pull in a global parameter. With *Ask for this value when the workflow runs* on, the Run button asks for the text first, and API and webhook runs supply it (a JSON value arrives as its JSON text); the text typed here is used when a run gives none.',
 });

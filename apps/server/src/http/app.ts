@@ -4,14 +4,21 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import type { Services } from '../services/services.js';
+import { registerApiKeyAuth } from './caller-auth.js';
 import { registerErrorHandler } from './error-handler.js';
 import { analyticsRoutes } from './routes/analytics.routes.js';
+import { apiKeysRoutes } from './routes/api-keys.routes.js';
 import { authRoutes } from './routes/auth.routes.js';
+import { customNodesRoutes } from './routes/custom-nodes.routes.js';
+import { executionsRoutes } from './routes/executions.routes.js';
 import { meRoutes } from './routes/me.routes.js';
 import { nodeDefinitionsRoutes } from './routes/node-definitions.routes.js';
 import { oidcRoutes } from './routes/oidc.routes.js';
 import { passwordResetRoutes } from './routes/password-reset.routes.js';
+import { secretsRoutes } from './routes/secrets.routes.js';
 import { subscriptionsRoutes } from './routes/subscriptions.routes.js';
+import { webhooksRoutes } from './routes/webhooks.routes.js';
+import { workflowRunRoutes } from './routes/workflow-run.routes.js';
 import { workflowsRoutes } from './routes/workflows.routes.js';
 import { registerSessionAuth } from './session-auth.js';
 import { registerSpa } from './spa.js';
@@ -39,6 +46,7 @@ export async function buildApp({ config, services, logger }: AppOptions): Promis
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, { global: false });
   registerSessionAuth(app, services.sessions);
+  registerApiKeyAuth(app, services.apiKeys);
 
   app.get('/api/health', async () => ({ ok: true }));
   authRoutes(app, {
@@ -62,6 +70,12 @@ export async function buildApp({ config, services, logger }: AppOptions): Promis
   analyticsRoutes(app, { analytics: services.analytics, ipRateLimit: ANALYTICS_RATE_LIMIT });
   nodeDefinitionsRoutes(app, { catalogue: services.catalogue });
   workflowsRoutes(app, { workflows: services.workflows });
+  customNodesRoutes(app, { customNodes: services.customNodes });
+  secretsRoutes(app, { secrets: services.secrets });
+  apiKeysRoutes(app, { apiKeys: services.apiKeys });
+  executionsRoutes(app, { runs: services.runs });
+  workflowRunRoutes(app, { runs: services.runs });
+  webhooksRoutes(app, { webhooks: services.webhooks, runs: services.runs });
 
   await registerSpa(app, config.webDir);
   return app;

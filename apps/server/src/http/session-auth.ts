@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SessionRow, UserRow } from '../db/schema.js';
+import { looksLikeApiKey } from '../services/api-keys.service.js';
 import type { SessionsService } from '../services/sessions.service.js';
 import { safeEqual } from '../services/tokens.js';
 import { forbidden, unauthorized } from './http-error.js';
@@ -18,10 +19,16 @@ declare module 'fastify' {
     auth: RequestAuth | null;
     /** A session cookie came with a write but without its CSRF token. */
     csrfRejected: boolean;
+    /** The caller sent `Authorization: Bearer wk_…`; resolved by caller-auth.ts, refused by requireAuth. */
+    apiKeyPresented: boolean;
   }
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** The answer wherever a route needs a session and an API key came instead. */
+export const API_KEY_NOT_ALLOWED_MESSAGE =
+  'API keys only work on the run and executions routes (POST /api/workflows/:id/run, /api/executions). Sign in to use this one.';
 
 /**
  * Resolves the caller from `Authorization: Bearer <token>` or the HttpOnly session
@@ -31,10 +38,17 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export function registerSessionAuth(app: FastifyInstance, sessions: SessionsService): void {
   app.decorateRequest('auth', null);
   app.decorateRequest('csrfRejected', false);
+  app.decorateRequest('apiKeyPresented', false);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     const header = request.headers.authorization;
     const bearer = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+    if (bearer && looksLikeApiKey(bearer)) {
+      // An API key, not a session: never looked up as one, and it speaks for the caller
+      // even if a session cookie came along too.
+      request.apiKeyPresented = true;
+      return;
+    }
     const cookie = request.cookies[SESSION_COOKIE];
     const token = bearer || cookie;
     if (!token) return;
@@ -57,6 +71,7 @@ export function registerSessionAuth(app: FastifyInstance, sessions: SessionsServ
 /** The signed-in caller; 403 for a cookie write without its CSRF token, else 401 (the UI goes to /login). */
 export function requireAuth(request: FastifyRequest): RequestAuth {
   if (request.auth) return request.auth;
+  if (request.apiKeyPresented) throw forbidden(API_KEY_NOT_ALLOWED_MESSAGE);
   if (request.csrfRejected) throw forbidden('Your session could not be verified (missing CSRF token). Reload the page and try again.');
   throw unauthorized();
 }

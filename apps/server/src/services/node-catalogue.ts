@@ -7,13 +7,35 @@ export interface NodeCatalogueSnapshot {
   conversions: readonly Conversion[];
 }
 
+/** Where a user's own node types come from (the custom nodes service). */
+export interface CustomDefinitionSource {
+  definitionsFor(userId: string, types?: Iterable<string>): Promise<NodeDefinition[]>;
+}
+
 /**
- * The node types a workflow may use. Built-ins only for now; custom nodes will make the
- * set depend on the user, which is why callers ask this object rather than importing
- * the built-in list themselves.
+ * The node types a workflow may use: the built-ins, plus each user's custom node types
+ * (which is why callers ask this object rather than importing the built-in list).
  */
 export class NodeCatalogue {
-  constructor(private readonly builtins: readonly NodeDefinition[]) {}
+  constructor(
+    private readonly builtins: readonly NodeDefinition[],
+    private readonly custom?: CustomDefinitionSource,
+  ) {}
+
+  /**
+   * The built-ins plus the user's custom types. `types` narrows the custom lookup to the
+   * types a document uses (none custom: no query); without a user, the built-ins.
+   */
+  async definitionsFor(userId: string | undefined, types?: Iterable<string>): Promise<readonly NodeDefinition[]> {
+    if (userId === undefined || !this.custom) return this.builtins;
+    const custom = await this.custom.definitionsFor(userId, types);
+    return custom.length > 0 ? [...this.builtins, ...custom] : this.builtins;
+  }
+
+  /** What `GET /api/node-definitions` answers for this caller (a visitor: built-ins only). */
+  async snapshotFor(userId: string | undefined): Promise<NodeCatalogueSnapshot> {
+    return { ...this.snapshot(), definitions: await this.definitionsFor(userId) };
+  }
 
   definitions(): readonly NodeDefinition[] {
     return this.builtins;

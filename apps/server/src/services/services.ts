@@ -2,10 +2,19 @@ import { BUILTIN_NODES } from '@weft/nodes';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
+import { CustomNodesService } from '../custom-nodes/custom-nodes.service.js';
 import type { Dialect } from '../db/database.js';
 import type { Database } from '../db/schema.js';
+import { createOutboundServices, type OutboundServices } from '../outbound/outbound-services.js';
+import { RunService } from '../runs/run.service.js';
+import { type RunDependencies, withExtraNodeTypes } from '../runs/run-dependencies.js';
+import { SandboxPool } from '../sandbox/sandbox-pool.js';
+import { SecretCipher } from '../secrets/secret-cipher.js';
+import { createSecretMasker } from '../secrets/secret-masker.js';
+import { SecretsService } from '../secrets/secrets.service.js';
 import { AccountService } from './account.service.js';
 import { AnalyticsService } from './analytics.service.js';
+import { ApiKeysService } from './api-keys.service.js';
 import { AttemptLimiter } from './attempt-limiter.js';
 import { AuthService } from './auth.service.js';
 import { BackgroundTasks } from './background-tasks.js';
@@ -19,6 +28,7 @@ import { SessionsService } from './sessions.service.js';
 import { SubscriptionNotices } from './subscription-notices.js';
 import { SubscriptionsService } from './subscriptions.service.js';
 import { UsersService } from './users.service.js';
+import { WebhooksService } from './webhooks.service.js';
 import { WorkflowsService } from './workflows.service.js';
 
 /** Every service, built once with its dependencies passed in (the composition root). */
@@ -41,9 +51,33 @@ export interface Services {
   catalogue: NodeCatalogue;
   analytics: AnalyticsService;
   workflows: WorkflowsService;
+  /** Each user's own node types; the catalogue and the run service ask it per user. */
+  customNodes: CustomNodesService;
+  /** Per-user secrets, encrypted at rest with the key checked at start-up (secrets/secrets-key.ts). */
+  secrets: SecretsService;
+  apiKeys: ApiKeysService;
+  webhooks: WebhooksService;
+  /** Runs workflows, keeps their history and streams their events (runs/). */
+  runs: RunService;
+  /** LLM and HTTP calls from nodes, behind the outbound guard. */
+  outbound: OutboundServices;
+  /** QuickJS workers for the Code node and custom node types. */
+  sandbox: SandboxPool;
 }
 
-export function createServices(deps: { db: Kysely<Database>; dialect: Dialect; config: Config; clock: Clock; logger: Logger }): Services {
+export function createServices(deps: {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  config: Config;
+  clock: Clock;
+  logger: Logger;
+  /** The secrets key, already proven against the database's canary (openSecretsKey). */
+  encryptionKey: Buffer;
+  /** Gives deleted rows' disk space back (DatabaseHandle.reclaimSpace). */
+  reclaimSpace?: () => Promise<void>;
+  /** Replaces parts of what runs depend on (tests add node types with it). */
+  runDependencies?: Partial<RunDependencies>;
+}): Services {
   const { db, config, clock, logger } = deps;
   const users = new UsersService(db, clock);
   const sessions = new SessionsService(db, clock, config.sessionDays);
@@ -51,7 +85,26 @@ export function createServices(deps: { db: Kysely<Database>; dialect: Dialect; c
   const auth = new AuthService(users, sessions, subscriptions, logger);
   const mailer = createMailer(config, clock, logger);
   const background = new BackgroundTasks(logger);
-  const catalogue = new NodeCatalogue(BUILTIN_NODES);
+  const customNodes = new CustomNodesService(db, clock);
+  const catalogue = new NodeCatalogue(BUILTIN_NODES, customNodes);
+  const secrets = new SecretsService(db, clock, new SecretCipher(deps.encryptionKey));
+  const outbound = createOutboundServices(config);
+  const sandbox = new SandboxPool({ workers: config.sandboxWorkers, memoryMb: config.sandboxMemoryMb, maxTimeoutMs: config.sandboxTimeoutMs });
+  const runs = new RunService({
+    db,
+    clock,
+    logger,
+    dependencies: {
+      nodeTypes: withExtraNodeTypes((userId, types) => customNodes.nodeTypesFor(userId, types)),
+      secretValues: (userId) => secrets.valuesForUser(userId),
+      createMasker: createSecretMasker,
+      nodeServices: (run) => ({ llm: outbound.llm, http: outbound.http, sandbox, params: run.params, recordUsage: run.recordUsage }),
+      ...deps.runDependencies,
+    },
+    concurrency: config.runConcurrency,
+    retention: { maxAgeDays: config.executionsMaxAgeDays, maxPerWorkflow: config.executionsMaxPerWorkflow },
+    reclaimSpace: deps.reclaimSpace ?? (async () => {}),
+  });
   return {
     db,
     dialect: deps.dialect,
@@ -69,6 +122,13 @@ export function createServices(deps: { db: Kysely<Database>; dialect: Dialect; c
     account: new AccountService(db, users, sessions),
     catalogue,
     analytics: new AnalyticsService(db, clock),
-    workflows: new WorkflowsService(db, clock, catalogue),
+    workflows: new WorkflowsService(db, clock, catalogue, customNodes),
+    customNodes,
+    secrets,
+    apiKeys: new ApiKeysService(db, clock),
+    webhooks: new WebhooksService(db, clock, config.publicUrl),
+    runs,
+    outbound,
+    sandbox,
   };
 }

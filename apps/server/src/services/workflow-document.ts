@@ -1,9 +1,12 @@
 import { DEFAULT_WORKFLOW_NAME, type NodeDefinition, validateWorkflow, type WorkflowDocument, workflowDocumentSchema } from '@weft/core';
 import type { z } from 'zod';
+import type { ExportedCustomNode } from '../custom-nodes/custom-nodes.service.js';
 
 /** The export file: the document, tagged so that an import can tell it from other JSON. */
 export interface WorkflowExport extends WorkflowDocument {
   weft: 'workflow';
+  /** The custom node types the workflow uses, so another account can import it whole. */
+  customNodes?: ExportedCustomNode[];
 }
 
 /** `schema`: the JSON is not shaped like a document; `graph`: it is, but its graph is unsound. */
@@ -29,7 +32,7 @@ export function withDefaultName(input: unknown): unknown {
   return input;
 }
 
-export function toExport(document: WorkflowDocument): WorkflowExport {
+export function toExport(document: WorkflowDocument, customNodes: readonly ExportedCustomNode[] = []): WorkflowExport {
   return {
     weft: 'workflow',
     schemaVersion: document.schemaVersion,
@@ -37,6 +40,8 @@ export function toExport(document: WorkflowDocument): WorkflowExport {
     nodes: document.nodes,
     edges: document.edges,
     globalParameters: document.globalParameters,
+    // Only when there are some, so exports of workflows without custom nodes stay as they were.
+    ...(customNodes.length > 0 ? { customNodes: [...customNodes] } : {}),
   };
 }
 

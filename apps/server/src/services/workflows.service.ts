@@ -1,5 +1,7 @@
-import type { WorkflowDocument } from '@weft/core';
+import type { NodeDefinition, WorkflowDocument } from '@weft/core';
 import type { Kysely } from 'kysely';
+import { nodeTypesIn, planCustomNodeImport, readExportedCustomNodes, retypeNodes } from '../custom-nodes/custom-node-import.js';
+import type { CustomNodesService } from '../custom-nodes/custom-nodes.service.js';
 import type { Database, WorkflowRow } from '../db/schema.js';
 import type { Clock } from './clock.js';
 import type { NodeCatalogue } from './node-catalogue.js';
@@ -58,6 +60,7 @@ export class WorkflowsService {
     private readonly db: Kysely<Database>,
     private readonly clock: Clock,
     private readonly catalogue: NodeCatalogue,
+    private readonly customNodes: CustomNodesService,
   ) {}
 
   async list(userId: string): Promise<WorkflowSummary[]> {
@@ -82,16 +85,43 @@ export class WorkflowsService {
 
   /** Creates a workflow from a (possibly partial) document; the name defaults. */
   async create(userId: string, input: unknown): Promise<WorkflowResult> {
-    const check = checkWorkflowDocument(withDefaultName(input), this.catalogue.definitions());
+    const check = checkWorkflowDocument(withDefaultName(input), await this.definitionsFor(userId, input));
     if (!check.ok) return { ok: false, reason: 'invalid', message: check.message };
     return { ok: true, workflow: await this.insert(userId, check.document) };
   }
 
-  /** Creates a workflow from an export file or a bare document; nothing on failure. */
+  /**
+   * Creates a workflow from an export file or a bare document; nothing on failure. The
+   * custom node types the file carries are created for the caller where they have no
+   * identical one (custom-node-import.ts), in the same transaction as the workflow.
+   */
   async import(userId: string, file: unknown): Promise<WorkflowResult> {
-    const check = readImport(file, this.catalogue.definitions());
+    const carried = readExportedCustomNodes(file);
+    if (!carried.ok) return { ok: false, reason: 'invalid', message: `Not a valid Weft workflow file: ${carried.message}` };
+    const used = nodeTypesIn(file);
+    if (carried.entries.length === 0) {
+      const check = readImport(file, await this.catalogue.definitionsFor(userId, used));
+      if (!check.ok) return { ok: false, reason: 'invalid', message: check.message };
+      return { ok: true, workflow: await this.insert(userId, check.document) };
+    }
+    const plan = planCustomNodeImport(carried.entries, await this.customNodes.forExport(userId), used);
+    const definitions: NodeDefinition[] = [...this.catalogue.definitions(), ...plan.definitions];
+    const check = readImport(retypeNodes(file, plan.retype), definitions);
     if (!check.ok) return { ok: false, reason: 'invalid', message: check.message };
-    return { ok: true, workflow: await this.insert(userId, check.document) };
+    const workflow = await this.db.transaction().execute(async (trx) => {
+      for (const { type, input } of plan.create) {
+        // Taken since the plan was made (a concurrent import): undo everything.
+        if (!(await this.customNodes.insert(userId, type, input, trx))) return undefined;
+      }
+      return this.insert(userId, check.document, trx);
+    });
+    if (!workflow)
+      return {
+        ok: false,
+        reason: 'invalid',
+        message: 'A custom node type of this file was created at the same moment by another request. Import the file again.',
+      };
+    return { ok: true, workflow };
   }
 
   /** Replaces the document if `baseVersion` is still the stored version. */
@@ -99,7 +129,7 @@ export class WorkflowsService {
     const existing = await this.findRow(userId, id);
     if (!existing) return { ok: false, reason: 'not_found' };
     if (existing.version !== baseVersion) return { ok: false, reason: 'stale', currentVersion: existing.version };
-    const check = checkWorkflowDocument(input, this.catalogue.definitions(), 'document');
+    const check = checkWorkflowDocument(input, await this.definitionsFor(userId, input), 'document');
     if (!check.ok) return { ok: false, reason: 'invalid', message: check.message };
     const updatedAt = this.clock.now().toISOString();
     // The version condition makes the check-and-write atomic: of two saves from the
@@ -134,14 +164,21 @@ export class WorkflowsService {
     if (!original) return { ok: false, reason: 'not_found' };
     const { schemaVersion, nodes, edges, globalParameters } = original;
     const copy = { schemaVersion, name: copyName(original.name), nodes, edges, globalParameters };
-    const check = checkWorkflowDocument(copy, this.catalogue.definitions());
+    const check = checkWorkflowDocument(copy, await this.definitionsFor(userId, copy));
     if (!check.ok) return { ok: false, reason: 'invalid', message: check.message };
     return { ok: true, workflow: await this.insert(userId, check.document) };
   }
 
   async export(userId: string, id: string): Promise<WorkflowExport | undefined> {
     const workflow = await this.get(userId, id);
-    return workflow ? toExport(workflow) : undefined;
+    if (!workflow) return undefined;
+    return toExport(
+      workflow,
+      await this.customNodes.forExport(
+        userId,
+        workflow.nodes.map((node) => node.data.type),
+      ),
+    );
   }
 
   async count(userId: string): Promise<number> {
@@ -157,7 +194,12 @@ export class WorkflowsService {
     return this.db.selectFrom('workflows').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
   }
 
-  private async insert(userId: string, document: WorkflowDocument): Promise<StoredWorkflow> {
+  /** Built-ins plus the caller's custom types that the (raw) document names. */
+  private definitionsFor(userId: string, input: unknown): Promise<readonly NodeDefinition[]> {
+    return this.catalogue.definitionsFor(userId, nodeTypesIn(input));
+  }
+
+  private async insert(userId: string, document: WorkflowDocument, db: Kysely<Database> = this.db): Promise<StoredWorkflow> {
     const now = this.clock.now().toISOString();
     const row: WorkflowRow = {
       id: newId(),
@@ -170,7 +212,7 @@ export class WorkflowsService {
       created_at: now,
       updated_at: now,
     };
-    await this.db.insertInto('workflows').values(row).execute();
+    await db.insertInto('workflows').values(row).execute();
     return toStored(row);
   }
 }

@@ -6,7 +6,7 @@ import pg from 'pg';
 import pino, { type Logger } from 'pino';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { type Config, loadConfig } from '../config.js';
-import { createWeft, type Weft } from '../main.js';
+import { type CreateWeftOptions, createWeft, type Weft } from '../main.js';
 import type { Clock } from '../services/clock.js';
 
 export type TestDatabase = 'sqlite' | 'postgres';
@@ -37,6 +37,8 @@ export interface TestWeftOptions {
   clock?: Clock;
   /** Defaults to a silent logger; tests of what gets logged pass their own. */
   logger?: Logger;
+  /** Replaces parts of what runs depend on (a test node type that waits, say). */
+  runDependencies?: CreateWeftOptions['runDependencies'];
 }
 
 export interface TestWeft extends Weft {
@@ -63,6 +65,8 @@ export async function startTestWeft(database: TestDatabase, options: TestWeftOpt
       WEB_DIR: path.join(dataDir, 'no-web'),
       LOG_LEVEL: 'silent',
       AUTH_RATE_LIMIT: '1000',
+      // Test workflows call peers on 127.0.0.1 (DESIGN.md "Tests").
+      WEFT_ALLOW_PRIVATE_NETWORK: '1',
       ...(database === 'postgres' ? { DATABASE_URL: TEST_DATABASE_URL } : {}),
       ...options.env,
     },
@@ -72,6 +76,7 @@ export async function startTestWeft(database: TestDatabase, options: TestWeftOpt
     config,
     logger: options.logger ?? pino({ level: 'silent' }),
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.runDependencies ? { runDependencies: options.runDependencies } : {}),
     ...(database === 'postgres' ? { pgSchema: schema } : {}),
   });
   return {

@@ -6,6 +6,8 @@ import { nodeAnchor } from './useNodeDefinitions';
 
 function formatDefault(field: ConfigField): string {
   if (!('default' in field) || field.default === undefined) return '—';
+  // Example code is too long for a table cell; the node's docs describe it.
+  if (field.kind === 'code') return 'example code';
   const value = field.default;
   if (typeof value === 'string') return value === '' ? '""' : value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);

@@ -6,17 +6,19 @@ import { useAddNode } from './canvas/useAddNode';
 import { ConflictDialog } from './io/ConflictDialog';
 import { useSaveWorkflow } from './io/useSaveWorkflow';
 import { EditorModalPanel, EditorRightPanel } from './PanelContentView';
-import { type LogLine, LogsArea } from './panels/LogsArea';
 import { NodeLibraryPanel } from './panels/NodeLibraryPanel';
 import { TypeLegend } from './panels/TypeLegend';
+import { RunBanner } from './run/RunBanner';
+import { RunControls } from './run/RunControls';
+import { RunDrawer } from './run/RunDrawer';
+import { RunInputsDialog } from './run/RunInputsDialog';
+import { useExecutionParam } from './run/useExecutionParam';
+import { useRunController } from './run/useRunController';
 import { useEditorStore } from './store/editor.store';
 import { EditorToolbar } from './toolbar/EditorToolbar';
 import { useEditorShortcuts } from './useEditorShortcuts';
 import type { UseNodeDefinitionsResult } from './useNodeDefinitions';
 import { useUnsavedChangesGuard } from './useUnsavedChangesGuard';
-
-/** The run issue fills the logs; until then there are none (a constant, so the drawer keeps still). */
-const NO_LOG_LINES: readonly LogLine[] = [];
 
 /** The type legend; alone in subscribing to the dragged type, so a drag re-renders only it. */
 function CanvasLegend({ types }: { types: readonly DataType[] }) {
@@ -45,12 +47,12 @@ export function EditorLayout({ catalogue, onReload }: EditorLayoutProps) {
   const [overwriting, setOverwriting] = useState(false);
   const libraryCollapsed = useEditorStore((s) => s.libraryCollapsed);
   const setLibraryCollapsed = useEditorStore((s) => s.setLibraryCollapsed);
-  const logsExpanded = useEditorStore((s) => s.logsExpanded);
-  const setLogsExpanded = useEditorStore((s) => s.setLogsExpanded);
   const addNode = useAddNode();
   const onAdd = useCallback((type: string) => void addNode(type), [addNode]);
   const saveNow = useCallback(() => void save(), [save]);
   useEditorShortcuts({ save: saveNow });
+  const runner = useRunController(save);
+  useExecutionParam(runner.openExecution);
   useUnsavedChangesGuard();
 
   const overwrite = async () => {
@@ -65,7 +67,7 @@ export function EditorLayout({ catalogue, onReload }: EditorLayoutProps) {
 
   return (
     <div className="flex h-[calc(100dvh-3.5rem-1px)] min-h-[28rem] flex-col bg-canvas" data-testid="workflow-editor">
-      <EditorToolbar onSave={saveNow} saving={saving} />
+      <EditorToolbar onSave={saveNow} saving={saving} runControls={<RunControls controller={runner} />} />
       <div className="flex min-h-0 flex-1">
         <NodeLibraryPanel
           definitions={catalogue.definitions}
@@ -81,12 +83,14 @@ export function EditorLayout({ catalogue, onReload }: EditorLayoutProps) {
             <EditorCanvas />
             <CanvasEmptyState />
             <CanvasLegend types={catalogue.dataTypes} />
+            <RunBanner />
           </div>
-          <LogsArea expanded={logsExpanded} onToggle={() => setLogsExpanded(!logsExpanded)} lines={NO_LOG_LINES} />
+          <RunDrawer />
         </div>
         <EditorRightPanel />
       </div>
       <EditorModalPanel />
+      {runner.asking && <RunInputsDialog fields={runner.asking} onSubmit={runner.submitInputs} onCancel={runner.dismissInputs} />}
       {conflict && <ConflictDialog onReload={reload} onOverwrite={() => void overwrite()} onCancel={dismissConflict} overwriting={overwriting} />}
     </div>
   );

@@ -7,9 +7,15 @@ export interface NodeDefinitionsPayload {
   conversions: Conversion[];
 }
 
-/** The localStorage entry: the payload and when it was fetched, so a stale copy is refetched. */
+/**
+ * The localStorage entry: the payload, when it was fetched (a stale copy is refetched)
+ * and whose it is. Signed-in answers hold that user's custom node types, so a copy is
+ * only used for the same user (`null`: a visitor); sign-out also removes it, but a
+ * session can end without one (expired, revoked elsewhere) and another user sign in.
+ */
 interface CachedEntry {
   savedAt: number;
+  userId: string | null;
   payload: NodeDefinitionsPayload;
 }
 
@@ -32,21 +38,22 @@ export function asPayload(value: unknown): NodeDefinitionsPayload | null {
 }
 
 /**
- * Reads the stored copy. Anything unreadable (another version's shape, hand-edited
- * storage) is ignored rather than trusted: the editor then waits for the server.
+ * Reads the stored copy for `userId` (`null`: a visitor). Anything unreadable (another
+ * version's shape, hand-edited storage) or saved for someone else is ignored rather
+ * than trusted: the editor then waits for the server.
  */
-export function parseCachedDefinitions(text: string | null): CachedEntry | null {
+export function parseCachedDefinitions(text: string | null, userId: string | null): CachedEntry | null {
   if (!text) return null;
   try {
-    const entry = JSON.parse(text) as { savedAt?: unknown; payload?: unknown };
+    const entry = JSON.parse(text) as { savedAt?: unknown; userId?: unknown; payload?: unknown };
     const payload = asPayload(entry.payload);
-    if (!payload || typeof entry.savedAt !== 'number') return null;
-    return { savedAt: entry.savedAt, payload };
+    if (!payload || typeof entry.savedAt !== 'number' || entry.userId !== userId) return null;
+    return { savedAt: entry.savedAt, userId, payload };
   } catch {
     return null;
   }
 }
 
-export function serializeCachedDefinitions(payload: NodeDefinitionsPayload, savedAt: number): string {
-  return JSON.stringify({ savedAt, payload } satisfies CachedEntry);
+export function serializeCachedDefinitions(payload: NodeDefinitionsPayload, savedAt: number, userId: string | null): string {
+  return JSON.stringify({ savedAt, userId, payload } satisfies CachedEntry);
 }

@@ -4,6 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { NODE_DEFINITIONS_QUERY_KEY, type NodeDefinitionsResponse } from '../docs/useNodeDefinitions';
 import { api } from '../lib/api';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../lib/storage-keys';
+import { useAuthStore } from '../stores/auth.store';
 import { asPayload, parseCachedDefinitions, serializeCachedDefinitions } from './node-definitions-cache';
 
 /** The server caches the catalogue for 5 minutes; asking more often gains nothing. */
@@ -25,22 +26,26 @@ export interface UseNodeDefinitionsResult {
 
 const EMPTY: readonly NodeDefinition[] = [];
 
-function readCache() {
-  return parseCachedDefinitions(readStorage(STORAGE_KEYS.nodeDefinitions));
+function readCache(userId: string | null) {
+  return parseCachedDefinitions(readStorage(STORAGE_KEYS.nodeDefinitions), userId);
 }
 
 /**
  * The node catalogue for the editor: `GET /api/node-definitions` through TanStack Query,
  * with the last answer kept in localStorage (SPEC.md section 4) and used as initial data
  * so the editor opens at once, then refreshed in the background when older than five
- * minutes. Sign-out removes the stored copy (`stores/auth.store.ts`) and clears the
- * query cache (`main.tsx`), so one user's custom nodes never show to the next.
+ * minutes. The stored copy names its user and is only read back for them; sign-out also
+ * removes it (`stores/auth.store.ts`) and clears the query cache (`main.tsx`), so one
+ * user's custom nodes never show to the next. Saving a custom node invalidates the
+ * query (`custom-nodes/useCustomNodeMutations.ts`), so the library shows it at once.
  *
  * Shares its query key with the docs page, so whichever loads first serves both.
  */
 export function useNodeDefinitions(): UseNodeDefinitionsResult {
-  // Read once per mount; the query only uses it when its cache is empty.
-  const [cached] = useState(readCache);
+  // Read once per mount; the query only uses it when its cache is empty. The copy is the
+  // signed-in user's own (it holds their custom node types), never another's.
+  const userId = useAuthStore((s) => s.user?.id ?? null);
+  const [cached] = useState(() => readCache(userId));
   const query = useQuery({
     queryKey: NODE_DEFINITIONS_QUERY_KEY,
     queryFn: async ({ signal }) => {
@@ -58,8 +63,8 @@ export function useNodeDefinitions(): UseNodeDefinitionsResult {
   const { dataUpdatedAt } = query;
   useEffect(() => {
     // Store fresh answers only; the copy from storage keeps its own time.
-    if (payload && dataUpdatedAt !== cached?.savedAt) writeStorage(STORAGE_KEYS.nodeDefinitions, serializeCachedDefinitions(payload, dataUpdatedAt));
-  }, [payload, dataUpdatedAt, cached]);
+    if (payload && dataUpdatedAt !== cached?.savedAt) writeStorage(STORAGE_KEYS.nodeDefinitions, serializeCachedDefinitions(payload, dataUpdatedAt, userId));
+  }, [payload, dataUpdatedAt, cached, userId]);
 
   const definitions = payload?.definitions ?? EMPTY;
   const byType = useMemo(() => new Map(definitions.map((d) => [d.type, d])), [definitions]);

@@ -1,10 +1,13 @@
+import { Link } from 'react-router';
 import { DashboardEmptyState } from '../components/dashboard/DashboardEmptyState';
 import { ImportWorkflowButton } from '../components/dashboard/ImportWorkflowButton';
 import { NewWorkflowButton } from '../components/dashboard/NewWorkflowButton';
 import { useWorkflowList } from '../components/dashboard/useWorkflows';
 import { WorkflowTable } from '../components/dashboard/WorkflowTable';
 import { WorkflowTableSkeleton } from '../components/dashboard/WorkflowTableSkeleton';
+import { buttonClasses } from '../components/ui/Button';
 import { ErrorState } from '../components/ui/ErrorState';
+import { ClockIcon } from '../components/ui/icons';
 import { errorMessage } from '../lib/api';
 
 /** /dashboard: the user's workflows, with create, import, export and delete. */
@@ -25,6 +28,10 @@ export function DashboardPage() {
         </div>
         {!isEmpty && (
           <div className="flex flex-wrap gap-2">
+            <Link to="/executions" className={buttonClasses('ghost')} data-testid="executions-link">
+              <ClockIcon size={16} />
+              Executions
+            </Link>
             <ImportWorkflowButton />
             <NewWorkflowButton />
           </div>

@@ -1,11 +1,13 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
+import { ApiKeysSection } from '../components/settings/ApiKeysSection';
 import { AppearanceSection } from '../components/settings/AppearanceSection';
 import { DangerZoneSection } from '../components/settings/DangerZoneSection';
 import { NotificationsSection } from '../components/settings/NotificationsSection';
 import { PasswordSection } from '../components/settings/PasswordSection';
 import { ProfileSection } from '../components/settings/ProfileSection';
 import { SettingsNav } from '../components/settings/SettingsNav';
+import { SecretsSection } from '../components/settings/secrets/SecretsSection';
 import { PageSpinner } from '../components/ui/Spinner';
 import { useAuthStore } from '../stores/auth.store';
 
@@ -30,6 +32,8 @@ export function SettingsPage() {
           <ProfileSection key={user.id} user={user} />
           <PasswordSection user={user} />
           <NotificationsSection />
+          <ApiKeysSection />
+          <SecretsSection />
           <AppearanceSection />
           <DangerZoneSection user={user} />
         </div>

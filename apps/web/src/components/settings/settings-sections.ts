@@ -1,11 +1,13 @@
 import type { ComponentType } from 'react';
-import { BellIcon, type IconProps, LockIcon, PaletteIcon, ShieldAlertIcon, UserIcon } from '../ui/icons';
+import { BellIcon, type IconProps, KeyIcon, LockIcon, PaletteIcon, ShieldAlertIcon, UserIcon, VaultIcon } from '../ui/icons';
 
 /** The settings page's sections, in order: ids are the URL fragments (#profile…). */
 export const SETTINGS_SECTIONS: { id: string; label: string; Icon: ComponentType<IconProps> }[] = [
   { id: 'profile', label: 'Profile', Icon: UserIcon },
   { id: 'password', label: 'Password', Icon: LockIcon },
   { id: 'notifications', label: 'Notifications', Icon: BellIcon },
+  { id: 'api-keys', label: 'API keys', Icon: KeyIcon },
+  { id: 'secrets', label: 'Secrets', Icon: VaultIcon },
   { id: 'appearance', label: 'Appearance', Icon: PaletteIcon },
   { id: 'danger-zone', label: 'Danger zone', Icon: ShieldAlertIcon },
 ];

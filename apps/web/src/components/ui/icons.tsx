@@ -160,6 +160,14 @@ export const KeyIcon = icon(
     <path d="m10.7 12.3 9.3-9.3M16 7l3 3M19 4l2 2" />
   </>,
 );
+/** A safe: the settings section for secrets (KeyIcon is the API keys'). */
+export const VaultIcon = icon(
+  <>
+    <rect x="3" y="4" width="18" height="15" rx="2" />
+    <circle cx="12" cy="11.5" r="3" />
+    <path d="M12 8.5V7M15 11.5h1.5M7 19v2M17 19v2" />
+  </>,
+);
 export const FileIcon = icon(
   <>
     <path d="M14 2H6a2 2 0 0 0-2 2v16a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V8z" />

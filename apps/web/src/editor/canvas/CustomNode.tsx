@@ -1,5 +1,6 @@
 import type { NodeProps } from '@xyflow/react';
 import { memo } from 'react';
+import { useRunNodeStatus } from '../run/useRunNodeStatus';
 import { useEditorStore } from '../store/editor.store';
 import type { EditorNode } from '../store/types';
 import { NodeCard } from './NodeCard';
@@ -11,6 +12,7 @@ import { UnknownNode } from './UnknownNode';
  */
 export const CustomNode = memo(function CustomNode({ id, data, selected }: NodeProps<EditorNode>) {
   const definition = useEditorStore((s) => s.definitionsByType.get(data.type));
+  const runStatus = useRunNodeStatus(id);
   if (!definition) return <UnknownNode id={id} data={data} selected={!!selected} />;
-  return <NodeCard data={data} definition={definition} selected={!!selected} />;
+  return <NodeCard data={data} definition={definition} selected={!!selected} status={runStatus} />;
 });

@@ -12,15 +12,17 @@ interface NodeCardProps {
   data: EditorNodeData;
   definition: NodeDefinition;
   selected: boolean;
+  /** The node's status in the run on screen; the stored `data.status` (idle) otherwise. */
+  status?: string;
 }
 
 /**
  * How a node looks on the canvas: a category-coloured header with icon, label and the
  * node type's title, the status badge, a one-line summary of its config, and its typed
- * ports. Memoised on data/definition/selected, so a drag (which changes only position)
+ * ports. Memoised on data/definition/selected/status, so a drag (which changes only position)
  * does not re-render the card.
  */
-export const NodeCard = memo(function NodeCard({ data, definition, selected }: NodeCardProps) {
+export const NodeCard = memo(function NodeCard({ data, definition, selected, status }: NodeCardProps) {
   const swatch = categorySwatch(definition.category);
   const summary = nodeSummary(definition, data.config);
   const subtitle = data.label === definition.title ? definition.category : definition.title;
@@ -49,7 +51,7 @@ export const NodeCard = memo(function NodeCard({ data, definition, selected }: N
           </div>
           <div className="truncate text-[11px] leading-4 text-subtle">{subtitle}</div>
         </div>
-        <NodeStatusBadge status={data.status} />
+        <NodeStatusBadge status={status ?? data.status} />
       </div>
       {summary && (
         <p className="mx-3 mb-2 h-6 truncate border-l-2 border-line pl-2 font-mono text-[11px] leading-6 text-muted" title={summary}>

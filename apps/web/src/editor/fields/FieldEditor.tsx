@@ -1,5 +1,6 @@
 import type { ConfigField } from '@weft/core';
 import { BooleanFieldEditor } from './BooleanFieldEditor';
+import { CodeFieldEditor } from './CodeFieldEditor';
 import { FileFieldEditor } from './FileFieldEditor';
 import { JsonFieldEditor } from './JsonFieldEditor';
 import { NumberFieldEditor } from './NumberFieldEditor';
@@ -37,6 +38,8 @@ export function FieldEditor({ field, hints, ...rest }: FieldEditorSwitchProps) {
       return <FileFieldEditor field={field} {...rest} />;
     case 'json':
       return <JsonFieldEditor field={field} {...rest} />;
+    case 'code':
+      return <CodeFieldEditor field={field} {...rest} />;
     default: {
       // A kind from a newer server: say so instead of dropping the setting silently.
       const unknown = field as { label?: string; kind?: string };

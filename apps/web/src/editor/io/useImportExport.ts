@@ -1,7 +1,12 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { isCustomNodeType } from '@weft/core';
 import { type ChangeEvent, useCallback } from 'react';
+import { errorMessage } from '../../lib/api';
 import { downloadJson, safeFileName } from '../../lib/download';
 import { confirmDialog } from '../../stores/confirm.store';
 import { toast } from '../../stores/toast.store';
+import { customNodesForExport, type ExportedCustomNode } from '../custom-nodes/custom-nodes-export';
+import { fetchCustomNodes } from '../custom-nodes/useCustomNodeMutations';
 import { toWorkflowDocument } from '../store/document-model';
 import { useEditorStore } from '../store/editor.store';
 import { snapshotOf } from '../store/editor-state';
@@ -14,10 +19,21 @@ import { readWorkflowFile } from './read-workflow-file';
  * is refused with its reason and the open work stays exactly as it was.
  */
 export function useImportExport() {
-  const exportWorkflow = useCallback(() => {
+  const queryClient = useQueryClient();
+  const exportWorkflow = useCallback(async () => {
     const document = toWorkflowDocument(snapshotOf(useEditorStore.getState()));
-    downloadJson(`${safeFileName(document.name)}.json`, { weft: 'workflow', ...document });
-  }, []);
+    // The custom node types the workflow uses travel with it, as in the server's export.
+    const types = document.nodes.map((node) => node.data.type);
+    let customNodes: ExportedCustomNode[] = [];
+    if (types.some(isCustomNodeType)) {
+      try {
+        customNodes = customNodesForExport(types, await fetchCustomNodes(queryClient));
+      } catch (error) {
+        toast.warning(`Exported without your custom node types, which could not be loaded: ${errorMessage(error)}`);
+      }
+    }
+    downloadJson(`${safeFileName(document.name)}.json`, { weft: 'workflow', ...document, ...(customNodes.length > 0 ? { customNodes } : {}) });
+  }, [queryClient]);
 
   const importFile = useCallback(async (file: File) => {
     const state = useEditorStore.getState();

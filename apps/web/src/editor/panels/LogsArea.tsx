@@ -68,7 +68,7 @@ export function LogsArea({ expanded, onToggle, lines, onClear, height, onHeightC
   };
 
   return (
-    <section aria-label="Logs" className="relative flex shrink-0 flex-col border-t border-line bg-surface">
+    <section aria-label="Logs" className="relative flex shrink-0 flex-col border-t border-line bg-surface" data-testid="logs-area">
       {expanded && (
         <ResizeHandle
           edge="top"
@@ -133,6 +133,8 @@ export function LogsArea({ expanded, onToggle, lines, onClear, height, onHeightC
                   // biome-ignore lint/suspicious/noArrayIndexKey: lines only ever append (or clear), so the index is stable.
                   key={index}
                   className={`-mx-3 flex gap-2 px-3 ${line.level === 'error' ? 'bg-danger/5' : line.level === 'warn' ? 'bg-warn/5' : ''}`}
+                  data-testid="log-line"
+                  data-level={line.level ?? 'info'}
                 >
                   <span className="shrink-0 text-subtle tabular-nums">{formatLogTime(line.time)}</span>
                   <span className={`min-w-0 flex-1 break-words whitespace-pre-wrap ${levelText[line.level ?? 'info']}`}>{line.text}</span>

@@ -1,4 +1,5 @@
-import type { KeyboardEvent } from 'react';
+import type { NodeDefinition } from '@weft/core';
+import type { KeyboardEvent, ReactNode } from 'react';
 import { ChevronDownIcon } from '../../components/ui/icons';
 import { categorySwatch } from '../../lib/palette';
 import type { LibraryGroup } from './library-search';
@@ -13,10 +14,12 @@ export interface NodeLibraryGroupProps {
   onToggle?(): void;
   onAdd(type: string): void;
   onItemKeyDown(event: KeyboardEvent<HTMLButtonElement>): void;
+  /** Extra controls beside an entry (edit and delete for custom nodes), or nothing. */
+  itemActions?(definition: NodeDefinition): ReactNode;
 }
 
 /** One category of the library with a header that folds it. */
-export function NodeLibraryGroup({ group, query, open, onToggle, onAdd, onItemKeyDown }: NodeLibraryGroupProps) {
+export function NodeLibraryGroup({ group, query, open, onToggle, onAdd, onItemKeyDown, itemActions }: NodeLibraryGroupProps) {
   const swatch = categorySwatch(group.category);
   const listId = `library-group-${group.category.replace(/\W+/g, '-').toLowerCase()}`;
   return (
@@ -39,8 +42,9 @@ export function NodeLibraryGroup({ group, query, open, onToggle, onAdd, onItemKe
       {open && (
         <ul id={listId} className="mt-0.5 space-y-0.5">
           {group.definitions.map((definition) => (
-            <li key={definition.type}>
+            <li key={definition.type} className="group/entry relative">
               <NodeLibraryItem definition={definition} query={query} onAdd={onAdd} onKeyDown={onItemKeyDown} />
+              {itemActions?.(definition)}
             </li>
           ))}
         </ul>

@@ -1,9 +1,11 @@
-import type { NodeDefinition } from '@weft/core';
+import { isCustomNodeType, type NodeDefinition } from '@weft/core';
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '../../components/ui/Button';
 import { IconButton } from '../../components/ui/IconButton';
-import { ChevronLeftIcon, ChevronRightIcon, SearchIcon } from '../../components/ui/icons';
+import { ChevronLeftIcon, ChevronRightIcon, PlusIcon, SearchIcon } from '../../components/ui/icons';
 import { Skeleton } from '../../components/ui/Skeleton';
+import { CustomNodeItemActions } from '../custom-nodes/CustomNodeItemActions';
+import { useCustomNodeActions } from '../custom-nodes/useCustomNodeActions';
 import { libraryGroups } from './library-search';
 import { NodeLibraryGroup } from './NodeLibraryGroup';
 import { NodeLibrarySearch } from './NodeLibrarySearch';
@@ -56,6 +58,10 @@ export function NodeLibraryPanel({ definitions, collapsed, onToggleCollapsed, on
   const list = useRef<HTMLDivElement>(null);
   const focusAfterExpand = useRef(false);
   const groups = useMemo(() => libraryGroups(definitions, query), [definitions, query]);
+  // The user's own node types: made, edited and deleted from here (custom-nodes/).
+  const custom = useCustomNodeActions();
+  const customItemActions = (definition: NodeDefinition) =>
+    isCustomNodeType(definition.type) ? <CustomNodeItemActions definition={definition} actions={custom} /> : null;
   const matchCount = groups.reduce((n, g) => n + g.definitions.length, 0);
   const searching = query.trim() !== '';
 
@@ -95,6 +101,7 @@ export function NodeLibraryPanel({ definitions, collapsed, onToggleCollapsed, on
         <span aria-hidden="true" className="mt-3 text-[11px] font-semibold tracking-wider text-subtle uppercase [writing-mode:vertical-rl]">
           Nodes
         </span>
+        {custom.dialog}
       </aside>
     );
   }
@@ -103,9 +110,14 @@ export function NodeLibraryPanel({ definitions, collapsed, onToggleCollapsed, on
     <aside aria-label="Node library" className="flex h-full w-72 shrink-0 flex-col border-r border-line bg-surface">
       <div className="flex items-center justify-between gap-2 px-3 pt-3">
         <h2 className="text-sm font-semibold text-ink">Nodes</h2>
-        <IconButton label="Collapse node library" onClick={onToggleCollapsed} className="-mr-1.5">
-          <ChevronLeftIcon size={16} />
-        </IconButton>
+        <div className="-mr-1.5 flex items-center">
+          <IconButton label="New custom node" onClick={custom.openNew}>
+            <PlusIcon size={16} />
+          </IconButton>
+          <IconButton label="Collapse node library" onClick={onToggleCollapsed}>
+            <ChevronLeftIcon size={16} />
+          </IconButton>
+        </div>
       </div>
       <div className="px-3 pt-2 pb-2">
         <NodeLibrarySearch
@@ -160,11 +172,18 @@ export function NodeLibraryPanel({ definitions, collapsed, onToggleCollapsed, on
               onToggle={searching ? undefined : () => toggleGroup(group.category)}
               onAdd={onAdd}
               onItemKeyDown={onItemKeyDown}
+              itemActions={customItemActions}
             />
           ))
         )}
+        {!isLoading && !searching && (
+          <Button variant="ghost" size="sm" className="mt-2 w-full justify-start" onClick={custom.openNew}>
+            <PlusIcon size={14} /> New custom node
+          </Button>
+        )}
       </div>
       <p className="border-t border-line px-3 py-2 text-[11px] leading-4 text-subtle">Drag onto the canvas, or click to add.</p>
+      {custom.dialog}
     </aside>
   );
 }

@@ -8,11 +8,14 @@ import { useFitView } from '../canvas/useFitView';
 import { useImportExport } from '../io/useImportExport';
 import { useEditorStore } from '../store/editor.store';
 import { shortcutLabel } from '../useEditorShortcuts';
+import { WebhookButton } from '../webhook/WebhookButton';
 import { SaveState } from './SaveState';
 
 interface EditorToolbarProps {
   onSave(): void;
   saving: boolean;
+  /** Run, Cancel, Re-run and the run history (editor/run), shown before Save. */
+  runControls?: ReactNode;
 }
 
 function ToolButton({
@@ -50,7 +53,7 @@ function ToolButton({
 const Divider = () => <span aria-hidden="true" className="mx-1 h-5 w-px bg-line" />;
 
 /** The editor's bar: back, name, save state, history, layout, parameters, files, save. */
-export function EditorToolbar({ onSave, saving }: EditorToolbarProps) {
+export function EditorToolbar({ onSave, saving, runControls }: EditorToolbarProps) {
   const name = useEditorStore((s) => s.name);
   const setName = useEditorStore((s) => s.setName);
   const canUndo = useEditorStore((s) => s.history.past.length > 0);
@@ -114,7 +117,14 @@ export function EditorToolbar({ onSave, saving }: EditorToolbarProps) {
           <DownloadIcon size={16} />
         </ToolButton>
         <input ref={fileInput} type="file" accept="application/json,.json" className="hidden" onChange={onFileChosen} data-testid="editor-import-input" />
+        <WebhookButton />
         <Divider />
+        {runControls && (
+          <>
+            {runControls}
+            <Divider />
+          </>
+        )}
         <Button size="sm" onClick={onSave} loading={saving} title={`Save (${shortcutLabel('S')})`} className="ml-1">
           {!saving && <SaveIcon size={15} />}
           Save

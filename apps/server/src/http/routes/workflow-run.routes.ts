@@ -1,0 +1,81 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import type { ExecutionDetail, ExecutionSummary } from '../../runs/execution-types.js';
+import { isActiveStatus } from '../../runs/execution-types.js';
+import type { RunService } from '../../runs/run.service.js';
+import { requireCaller } from '../caller-auth.js';
+import { badRequest, notFound } from '../http-error.js';
+import { parseInput } from '../validate.js';
+
+/** What the run routes and the webhook need of the run service. */
+export type RunStarter = Pick<RunService, 'start' | 'waitFor'>;
+
+export interface WorkflowRunRoutesDeps {
+  runs: RunStarter;
+  /** How long `?wait=true` holds the request before answering 202; 5 minutes unless a test says less. */
+  waitTimeoutMs?: number;
+}
+
+export const DEFAULT_WAIT_TIMEOUT_MS = 5 * 60_000;
+export const WORKFLOW_NOT_FOUND = 'Workflow not found';
+
+const idParams = z.object({ id: z.string().min(1).max(100) });
+const runBody = z.object({
+  inputs: z.record(z.string(), z.unknown(), { error: 'inputs must be an object of values by node id, e.g. { "in": "hello" }' }).optional(),
+});
+const runQuery = z.object({
+  wait: z.enum(['true', 'false'], { error: 'wait must be true or false' }).optional(),
+});
+
+/** The `Idempotency-Key` header, if sent: 1–200 characters, else 400. */
+export function idempotencyKeyOf(headers: Record<string, string | string[] | undefined>): string | undefined {
+  const value = headers['idempotency-key'];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || value.length < 1 || value.length > 200) {
+    throw badRequest('Idempotency-Key must be sent once, 1 to 200 characters long', 'invalid_input');
+  }
+  return value;
+}
+
+/** The ExecutionSummary fields of a detail, for a wait that ran out before the run ended. */
+function summaryOf(detail: ExecutionDetail): ExecutionSummary {
+  const { inputs: _inputs, outputs: _outputs, usage: _usage, nodes: _nodes, ...summary } = detail;
+  return summary;
+}
+
+/**
+ * `POST /api/workflows/:id/run` (docs/API.md "Running workflows"): with a session it is
+ * a manual run, with an API key an `api` run. The same Idempotency-Key answers the first
+ * execution (200) instead of starting another.
+ */
+export function workflowRunRoutes(app: FastifyInstance, deps: WorkflowRunRoutesDeps): void {
+  const { runs } = deps;
+  const waitTimeoutMs = deps.waitTimeoutMs ?? DEFAULT_WAIT_TIMEOUT_MS;
+
+  app.post('/api/workflows/:id/run', async (request, reply: FastifyReply) => {
+    const caller = requireCaller(request, { allowApiKey: true });
+    const { id } = parseInput(idParams, request.params);
+    const { inputs } = parseInput(runBody, request.body);
+    const { wait } = parseInput(runQuery, request.query);
+    const idempotencyKey = idempotencyKeyOf(request.headers);
+
+    const started = await runs.start({
+      userId: caller.user.id,
+      workflowId: id,
+      trigger: caller.via === 'api-key' ? 'api' : 'manual',
+      inputs: inputs ?? {},
+      idempotencyKey,
+    });
+    if (!started.ok) {
+      if (started.reason === 'not_found') throw notFound(WORKFLOW_NOT_FOUND);
+      throw badRequest(started.message, 'invalid_workflow');
+    }
+    const firstAnswer = started.reused ? 200 : 202;
+    if (wait !== 'true') return reply.code(firstAnswer).send({ execution: started.execution });
+
+    const detail = await runs.waitFor(started.execution.id, waitTimeoutMs);
+    // Still running when the wait ran out: the caller polls GET /api/executions/:id.
+    if (isActiveStatus(detail.status)) return reply.code(202).send({ execution: summaryOf(detail) });
+    return reply.code(200).send({ execution: detail });
+  });
+}

@@ -1,0 +1,267 @@
+import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { Database, ExecutionsTable } from '../db/schema.js';
+import type { ExecutionDetail, ExecutionStatus, ExecutionSummary, NodeResult, RunTrigger, RunUsage } from './execution-types.js';
+import { WriteBatcher } from './write-batcher.js';
+
+const ACTIVE: ExecutionStatus[] = ['queued', 'running'];
+
+const SUMMARY_COLUMNS = [
+  'id',
+  'user_id',
+  'workflow_id',
+  'workflow_name',
+  'workflow_version',
+  'trigger',
+  'status',
+  'error',
+  'created_at',
+  'started_at',
+  'finished_at',
+  'duration_ms',
+] as const;
+
+export type SummaryRow = Pick<Selectable<ExecutionsTable>, (typeof SUMMARY_COLUMNS)[number]>;
+export type ExecutionRow = Selectable<ExecutionsTable>;
+
+export interface ListFilters {
+  workflowId?: string | undefined;
+  status?: ExecutionStatus | undefined;
+  trigger?: RunTrigger | undefined;
+  limit: number;
+  /** Rows strictly older than this (created_at, then id), newest first. */
+  before?: { createdAt: string; id: string } | undefined;
+}
+
+export interface FinishColumns {
+  status: ExecutionStatus;
+  error: string | null;
+  startedAt: string | null;
+  finishedAt: string;
+  durationMs: number | null;
+  nodes: string;
+  outputs: string;
+  usage: string | null;
+  events: string;
+}
+
+/** A workflow's last-run columns waiting to be written; later runs overwrite earlier ones. */
+interface LastRun {
+  status: ExecutionStatus;
+  at: string;
+  written: Promise<void>;
+}
+
+/**
+ * The SQL of executions. Every read a user can trigger is scoped by owner, so another
+ * user's execution is indistinguishable from a missing one. The writes of a run's start
+ * and end go through a group commit (`WriteBatcher`).
+ */
+export class ExecutionsRepository {
+  private readonly batcher: WriteBatcher;
+  private readonly lastRuns = new Map<string, LastRun>();
+
+  constructor(private readonly db: Kysely<Database>) {
+    this.batcher = new WriteBatcher(db);
+  }
+
+  loadWorkflow(userId: string, workflowId: string) {
+    return this.db
+      .selectFrom('workflows')
+      .select(['id', 'name', 'version', 'document'])
+      .where('id', '=', workflowId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+  }
+
+  /** False when the idempotency key was taken meanwhile (the unique index decides races). */
+  insert(row: Insertable<ExecutionsTable>): Promise<boolean> {
+    return this.batcher.run(async (db) => {
+      if (row.idempotency_key == null) {
+        await db.insertInto('executions').values(row).execute();
+        return true;
+      }
+      const result = await db
+        .insertInto('executions')
+        .values(row)
+        .onConflict((oc) => oc.columns(['user_id', 'idempotency_key']).doNothing())
+        .executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+    });
+  }
+
+  findByIdempotencyKey(userId: string, key: string): Promise<SummaryRow | undefined> {
+    return this.db.selectFrom('executions').select(SUMMARY_COLUMNS).where('user_id', '=', userId).where('idempotency_key', '=', key).executeTakeFirst();
+  }
+
+  /** The one write of a run's end: its status and everything recorded in memory. */
+  async finish(id: string, workflowId: string, columns: FinishColumns): Promise<void> {
+    const execution = this.batcher.run((db) =>
+      db
+        .updateTable('executions')
+        .set({
+          status: columns.status,
+          error: columns.error,
+          started_at: columns.startedAt,
+          finished_at: columns.finishedAt,
+          duration_ms: columns.durationMs,
+          nodes: columns.nodes,
+          outputs: columns.outputs,
+          usage: columns.usage,
+          events: columns.events,
+          heartbeat_at: columns.finishedAt,
+        })
+        .where('id', '=', id)
+        .execute(),
+    );
+    await Promise.all([execution, this.setLastRun(workflowId, columns.status, columns.finishedAt)]);
+  }
+
+  /**
+   * The workflow's last-run columns. Runs of one workflow that end together share one
+   * UPDATE carrying the latest values: a busy webhook would otherwise rewrite the same
+   * row a thousand times a second.
+   */
+  private setLastRun(workflowId: string, status: ExecutionStatus, at: string): Promise<void> {
+    const waiting = this.lastRuns.get(workflowId);
+    if (waiting) {
+      if (at >= waiting.at) {
+        waiting.status = status;
+        waiting.at = at;
+      }
+      return waiting.written;
+    }
+    const entry = { status, at } as LastRun;
+    this.lastRuns.set(workflowId, entry);
+    entry.written = this.batcher.run(async (db) => {
+      this.lastRuns.delete(workflowId);
+      await db.updateTable('workflows').set({ last_run_status: entry.status, last_run_at: entry.at }).where('id', '=', workflowId).execute();
+    });
+    return entry.written;
+  }
+
+  /** Long runs say they are alive; a finished row is never touched. */
+  async heartbeat(ids: readonly string[], at: string): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db.updateTable('executions').set({ status: 'running', heartbeat_at: at }).where('id', 'in', ids).where('status', 'in', ACTIVE).execute();
+  }
+
+  get(userId: string, id: string): Promise<ExecutionRow | undefined> {
+    return this.db.selectFrom('executions').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  }
+
+  getById(id: string): Promise<ExecutionRow | undefined> {
+    return this.db.selectFrom('executions').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  getSummary(userId: string, id: string): Promise<SummaryRow | undefined> {
+    return this.db.selectFrom('executions').select(SUMMARY_COLUMNS).where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  }
+
+  /** What a replay needs: the stored events and enough to close a stream that has none. */
+  getEvents(userId: string, id: string) {
+    return this.db
+      .selectFrom('executions')
+      .select(['status', 'error', 'outputs', 'events', 'finished_at'])
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+  }
+
+  list(userId: string, filters: ListFilters): Promise<SummaryRow[]> {
+    let query = this.db.selectFrom('executions').select(SUMMARY_COLUMNS).where('user_id', '=', userId);
+    if (filters.workflowId) query = query.where('workflow_id', '=', filters.workflowId);
+    if (filters.status) query = query.where('status', '=', filters.status);
+    if (filters.trigger) query = query.where('trigger', '=', filters.trigger);
+    const before = filters.before;
+    if (before) {
+      query = query.where((eb) =>
+        eb.or([eb('created_at', '<', before.createdAt), eb.and([eb('created_at', '=', before.createdAt), eb('id', '<', before.id)])]),
+      );
+    }
+    return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(filters.limit).execute();
+  }
+
+  async delete(userId: string, id: string): Promise<boolean> {
+    const result = await this.db.deleteFrom('executions').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
+  /** Ends a row left queued or running by no process here (cancel of a leftover). */
+  async markEnded(id: string, status: ExecutionStatus, error: string, at: string): Promise<void> {
+    await this.db.updateTable('executions').set({ status, error, finished_at: at }).where('id', '=', id).where('status', 'in', ACTIVE).execute();
+  }
+
+  /** Every execution still queued or running: marked failed with `reason`. Returns how many. */
+  async failAllActive(reason: string, at: string): Promise<number> {
+    const result = await this.db
+      .updateTable('executions')
+      .set({ status: 'error', error: reason, finished_at: at })
+      .where('status', 'in', ACTIVE)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
+  /** Deletes finished executions created before `cutoff`. */
+  async deleteOlderThan(cutoff: string): Promise<number> {
+    const result = await this.db.deleteFrom('executions').where('created_at', '<', cutoff).where('status', 'not in', ACTIVE).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
+  /** Keeps the newest `keep` executions of each workflow, deleting older finished ones. */
+  async trimPerWorkflow(keep: number): Promise<number> {
+    const crowded = await this.db
+      .selectFrom('executions')
+      .select('workflow_id')
+      .groupBy('workflow_id')
+      .having((eb) => eb.fn.countAll(), '>', keep)
+      .execute();
+    let deleted = 0;
+    for (const { workflow_id: workflowId } of crowded) {
+      // The oldest row still kept; everything older goes.
+      const boundary = await this.db
+        .selectFrom('executions')
+        .select(['created_at', 'id'])
+        .where('workflow_id', '=', workflowId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(1)
+        .offset(keep - 1)
+        .executeTakeFirst();
+      if (!boundary) continue;
+      const result = await this.db
+        .deleteFrom('executions')
+        .where('workflow_id', '=', workflowId)
+        .where('status', 'not in', ACTIVE)
+        .where((eb) => eb.or([eb('created_at', '<', boundary.created_at), eb.and([eb('created_at', '=', boundary.created_at), eb('id', '<', boundary.id)])]))
+        .executeTakeFirst();
+      deleted += Number(result.numDeletedRows);
+    }
+    return deleted;
+  }
+}
+
+export function toSummary(row: SummaryRow): ExecutionSummary {
+  return {
+    id: row.id,
+    workflowId: row.workflow_id,
+    workflowName: row.workflow_name,
+    workflowVersion: row.workflow_version,
+    trigger: row.trigger as RunTrigger,
+    status: row.status as ExecutionStatus,
+    error: row.error,
+    createdAt: row.created_at,
+    startedAt: row.started_at,
+    finishedAt: row.finished_at,
+    durationMs: row.duration_ms,
+  };
+}
+
+export function toDetail(row: ExecutionRow): ExecutionDetail {
+  return {
+    ...toSummary(row),
+    inputs: JSON.parse(row.inputs) as Record<string, unknown>,
+    outputs: row.outputs ? (JSON.parse(row.outputs) as Record<string, unknown>) : {},
+    usage: row.usage ? (JSON.parse(row.usage) as RunUsage) : null,
+    nodes: JSON.parse(row.nodes) as Record<string, NodeResult>,
+  };
+}

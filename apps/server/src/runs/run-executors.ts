@@ -1,0 +1,82 @@
+import { DEFAULT_POLICY, type ExecutionNode, type GlobalParameter, type NodeExecutor, type NodePolicy, type Scheduler } from '@weft/core';
+import type { NodeServices, NodeType } from '@weft/nodes';
+import type { RunPlan } from './plan-run.js';
+import { resolveConfig, resolveParams } from './resolve-config.js';
+
+/** Per attempt: 5 minutes, no retries, unless the node type says otherwise. */
+export const RUN_POLICY: NodePolicy = { ...DEFAULT_POLICY, timeoutMs: 5 * 60_000, retries: 0 };
+
+/**
+ * A node type may declare its own policy (an LLM or HTTP node retrying on failure) in an
+ * optional `runPolicy`, merged over {@link RUN_POLICY}.
+ */
+export interface WithRunPolicy {
+  readonly runPolicy?: Partial<NodePolicy>;
+}
+
+const policies = new WeakMap<NodeType, NodePolicy>();
+
+export function policyFor(nodeType: NodeType | undefined): NodePolicy {
+  const own = (nodeType as WithRunPolicy | undefined)?.runPolicy;
+  if (!nodeType || !own) return RUN_POLICY;
+  let policy = policies.get(nodeType);
+  if (!policy) {
+    policy = { ...RUN_POLICY, ...own };
+    policies.set(nodeType, policy);
+  }
+  return policy;
+}
+
+export interface PreparedRun {
+  plan: RunPlan;
+  /** Global parameters as nodes see them, secrets filled in. */
+  params: Record<string, unknown>;
+  /** Nodes whose config names a missing secret: they fail with this when they run. */
+  configErrors: Map<string, Error>;
+}
+
+/**
+ * Fills `{{secrets.NAME}}` and `{{params.key}}` into the config of each node that has
+ * placeholders, once per run before it starts. A missing secret is not a reason to refuse
+ * the run: the node that needs it fails with a message naming it, as DESIGN.md asks.
+ */
+export function prepareNodes(plan: RunPlan, parameters: Readonly<Record<string, GlobalParameter>>, secrets: Readonly<Record<string, string>>): PreparedRun {
+  const { params, broken } = resolveParams(parameters, secrets);
+  const configErrors = new Map<string, Error>();
+  if (plan.templated.size === 0) return { plan, params, configErrors };
+  const scope = { secrets, params, brokenParams: broken };
+  const nodes = plan.nodes.map((node): ExecutionNode => {
+    if (!plan.templated.has(node.id)) return node;
+    try {
+      return { ...node, config: resolveConfig(node.config, scope) };
+    } catch (error) {
+      configErrors.set(node.id, error instanceof Error ? error : new Error(String(error)));
+      return node;
+    }
+  });
+  return { plan: { ...plan, nodes }, params, configErrors };
+}
+
+/** The engine's `executorFor`: node types are executors; a node with a config error throws it. */
+export function executorsFor(plan: RunPlan, configErrors: ReadonlyMap<string, Error>): (type: string) => NodeExecutor<NodeServices> | undefined {
+  return (type) => {
+    const nodeType = plan.nodeType(type);
+    const run = nodeType?.run;
+    if (!run) return undefined;
+    if (configErrors.size === 0) return { run };
+    return {
+      run(args) {
+        const error = configErrors.get(args.ctx.nodeId);
+        if (error) throw error;
+        return run(args);
+      },
+    };
+  };
+}
+
+/** Real timers for the engine's timeouts and backoff; unref'd so they never hold the process open. */
+export const timerScheduler: Scheduler = (ms, callback) => {
+  const timer = setTimeout(callback, ms);
+  timer.unref();
+  return () => clearTimeout(timer);
+};

@@ -1,0 +1,95 @@
+import type { Logger } from 'pino';
+import type { Clock } from '../services/clock.js';
+import { newId } from '../services/tokens.js';
+import type { ExecutionsRepository } from './executions.repository.js';
+
+export interface RetentionSettings {
+  /** Finished executions older than this are deleted; 0 keeps them forever. */
+  maxAgeDays: number;
+  /** Only the newest this many executions of each workflow are kept; 0 keeps all. */
+  maxPerWorkflow: number;
+}
+
+export interface RunMaintenanceOptions {
+  repository: ExecutionsRepository;
+  clock: Clock;
+  logger: Logger;
+  retention: RetentionSettings;
+  reclaimSpace: () => Promise<void>;
+  /** Executions this process is running now, for the heartbeat. */
+  runningIds: () => string[];
+  sweepEveryMs?: number;
+  heartbeatEveryMs?: number;
+}
+
+const HOUR = 60 * 60_000;
+const DAY = 24 * HOUR;
+
+/**
+ * The bookkeeping around runs: failing orphans at start-up, the retention sweep (then
+ * giving the disk back), and a heartbeat that marks long runs alive in their row.
+ */
+export class RunMaintenance {
+  /** Names this process in the rows it runs. */
+  readonly runnerId = newId();
+  private timers: NodeJS.Timeout[] = [];
+  private pending = new Set<Promise<unknown>>();
+
+  constructor(private readonly options: RunMaintenanceOptions) {}
+
+  /**
+   * Nothing stays `running` after a crash: every execution still queued or running when
+   * the server starts was left by a process that is gone (embedded mode has one).
+   */
+  async recoverOrphans(): Promise<number> {
+    const at = this.options.clock.now().toISOString();
+    const count = await this.options.repository.failAllActive(`The server stopped while this execution was running (restart at ${at}).`, at);
+    if (count > 0) this.options.logger.warn({ count }, 'Executions left running by a stopped server were marked failed');
+    return count;
+  }
+
+  /** Deletes what retention says to, then reclaims the space. Returns how many went. */
+  async sweep(): Promise<number> {
+    const { maxAgeDays, maxPerWorkflow } = this.options.retention;
+    const { repository } = this.options;
+    let deleted = 0;
+    if (maxAgeDays > 0) {
+      const cutoff = new Date(this.options.clock.now().getTime() - maxAgeDays * DAY).toISOString();
+      deleted += await repository.deleteOlderThan(cutoff);
+    }
+    if (maxPerWorkflow > 0) deleted += await repository.trimPerWorkflow(maxPerWorkflow);
+    if (deleted > 0) {
+      await this.options.reclaimSpace();
+      this.options.logger.info({ deleted }, 'Old executions deleted (retention)');
+    }
+    return deleted;
+  }
+
+  start(): void {
+    if (this.timers.length > 0) return;
+    this.track(this.sweep(), 'Retention sweep failed');
+    const sweepTimer = setInterval(() => this.track(this.sweep(), 'Retention sweep failed'), this.options.sweepEveryMs ?? HOUR);
+    const heartbeatTimer = setInterval(() => this.track(this.heartbeat(), 'Run heartbeat failed'), this.options.heartbeatEveryMs ?? 30_000);
+    for (const timer of [sweepTimer, heartbeatTimer]) {
+      timer.unref();
+      this.timers.push(timer);
+    }
+  }
+
+  /** Stops the timers and waits for a sweep or heartbeat in progress (the database closes next). */
+  async stop(): Promise<void> {
+    for (const timer of this.timers) clearInterval(timer);
+    this.timers = [];
+    await Promise.all([...this.pending]);
+  }
+
+  private heartbeat(): Promise<void> {
+    return this.options.repository.heartbeat(this.options.runningIds(), this.options.clock.now().toISOString());
+  }
+
+  private track(work: Promise<unknown>, failure: string): void {
+    const task = work.catch((error: unknown) => this.options.logger.error({ err: error }, failure));
+    this.pending.add(task);
+    void task.finally(() => this.pending.delete(task));
+  }
+}

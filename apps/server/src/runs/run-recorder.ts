@@ -1,0 +1,181 @@
+import type { RunEvent } from '@weft/core';
+import type { TokenUsage } from '@weft/nodes';
+import type { NodeResult, RunUsage } from './execution-types.js';
+import type { RunMasker } from './run-dependencies.js';
+import { limitRecord } from './stored-value.js';
+
+/** The columns a finished run writes in its one UPDATE. */
+export interface RecordedColumns {
+  nodes: string;
+  outputs: string;
+  usage: string | null;
+  events: string;
+}
+
+/**
+ * One run's record while it runs, in memory: every event (masked and size-limited, in
+ * order, so an event's sequence number is its index + 1), the per-node results folded
+ * from them, the outputs and the token usage. Nothing is written until the run ends,
+ * which keeps a run to one INSERT and one UPDATE however many events it has.
+ */
+export class RunRecorder {
+  /** Stored forms of the events; `events[seq - 1]`. */
+  readonly events: RunEvent[] = [];
+  readonly nodes: Record<string, NodeResult> = {};
+  outputs: Readonly<Record<string, unknown>> = {};
+  usage: RunUsage | null = null;
+
+  /** `masker` is null when the user has no secrets, which skips the masking walk. */
+  constructor(private readonly masker: RunMasker | null) {}
+
+  /** Stores the event and returns its sequence number. */
+  record(event: RunEvent): number {
+    const stored = this.storable(event);
+    this.events.push(stored);
+    this.apply(stored);
+    return this.events.length;
+  }
+
+  addUsage(usage: TokenUsage): void {
+    this.usage = {
+      inputTokens: (this.usage?.inputTokens ?? 0) + usage.inputTokens,
+      outputTokens: (this.usage?.outputTokens ?? 0) + usage.outputTokens,
+    };
+  }
+
+  /** Masked and size-limited, the same way events are: for run inputs and errors outside the engine. */
+  storableValues(values: Readonly<Record<string, unknown>>): Readonly<Record<string, unknown>> {
+    return limitRecord(this.masker ? this.masker.maskDeep(values) : values);
+  }
+
+  maskText(text: string): string {
+    return this.masker ? this.masker.maskText(text) : text;
+  }
+
+  columns(): RecordedColumns {
+    return {
+      nodes: JSON.stringify(this.nodes),
+      outputs: JSON.stringify(this.outputs),
+      usage: this.usage ? JSON.stringify(this.usage) : null,
+      events: JSON.stringify(this.events),
+    };
+  }
+
+  /** The event as it may be kept and shown: secret values masked, big values cut. */
+  private storable(event: RunEvent): RunEvent {
+    switch (event.type) {
+      case 'node:started': {
+        const inputs = this.storableValues(event.inputs);
+        return inputs === event.inputs ? event : { ...event, inputs };
+      }
+      case 'node:finished': {
+        const outputs = this.storableValues(event.outputs);
+        return outputs === event.outputs ? event : { ...event, outputs };
+      }
+      case 'run:finished': {
+        const outputs = this.storableValues(event.outputs);
+        const error = event.error === undefined ? undefined : this.maskText(event.error);
+        return outputs === event.outputs && error === event.error ? event : { ...event, outputs, ...(error === undefined ? {} : { error }) };
+      }
+      case 'node:log': {
+        const message = this.maskText(event.message);
+        return message === event.message ? event : { ...event, message };
+      }
+      case 'node:token': {
+        const text = this.maskText(event.text);
+        return text === event.text ? event : { ...event, text };
+      }
+      case 'node:retrying':
+      case 'node:failed': {
+        const error = this.maskText(event.error);
+        return error === event.error ? event : { ...event, error };
+      }
+      default:
+        return event;
+    }
+  }
+
+  private apply(event: RunEvent): void {
+    switch (event.type) {
+      case 'run:started':
+        for (const id of event.nodeIds) this.nodes[id] = emptyNode();
+        return;
+      case 'node:queued':
+        this.node(event.nodeId).status = 'queued';
+        return;
+      case 'node:started': {
+        const node = this.node(event.nodeId);
+        node.status = 'running';
+        node.attempts = event.attempt;
+        node.startedAt = iso(event.at);
+        node.inputs = event.inputs as Record<string, unknown>;
+        return;
+      }
+      case 'node:log':
+        this.node(event.nodeId).logs.push({ at: iso(event.at), level: event.level, message: event.message });
+        return;
+      case 'node:retrying':
+        this.node(event.nodeId).logs.push({
+          at: iso(event.at),
+          level: 'warn',
+          message: `Attempt ${event.attempt} failed (${event.error}); retrying in ${event.delayMs} ms`,
+        });
+        return;
+      case 'node:finished': {
+        const node = this.node(event.nodeId);
+        node.status = 'success';
+        node.finishedAt = iso(event.at);
+        node.durationMs = event.durationMs;
+        node.outputs = event.outputs as Record<string, unknown>;
+        return;
+      }
+      case 'node:failed': {
+        const node = this.node(event.nodeId);
+        node.status = 'error';
+        node.finishedAt = iso(event.at);
+        node.durationMs = event.durationMs;
+        node.error = event.error;
+        return;
+      }
+      case 'node:skipped': {
+        const node = this.node(event.nodeId);
+        node.status = 'skipped';
+        node.skipReason = event.reason;
+        return;
+      }
+      case 'run:finished':
+        this.outputs = event.outputs;
+        return;
+      case 'node:token':
+        return;
+    }
+  }
+
+  private node(id: string): NodeResult {
+    let node = this.nodes[id];
+    if (!node) {
+      node = emptyNode();
+      this.nodes[id] = node;
+    }
+    return node;
+  }
+}
+
+function emptyNode(): NodeResult {
+  return {
+    status: 'idle',
+    attempts: 0,
+    startedAt: null,
+    finishedAt: null,
+    durationMs: null,
+    inputs: null,
+    outputs: null,
+    error: null,
+    skipReason: null,
+    logs: [],
+  };
+}
+
+function iso(ms: number): string {
+  return new Date(ms).toISOString();
+}

@@ -1,0 +1,120 @@
+import type { RunEvent } from '@weft/core';
+import type { ActiveRun } from './active-run.js';
+import { isActiveStatus } from './execution-types.js';
+import type { ExecutionsRepository } from './executions.repository.js';
+import type { RunEventHub } from './run-event-hub.js';
+
+/** Where a watcher's events go (the SSE route writes them to the socket). */
+export interface RunEventSink {
+  event(seq: number, event: RunEvent): void;
+  /** The run has finished and every event was delivered. */
+  end(): void;
+}
+
+/** Stops a watch; safe to call more than once. */
+export type StopWatching = () => void;
+
+/**
+ * Delivers each event once, in order, from `after` on, and ends the sink after
+ * `run:finished`. Replay and live events may overlap; the sequence number drops repeats.
+ */
+class Forwarder {
+  private ended = false;
+  stop: StopWatching = () => {};
+
+  constructor(
+    private last: number,
+    private readonly sink: RunEventSink,
+  ) {}
+
+  get isEnded(): boolean {
+    return this.ended;
+  }
+
+  forward = (seq: number, event: RunEvent): void => {
+    if (this.ended || seq <= this.last) return;
+    this.last = seq;
+    this.sink.event(seq, event);
+    if (event.type === 'run:finished') this.finish();
+  };
+
+  finish(): void {
+    if (this.ended) return;
+    this.ended = true;
+    this.stop();
+    this.sink.end();
+  }
+}
+
+/**
+ * A run of this process: its buffer holds every event so far. Replaying the buffer and
+ * subscribing happen in one synchronous step, so no event falls between them.
+ */
+export function watchActiveRun(run: ActiveRun, hub: RunEventHub, after: number, sink: RunEventSink): StopWatching {
+  const forwarder = new Forwarder(after, sink);
+  for (const { seq, event } of run.eventsAfter(after)) forwarder.forward(seq, event);
+  if (forwarder.isEnded) return () => {};
+  if (run.finished || run.recorder.events.at(-1)?.type === 'run:finished') {
+    // Nothing more will come: the watcher already had the end, or the run ended without
+    // engine events (cancelled while queued).
+    forwarder.finish();
+    return () => {};
+  }
+  forwarder.stop = hub.subscribe(run.id, forwarder.forward);
+  return () => forwarder.stop();
+}
+
+/**
+ * A run this process does not hold: finished (replayed from the stored events), or run
+ * elsewhere. The hub subscription starts before the stored events are read, and live
+ * events that arrive meanwhile wait until the replay is done, so none is lost or repeated.
+ * Undefined when the execution is not the user's.
+ */
+export async function watchStoredRun(
+  repository: ExecutionsRepository,
+  hub: RunEventHub,
+  userId: string,
+  executionId: string,
+  after: number,
+  sink: RunEventSink,
+): Promise<StopWatching | undefined> {
+  const forwarder = new Forwarder(after, sink);
+  const early: [number, RunEvent][] = [];
+  let replayed = false;
+  const unsubscribe = hub.subscribe(executionId, (seq, event) => {
+    if (replayed) forwarder.forward(seq, event);
+    else early.push([seq, event]);
+  });
+  forwarder.stop = unsubscribe;
+  let row: Awaited<ReturnType<ExecutionsRepository['getEvents']>>;
+  try {
+    row = await repository.getEvents(userId, executionId);
+  } catch (error) {
+    unsubscribe();
+    throw error;
+  }
+  if (!row) {
+    unsubscribe();
+    return undefined;
+  }
+  const stored = row.events ? (JSON.parse(row.events) as RunEvent[]) : [];
+  for (const [index, event] of stored.entries()) forwarder.forward(index + 1, event);
+  replayed = true;
+  for (const [seq, event] of early) forwarder.forward(seq, event);
+  if (!forwarder.isEnded && !isActiveStatus(row.status)) {
+    // Finished, and the watcher had everything already, or the row has no closing event
+    // (an orphan marked failed at start-up): close with what the row says.
+    const status = row.status as 'success' | 'error' | 'cancelled';
+    const finished: RunEvent = {
+      type: 'run:finished',
+      runId: executionId,
+      at: row.finished_at ? Date.parse(row.finished_at) : 0,
+      status,
+      outputs: row.outputs ? (JSON.parse(row.outputs) as Record<string, unknown>) : {},
+      ...(row.error ? { error: row.error } : {}),
+    };
+    if (stored.at(-1)?.type !== 'run:finished') forwarder.forward(stored.length + 1, finished);
+    forwarder.finish();
+  }
+  return () => forwarder.stop();
+}

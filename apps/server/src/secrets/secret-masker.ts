@@ -1,0 +1,120 @@
+/** What a secret's value becomes in logs, stored outputs, errors and events. */
+export const MASK = '••••';
+
+/**
+ * Values shorter than this are not masked. Masking "a" or "42" would turn every log line
+ * into noise, and worse, it would be an oracle: whoever can put text into a run (a webhook
+ * caller, say) could test guesses of a short secret one run at a time and watch for the
+ * mask. Four characters make guessing a whole value by that route impractical for real
+ * secrets (API keys, passwords); the Settings page warns when a value is shorter.
+ */
+export const MIN_MASKED_LENGTH = 4;
+
+export interface SecretMasker {
+  /** `text` with every occurrence of every secret value replaced by MASK. */
+  maskText(text: string): string;
+  /**
+   * A copy of `value` with maskText applied to every string (object keys included) of
+   * plain objects, arrays and errors; numbers that spell a secret become masked text.
+   * Other objects (dates, buffers, class instances) are kept as they are. Without any
+   * values to mask it returns `value` itself.
+   */
+  maskDeep<T>(value: T): T;
+}
+
+/**
+ * Builds a masker for one run's secrets.
+ *
+ * Every character that belongs to any occurrence of any value is covered: occurrences are
+ * found for each value (overlapping ones too) and the covered ranges merged, so values that
+ * contain or overlap one another leave no tail visible — a stronger rule than replacing
+ * the longest first. Each value is also looked for as it appears inside JSON text
+ * (escaped quotes, backslashes, newlines) and URL-encoded.
+ *
+ * Not caught: other encodings (base64, as in a Basic auth header), and a value split
+ * across separately masked pieces (streamed tokens): mask assembled text as well. A value
+ * containing "•" may leave part of itself next to a mask.
+ */
+export function createSecretMasker(values: Iterable<string>): SecretMasker {
+  const needles = searchForms(values);
+  if (needles.length === 0) return { maskText: (text) => text, maskDeep: (value) => value };
+
+  const maskText = (text: string): string => {
+    if (text.length < MIN_MASKED_LENGTH) return text;
+    const ranges: [number, number][] = [];
+    for (const needle of needles) {
+      for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, at + 1)) ranges.push([at, at + needle.length]);
+    }
+    if (ranges.length === 0) return text;
+    ranges.sort((a, b) => a[0] - b[0]);
+    let out = '';
+    let cursor = 0;
+    let index = 0;
+    while (index < ranges.length) {
+      const [start, firstEnd] = ranges[index] as [number, number];
+      let end = firstEnd;
+      index += 1;
+      while (index < ranges.length && (ranges[index] as [number, number])[0] <= end) {
+        end = Math.max(end, (ranges[index] as [number, number])[1]);
+        index += 1;
+      }
+      out += text.slice(cursor, start) + MASK;
+      cursor = end;
+    }
+    return out + text.slice(cursor);
+  };
+
+  const walk = (value: unknown, seen: WeakMap<object, unknown>): unknown => {
+    if (typeof value === 'string') return maskText(value);
+    if (typeof value === 'number' || typeof value === 'bigint') {
+      const text = String(value);
+      const masked = maskText(text);
+      return masked === text ? value : masked;
+    }
+    if (typeof value !== 'object' || value === null) return value;
+    const done = seen.get(value);
+    if (done !== undefined) return done;
+    if (Array.isArray(value)) {
+      const copy: unknown[] = [];
+      seen.set(value, copy);
+      for (const item of value) copy.push(walk(item, seen));
+      return copy;
+    }
+    if (value instanceof Error) {
+      const copy = new Error(maskText(value.message));
+      seen.set(value, copy);
+      copy.name = value.name;
+      copy.stack = value.stack === undefined ? undefined : maskText(value.stack);
+      if (value.cause !== undefined) copy.cause = walk(value.cause, seen);
+      copyEntries(value, copy, seen);
+      return copy;
+    }
+    const prototype = Object.getPrototypeOf(value);
+    if (prototype !== Object.prototype && prototype !== null) return value;
+    const copy = Object.create(prototype) as object;
+    seen.set(value, copy);
+    copyEntries(value, copy, seen);
+    return copy;
+  };
+
+  // defineProperty, not assignment: a key "__proto__" (JSON.parse makes such) stays a key.
+  const copyEntries = (from: object, to: object, seen: WeakMap<object, unknown>) => {
+    for (const [key, item] of Object.entries(from)) {
+      Object.defineProperty(to, maskText(key), { value: walk(item, seen), enumerable: true, writable: true, configurable: true });
+    }
+  };
+
+  return { maskText, maskDeep: <T>(value: T): T => walk(value, new WeakMap()) as T };
+}
+
+/** The strings to look for: each value as is, JSON-escaped and URL-encoded; long enough only. */
+function searchForms(values: Iterable<string>): string[] {
+  const forms = new Set<string>();
+  for (const value of values) {
+    if (value.length < MIN_MASKED_LENGTH) continue;
+    forms.add(value);
+    forms.add(JSON.stringify(value).slice(1, -1));
+    forms.add(encodeURIComponent(value));
+  }
+  return [...forms];
+}

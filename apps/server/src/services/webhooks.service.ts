@@ -1,0 +1,140 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { WorkflowDocument } from '@weft/core';
+import type { Kysely } from 'kysely';
+import type { Database, WebhookRow } from '../db/schema.js';
+import type { Clock } from './clock.js';
+import { newToken } from './tokens.js';
+
+export type WebhookRespond = 'output' | 'accepted';
+
+/** A webhook as its owner sees it: the whole URL, token included. */
+export interface WebhookView {
+  url: string;
+  respond: WebhookRespond;
+}
+
+/** What a valid call to a webhook URL may do: run this workflow as its owner. */
+export interface WebhookTarget {
+  userId: string;
+  workflowId: string;
+  respond: WebhookRespond;
+  /** Text Input nodes that ask on run: each receives the request body. */
+  inputNodeIds: string[];
+  /** Output nodes: with exactly one, the answer is its value alone. */
+  outputNodeIds: string[];
+}
+
+export type WebhookResult = { ok: true; webhook: WebhookView } | { ok: false; reason: 'not_found' };
+
+/** Compared against when there is no row, so a wrong workflow id costs what a wrong token costs. */
+const DUMMY_TOKEN = newToken();
+
+/** Fixed-length digests make the comparison constant-time even when the lengths differ. */
+function tokensMatch(given: string, stored: string): boolean {
+  const a = createHash('sha256').update(given).digest();
+  const b = createHash('sha256').update(stored).digest();
+  return timingSafeEqual(a, b);
+}
+
+function toRespond(value: string): WebhookRespond {
+  return value === 'accepted' ? 'accepted' : 'output';
+}
+
+/**
+ * Per-workflow webhook URLs: `<publicUrl>/hooks/<workflowId>/<token>`, the token 32
+ * random bytes. The owner can read the URL back, so the token is stored as is (unlike API
+ * keys, it opens one workflow only). Nothing is cached: every call reads the row, so a
+ * regenerated or disabled URL stops working at once, on every process.
+ */
+export class WebhooksService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly clock: Clock,
+    private readonly publicUrl: string,
+  ) {}
+
+  /** null when the workflow has no webhook; not_found when the workflow is not the user's. */
+  async get(userId: string, workflowId: string): Promise<WebhookResult | { ok: true; webhook: null }> {
+    if (!(await this.ownsWorkflow(userId, workflowId))) return { ok: false, reason: 'not_found' };
+    const row = await this.findRow(workflowId);
+    return { ok: true, webhook: row ? this.toView(row) : null };
+  }
+
+  /** Creates the webhook on first call; afterwards sets the answer mode and, if asked, a new token. */
+  async enable(userId: string, workflowId: string, options: { respond?: WebhookRespond; regenerate?: boolean }): Promise<WebhookResult> {
+    if (!(await this.ownsWorkflow(userId, workflowId))) return { ok: false, reason: 'not_found' };
+    const existing = await this.findRow(workflowId);
+    if (!existing) {
+      const row: WebhookRow = {
+        workflow_id: workflowId,
+        user_id: userId,
+        token: newToken(),
+        respond: options.respond ?? 'output',
+        created_at: this.clock.now().toISOString(),
+      };
+      try {
+        await this.db.insertInto('webhooks').values(row).execute();
+        return { ok: true, webhook: this.toView(row) };
+      } catch (error) {
+        // Two first calls raced and the other inserted: apply this call's changes to its row.
+        if (!(await this.findRow(workflowId))) throw error;
+      }
+    }
+    const changes: Partial<WebhookRow> = {};
+    if (options.respond) changes.respond = options.respond;
+    if (options.regenerate) changes.token = newToken();
+    if (Object.keys(changes).length > 0) {
+      await this.db.updateTable('webhooks').set(changes).where('workflow_id', '=', workflowId).where('user_id', '=', userId).execute();
+    }
+    const row = await this.findRow(workflowId);
+    return row ? { ok: true, webhook: this.toView(row) } : { ok: false, reason: 'not_found' };
+  }
+
+  /** False when the workflow is not the user's; disabling a workflow without a webhook is fine. */
+  async disable(userId: string, workflowId: string): Promise<boolean> {
+    if (!(await this.ownsWorkflow(userId, workflowId))) return false;
+    await this.db.deleteFrom('webhooks').where('workflow_id', '=', workflowId).where('user_id', '=', userId).execute();
+    return true;
+  }
+
+  /**
+   * The target of a public webhook call, or undefined for an unknown workflow and for a
+   * wrong token alike. One indexed read; the document is read in the same query because
+   * the caller needs its input and output nodes.
+   */
+  async authenticate(workflowId: string, token: string): Promise<WebhookTarget | undefined> {
+    const row = await this.db
+      .selectFrom('webhooks')
+      .innerJoin('workflows', 'workflows.id', 'webhooks.workflow_id')
+      .select(['webhooks.user_id', 'webhooks.token', 'webhooks.respond', 'workflows.document'])
+      .where('webhooks.workflow_id', '=', workflowId)
+      .executeTakeFirst();
+    const matches = tokensMatch(token, row?.token ?? DUMMY_TOKEN);
+    if (!row || !matches) return undefined;
+    const document = JSON.parse(row.document) as WorkflowDocument;
+    const inputNodeIds: string[] = [];
+    const outputNodeIds: string[] = [];
+    for (const node of document.nodes) {
+      if (node.data.type === 'input.text' && node.data.config?.askOnRun === true) inputNodeIds.push(node.id);
+      else if (node.data.type === 'output') outputNodeIds.push(node.id);
+    }
+    return { userId: row.user_id, workflowId, respond: toRespond(row.respond), inputNodeIds, outputNodeIds };
+  }
+
+  urlFor(workflowId: string, token: string): string {
+    return `${this.publicUrl}/hooks/${encodeURIComponent(workflowId)}/${token}`;
+  }
+
+  private toView(row: WebhookRow): WebhookView {
+    return { url: this.urlFor(row.workflow_id, row.token), respond: toRespond(row.respond) };
+  }
+
+  private findRow(workflowId: string): Promise<WebhookRow | undefined> {
+    return this.db.selectFrom('webhooks').selectAll().where('workflow_id', '=', workflowId).executeTakeFirst();
+  }
+
+  private async ownsWorkflow(userId: string, workflowId: string): Promise<boolean> {
+    const row = await this.db.selectFrom('workflows').select('id').where('id', '=', workflowId).where('user_id', '=', userId).executeTakeFirst();
+    return row !== undefined;
+  }
+}

@@ -1,0 +1,152 @@
+import type http from 'node:http';
+import { pause, type RecordedRequest, sendJson, startPeerServer, write } from './peer-server.js';
+
+/**
+ * A small OpenAI-compatible server on 127.0.0.1 (what Ollama, vLLM and LM Studio speak):
+ * `POST /v1/chat/completions`, streaming (SSE chunks, plus the usage chunk when the
+ * client sends `stream_options.include_usage`) and not. The reply is split into
+ * word tokens sent a few milliseconds apart, so streaming is visible.
+ *
+ *   const peer = await startOpenAiPeer({ reply: 'Hello there', apiKey: 'sk-test' });
+ *   // provider 'openai-compatible', baseUrl: peer.url
+ *   peer.requests[0].json   // the chat request as sent
+ *   peer.set({ stall: true }) // later requests hang, for cancellation and crash tests
+ */
+export interface OpenAiPeerOptions {
+  /** The answer; a function gets the request body. Default "Hello from the model peer." */
+  reply?: string | ((request: ChatCompletionRequest) => string);
+  /** When set, requests without `Authorization: Bearer <apiKey>` get 401. */
+  apiKey?: string;
+  /** When set, other models get 404 model_not_found. */
+  models?: string[];
+  /** Between tokens. Default 2 ms. */
+  tokenDelayMs?: number;
+  /** Reported usage; by default prompt words and reply tokens are counted. */
+  usage?: { promptTokens: number; completionTokens: number };
+  /** Answer with the stream's first chunk (or nothing, unstreamed) and then hang until the client leaves. */
+  stall?: boolean;
+  /** Stream this many tokens, then hang until the client leaves (shows tokens arrive before the answer ends). */
+  stallAfterTokens?: number;
+  host?: string;
+}
+
+export interface ChatCompletionRequest {
+  model: string;
+  messages: { role: string; content: unknown }[];
+  stream?: boolean;
+  stream_options?: { include_usage?: boolean };
+  temperature?: number;
+  max_tokens?: number;
+  max_completion_tokens?: number;
+}
+
+export interface OpenAiPeer {
+  /** Base URL to configure, ending in `/v1`. */
+  url: string;
+  port: number;
+  requests: RecordedRequest[];
+  /** Changes options for the requests that follow. */
+  set(options: Partial<OpenAiPeerOptions>): void;
+  waitForRequests(count: number, options?: { timeoutMs?: number }): Promise<void>;
+  waitForDisconnects(count: number, options?: { timeoutMs?: number }): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_PEER_REPLY = 'Hello from the model peer.';
+
+/** How the peers cut a reply into streamed tokens: each word with the spaces before it. */
+export function splitIntoTokens(text: string): string[] {
+  return text.match(/\s*\S+\s*$|\s*\S+/g) ?? (text === '' ? [] : [text]);
+}
+
+export async function startOpenAiPeer(initial: OpenAiPeerOptions = {}): Promise<OpenAiPeer> {
+  const options: OpenAiPeerOptions = { ...initial };
+  const server = await startPeerServer(
+    async (request, res) => {
+      if (request.method !== 'POST' || request.path !== '/v1/chat/completions') {
+        openAiError(res, 404, `Unknown request URL: ${request.method} ${request.path}.`, 'invalid_request_error', 'unknown_url');
+        return;
+      }
+      if (options.apiKey !== undefined && request.headers.authorization !== `Bearer ${options.apiKey}`) {
+        openAiError(res, 401, 'Incorrect API key provided.', 'invalid_request_error', 'invalid_api_key');
+        return;
+      }
+      const body = request.json as ChatCompletionRequest | undefined;
+      if (!body || typeof body.model !== 'string' || !Array.isArray(body.messages)) {
+        openAiError(res, 400, 'The request body must be JSON with model and messages.', 'invalid_request_error', null);
+        return;
+      }
+      if (options.models && !options.models.includes(body.model)) {
+        openAiError(res, 404, `The model \`${body.model}\` does not exist or you do not have access to it.`, 'invalid_request_error', 'model_not_found');
+        return;
+      }
+      const reply = typeof options.reply === 'function' ? options.reply(body) : (options.reply ?? DEFAULT_PEER_REPLY);
+      const tokens = splitIntoTokens(reply);
+      const usage = options.usage ?? { promptTokens: countPromptWords(body.messages), completionTokens: tokens.length };
+      const usageJson = {
+        prompt_tokens: usage.promptTokens,
+        completion_tokens: usage.completionTokens,
+        total_tokens: usage.promptTokens + usage.completionTokens,
+      };
+      const id = `chatcmpl-peer-${server.requests.length}`;
+      const created = Math.floor(Date.now() / 1000);
+
+      if (!body.stream) {
+        if (options.stall) return pause(res, 2 ** 31 - 1);
+        sendJson(res, 200, {
+          id,
+          object: 'chat.completion',
+          created,
+          model: body.model,
+          choices: [{ index: 0, message: { role: 'assistant', content: reply }, finish_reason: 'stop' }],
+          usage: usageJson,
+        });
+        return;
+      }
+
+      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+      const chunk = (choices: unknown[], extra: Record<string, unknown> = {}) =>
+        write(res, `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model: body.model, choices, ...extra })}\n\n`);
+      await chunk([{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }]);
+      if (options.stall) return pause(res, 2 ** 31 - 1);
+      for (const [index, token] of tokens.entries()) {
+        if (index === options.stallAfterTokens) return pause(res, 2 ** 31 - 1);
+        await pause(res, options.tokenDelayMs ?? 2);
+        if (res.destroyed) return;
+        await chunk([{ index: 0, delta: { content: token }, finish_reason: null }]);
+      }
+      await chunk([{ index: 0, delta: {}, finish_reason: 'stop' }]);
+      if (body.stream_options?.include_usage) await chunk([], { usage: usageJson });
+      res.end('data: [DONE]\n\n');
+    },
+    { host: initial.host },
+  );
+
+  return {
+    url: `${server.origin}/v1`,
+    port: server.port,
+    requests: server.requests,
+    set: (changes) => Object.assign(options, changes),
+    waitForRequests: server.waitForRequests,
+    waitForDisconnects: server.waitForDisconnects,
+    close: server.close,
+  };
+}
+
+function openAiError(res: http.ServerResponse, status: number, message: string, type: string, code: string | null): void {
+  sendJson(res, status, { error: { message, type, param: null, code } });
+}
+
+/** Words in the given message contents (strings or arrays of text parts): a tokenizer stand-in tests can predict. */
+export function countPromptWords(contents: unknown[]): number {
+  const text = contents.map(textOf).join(' ').trim();
+  return text === '' ? 0 : text.split(/\s+/).length;
+}
+
+function textOf(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (Array.isArray(content)) return content.map(textOf).join(' ');
+  if (content && typeof content === 'object' && 'text' in content) return textOf(content.text);
+  if (content && typeof content === 'object' && 'content' in content) return textOf(content.content);
+  return '';
+}

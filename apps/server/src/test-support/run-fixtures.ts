@@ -1,0 +1,127 @@
+import type { WorkflowDocument, WorkflowEdge, WorkflowNode } from '@weft/core';
+import { BUILTIN_NODES, defineNode, type NodeType } from '@weft/nodes';
+import { expect } from 'vitest';
+import type { Weft } from '../main.js';
+import type { RunDependencies } from '../runs/run-dependencies.js';
+import { newId } from '../services/tokens.js';
+import type { SignedIn } from './test-weft.js';
+
+/** A node of a test workflow: id, type and config; label and position filled in. */
+export function node(id: string, type: string, config: Record<string, unknown> = {}, label = id): WorkflowNode {
+  return { id, type: 'custom', position: { x: 0, y: 0 }, data: { label, type, config } };
+}
+
+export function edge(source: string, target: string, sourceHandle = 'output', targetHandle = 'input'): WorkflowEdge {
+  return { id: `${source}-${sourceHandle}-${target}`, source, sourceHandle, target, targetHandle, type: 'custom', data: {} };
+}
+
+export function workflow(name: string, nodes: WorkflowNode[], edges: WorkflowEdge[], params: Record<string, string> = {}): WorkflowDocument {
+  const globalParameters = Object.fromEntries(Object.entries(params).map(([key, value]) => [key, { key, value, description: '' }]));
+  return { schemaVersion: 1, name, nodes, edges, globalParameters };
+}
+
+/** Saves a workflow through the API (so it passes the same checks as the editor's). */
+export async function createWorkflow(weft: Weft, user: SignedIn, document: WorkflowDocument): Promise<string> {
+  const response = await weft.app.inject({ method: 'POST', url: '/api/workflows', headers: user.headers, payload: document });
+  expect(response.statusCode, response.body).toBe(201);
+  return (response.json() as { workflow: { id: string } }).workflow.id;
+}
+
+/** Stores a workflow row directly, for documents the API would refuse (unknown or test-only node types). */
+export async function insertWorkflow(weft: Weft, userId: string, document: WorkflowDocument): Promise<string> {
+  const id = newId();
+  const now = new Date().toISOString();
+  await weft.services.db
+    .insertInto('workflows')
+    .values({
+      id,
+      user_id: userId,
+      name: document.name,
+      document: JSON.stringify(document),
+      version: 1,
+      last_run_status: null,
+      last_run_at: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return id;
+}
+
+/** A latch a test opens when it is ready; `entered` resolves when a node starts waiting on it. */
+export class Gate {
+  private openGate!: () => void;
+  private enter!: () => void;
+  readonly opened = new Promise<void>((resolve) => {
+    this.openGate = resolve;
+  });
+  readonly entered = new Promise<void>((resolve) => {
+    this.enter = resolve;
+  });
+
+  open(): void {
+    this.openGate();
+  }
+
+  /** Called by the node. */
+  wait(): Promise<void> {
+    this.enter();
+    return this.opened;
+  }
+}
+
+export const GATE_NODE_TYPE = 'test.gate';
+
+/**
+ * `test.gate`: logs, then waits for the gate named by its `gate` config before passing
+ * its input on. Lets a test hold a run in the middle (cancel, live streams, shutdown).
+ * With a `fail` config it throws that text instead (an error message to check).
+ */
+export function gateNodeType(gates: Map<string, Gate>): NodeType {
+  return defineNode({
+    type: GATE_NODE_TYPE,
+    version: 1,
+    title: 'Gate',
+    category: 'Logic',
+    description: 'Waits for the test.',
+    inputs: [{ id: 'input', label: 'Value', type: 'any', optional: true }],
+    outputs: [{ id: 'output', label: 'Value', type: 'any' }],
+    config: [
+      { kind: 'text', key: 'gate', label: 'Gate' },
+      { kind: 'text', key: 'fail', label: 'Fail with' },
+    ],
+    async run({ inputs, config, ctx }) {
+      if (config.fail) throw new Error(String(config.fail));
+      ctx.log('waiting at the gate');
+      const name = String(config.gate ?? '');
+      let gate = gates.get(name);
+      if (!gate) {
+        gate = new Gate();
+        gates.set(name, gate);
+      }
+      await gate.wait();
+      ctx.log('through the gate');
+      return { outputs: { output: inputs.input ?? null } };
+    },
+  });
+}
+
+/** Run dependencies with the built-ins plus `extra` node types. */
+export function withNodeTypes(...extra: NodeType[]): Partial<RunDependencies> {
+  const all = new Map([...BUILTIN_NODES, ...extra].map((type) => [type.type, type]));
+  return { nodeTypes: async () => (type) => all.get(type) };
+}
+
+/** Gates by name, created on first use by the test or the node, whichever comes first. */
+export function gates(): Map<string, Gate> & { named(name: string): Gate } {
+  const map = new Map<string, Gate>() as Map<string, Gate> & { named(name: string): Gate };
+  map.named = (name) => {
+    let gate = map.get(name);
+    if (!gate) {
+      gate = new Gate();
+      map.set(name, gate);
+    }
+    return gate;
+  };
+  return map;
+}

@@ -1,0 +1,167 @@
+import { type FormEvent, useState } from 'react';
+import { useNow } from '../../hooks/useNow';
+import { errorMessage } from '../../lib/api';
+import { confirmDialog } from '../../stores/confirm.store';
+import { RelativeTime } from '../dashboard/RelativeTime';
+import { Button } from '../ui/Button';
+import { IconButton } from '../ui/IconButton';
+import { KeyIcon, PlusIcon, TrashIcon } from '../ui/icons';
+import { Skeleton } from '../ui/Skeleton';
+import { TextField } from '../ui/TextField';
+import { NewApiKeyDialog } from './NewApiKeyDialog';
+import { SettingsSection } from './SettingsSection';
+import { type ApiKey, useApiKeys } from './useApiKeys';
+
+const NAME_MAX = 100;
+
+/** Settings → API keys: create (shown once), list, revoke (docs/API.md "API keys"). */
+export function ApiKeysSection() {
+  return (
+    <SettingsSection
+      id="api-keys"
+      title="API keys"
+      description="Let scripts and other services run your workflows through the API. Create one key per script, so you can revoke them one by one."
+    >
+      <ApiKeysManager />
+    </SettingsSection>
+  );
+}
+
+function ApiKeysManager() {
+  const { query, create, revoke } = useApiKeys();
+  const [name, setName] = useState('');
+  const [nameError, setNameError] = useState<string | null>(null);
+  const [created, setCreated] = useState<{ name: string; token: string } | null>(null);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const trimmed = name.trim();
+    if (!trimmed) {
+      setNameError('Give the key a name, e.g. the script that will use it');
+      return;
+    }
+    setNameError(null);
+    create.mutate(trimmed, {
+      onSuccess: ({ apiKey, token }) => {
+        setName('');
+        setCreated({ name: apiKey.name, token });
+      },
+    });
+  };
+
+  const onRevoke = async (key: ApiKey) => {
+    const confirmed = await confirmDialog({
+      title: `Revoke "${key.name}"?`,
+      message: 'Anything using this key is refused from now on. This cannot be undone.',
+      confirmLabel: 'Revoke key',
+      danger: true,
+    });
+    if (confirmed) revoke.mutate(key);
+  };
+
+  return (
+    <div className="space-y-5">
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-start">
+        <TextField
+          label="New key name"
+          name="apiKeyName"
+          placeholder="e.g. Nightly import script"
+          maxLength={NAME_MAX}
+          autoComplete="off"
+          className="flex-1"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          error={nameError}
+        />
+        <Button type="submit" loading={create.isPending} className="sm:mt-[1.625rem]">
+          {!create.isPending && <PlusIcon size={15} />}
+          Create key
+        </Button>
+      </form>
+      <KeyList query={query} onRevoke={(key) => void onRevoke(key)} revokingId={revoke.isPending ? revoke.variables?.id : undefined} />
+      <p className="text-xs leading-5 text-muted">
+        Send a key as <code className="rounded bg-surface-2 px-1 py-0.5 font-mono">Authorization: Bearer wk_…</code> to{' '}
+        <code className="rounded bg-surface-2 px-1 py-0.5 font-mono">POST /api/workflows/:id/run</code> and the executions routes. Keys cannot change your
+        account or workflows.
+      </p>
+      {created && <NewApiKeyDialog name={created.name} token={created.token} onClose={() => setCreated(null)} />}
+    </div>
+  );
+}
+
+function KeyList({
+  query,
+  onRevoke,
+  revokingId,
+}: {
+  query: ReturnType<typeof useApiKeys>['query'];
+  onRevoke(key: ApiKey): void;
+  revokingId: string | undefined;
+}) {
+  const now = useNow();
+  if (query.isPending) {
+    return (
+      <div role="status" aria-label="Loading API keys" className="divide-y divide-line rounded-lg border border-line">
+        {[0, 1].map((i) => (
+          <div key={i} className="flex items-center gap-4 px-4 py-3">
+            <div className="flex-1 space-y-2">
+              <Skeleton className="h-3.5 w-40" />
+              <Skeleton className="h-3 w-56 max-w-full" />
+            </div>
+            <Skeleton className="size-8" />
+          </div>
+        ))}
+      </div>
+    );
+  }
+  if (query.isError) {
+    return (
+      <div role="alert" className="flex flex-wrap items-center justify-between gap-3 text-sm">
+        <p className="text-danger">Couldn't load your API keys: {errorMessage(query.error)}</p>
+        <Button variant="secondary" size="sm" onClick={() => void query.refetch()} loading={query.isFetching}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  const keys = query.data;
+  if (keys.length === 0) {
+    return (
+      <div className="flex items-center gap-3 rounded-lg border border-dashed border-line px-4 py-5 text-sm text-muted">
+        <KeyIcon size={18} className="shrink-0 text-subtle" />
+        <p>No API keys yet. Name a key above to create one.</p>
+      </div>
+    );
+  }
+  return (
+    <ul aria-label="API keys" className="divide-y divide-line rounded-lg border border-line">
+      {keys.map((key) => (
+        <li key={key.id} className="flex items-center gap-4 px-4 py-3">
+          <div className="min-w-0 flex-1">
+            <p className="truncate text-sm font-medium text-ink">{key.name}</p>
+            <p className="mt-0.5 flex flex-wrap gap-x-3 gap-y-0.5 text-xs text-muted">
+              <span className="font-mono" title="The start of the key">
+                {key.prefix}…
+              </span>
+              <span>
+                Created <RelativeTime value={key.createdAt} now={now} />
+              </span>
+              <span>
+                {key.lastUsedAt ? (
+                  <>
+                    Last used <RelativeTime value={key.lastUsedAt} now={now} />
+                  </>
+                ) : (
+                  'Never used'
+                )}
+              </span>
+            </p>
+          </div>
+          <IconButton label={`Revoke ${key.name}`} danger onClick={() => onRevoke(key)} disabled={revokingId === key.id}>
+            <TrashIcon size={16} />
+          </IconButton>
+        </li>
+      ))}
+    </ul>
+  );
+}

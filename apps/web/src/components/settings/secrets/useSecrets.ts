@@ -1,0 +1,53 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { SECRETS_QUERY_KEY, type SecretSummary } from '../../../editor/fields/useSecretNames';
+import { api, errorMessage } from '../../../lib/api';
+import { toast } from '../../../stores/toast.store';
+
+/** docs/API.md "Secrets": a secret as the list shows it; the API never returns a value. */
+export interface Secret extends SecretSummary {
+  id: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface SecretChanges {
+  name?: string;
+  value?: string;
+}
+
+/**
+ * GET/POST/PUT/DELETE /api/secrets. The cache entry is the API's `{ secrets }` answer
+ * under ['secrets'], the same entry the editor's secret picker reads (useSecretNames),
+ * so every change here is invalidated there too.
+ */
+export function useSecrets() {
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: SECRETS_QUERY_KEY,
+    queryFn: ({ signal }) => api<{ secrets: Secret[] }>('/api/secrets', { signal }),
+    select: (data) => data.secrets,
+  });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: SECRETS_QUERY_KEY });
+
+  const create = useMutation({
+    mutationFn: (input: { name: string; value: string }) => api<{ secret: Secret }>('/api/secrets', { body: input }),
+    onSuccess: ({ secret }) => toast.success(`Secret ${secret.name} added`),
+    onError: (error) => toast.error(errorMessage(error, 'Could not add the secret.')),
+    onSettled: refresh,
+  });
+  const update = useMutation({
+    mutationFn: ({ secret, changes }: { secret: Secret; changes: SecretChanges }) =>
+      api<{ secret: Secret }>(`/api/secrets/${encodeURIComponent(secret.id)}`, { method: 'PUT', body: changes }),
+    onSuccess: ({ secret }, { secret: before, changes }) =>
+      toast.success(changes.name !== undefined ? `Renamed ${before.name} to ${secret.name}` : `Value of ${secret.name} replaced`),
+    onError: (error) => toast.error(errorMessage(error, 'Could not update the secret.')),
+    onSettled: refresh,
+  });
+  const remove = useMutation({
+    mutationFn: (secret: Secret) => api(`/api/secrets/${encodeURIComponent(secret.id)}`, { method: 'DELETE' }),
+    onSuccess: (_answer, secret) => toast.success(`Secret ${secret.name} deleted`),
+    onError: (error) => toast.error(errorMessage(error, 'Could not delete the secret.')),
+    onSettled: refresh,
+  });
+  return { query, create, update, remove };
+}

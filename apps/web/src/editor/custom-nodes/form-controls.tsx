@@ -1,0 +1,70 @@
+import type { ReactNode, SelectHTMLAttributes } from 'react';
+import { AlertCircleIcon, ChevronDownIcon } from '../../components/ui/icons';
+import { controlClasses } from '../fields/field-styles';
+
+/** What every control of the dialog needs to show and report its problem. */
+export interface FieldErrors {
+  /** The message for an API path ("inputs.0.id"), once the user has touched it or tried to save. */
+  error(path: string): string | undefined;
+  /** The first shown message at or under a path ("config.0.options" takes "config.0.options.2.value"). */
+  errorUnder(prefix: string): string | undefined;
+  /** Marks a path as visited, so its problem shows from now on. */
+  touch(path: string): void;
+  /** The control id for a path (unique per dialog). */
+  idFor(path: string): string;
+}
+
+/** Props for a control bound to one path: id, invalid state and its error text for screen readers. */
+export function controlProps(errors: FieldErrors, path: string, message = errors.error(path)) {
+  const id = errors.idFor(path);
+  return {
+    id,
+    'aria-invalid': message ? true : undefined,
+    'aria-describedby': message ? `${id}-error` : undefined,
+    onBlur: () => errors.touch(path),
+  } as const;
+}
+
+export function ErrorText({ errors, path, message }: { errors: FieldErrors; path: string; message?: string }) {
+  const text = message ?? errors.error(path);
+  if (!text) return null;
+  return (
+    <p id={`${errors.idFor(path)}-error`} className="flex items-start gap-1.5 text-xs leading-5 text-danger">
+      <AlertCircleIcon size={13} className="mt-[3px] shrink-0" />
+      <span>{text}</span>
+    </p>
+  );
+}
+
+/** A native select in the form's look (keyboard and screen readers for free). */
+export function SelectControl({
+  invalid,
+  className = '',
+  children,
+  ...rest
+}: SelectHTMLAttributes<HTMLSelectElement> & { invalid?: boolean; children: ReactNode }) {
+  return (
+    <div className={`relative ${className}`}>
+      <select {...rest} className={controlClasses(!!invalid, 'h-9 cursor-pointer appearance-none pr-8 pl-2.5')}>
+        {children}
+      </select>
+      <ChevronDownIcon size={14} className="pointer-events-none absolute top-1/2 right-2.5 -translate-y-1/2 text-subtle" />
+    </div>
+  );
+}
+
+/** A section of the dialog: heading, a line of help, its rows and an add button. */
+export function FormSection({ title, help, action, children }: { title: string; help?: ReactNode; action?: ReactNode; children: ReactNode }) {
+  return (
+    <section className="border-t border-line px-5 py-4 first:border-t-0">
+      <div className="mb-3 flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h3 className="text-sm font-semibold text-ink">{title}</h3>
+          {help && <p className="mt-0.5 text-xs leading-5 text-muted">{help}</p>}
+        </div>
+        {action}
+      </div>
+      {children}
+    </section>
+  );
+}

@@ -1,0 +1,114 @@
+import { Link } from 'react-router';
+import { RelativeTime } from '../../components/dashboard/RelativeTime';
+import { RunStatusBadge } from '../../components/dashboard/RunStatusBadge';
+import { Spinner } from '../../components/ui/Spinner';
+import { menuItemClasses, menuPanelClasses, useMenu } from '../../components/ui/useMenu';
+import { useNow } from '../../hooks/useNow';
+import { errorMessage } from '../../lib/api';
+import type { ExecutionSummary } from './execution-api';
+import { shownRun, useRunStore } from './run.store';
+import { formatDuration, triggerLabel } from './run-format';
+import { HistoryIcon } from './run-icons';
+import { useWorkflowExecutions } from './useExecutions';
+
+const HISTORY_LIMIT = 10;
+
+interface RunHistoryProps {
+  workflowId: string | null;
+  onOpen(executionId: string): void;
+}
+
+/**
+ * The toolbar's run history: the latest ten runs of this workflow (status, trigger,
+ * when, how long). Choosing one shows it on the canvas and in the inspector; the
+ * dashboard's Executions page has the rest.
+ */
+export function RunHistory({ workflowId, onOpen }: RunHistoryProps) {
+  const { open, close, buttonProps, menuProps } = useMenu();
+  const list = useWorkflowExecutions(workflowId, HISTORY_LIMIT, open);
+  const shownId = useRunStore((s) => shownRun(s)?.executionId ?? null);
+  const opening = useRunStore((s) => s.opening);
+  const now = useNow();
+  const disabled = !workflowId;
+
+  return (
+    <div className="relative">
+      <button
+        {...buttonProps}
+        disabled={disabled}
+        aria-label="Run history"
+        data-testid="run-history-button"
+        title={disabled ? 'Save the workflow to see its runs' : 'Run history'}
+        className={`inline-flex size-8 shrink-0 items-center justify-center rounded-md transition-colors disabled:pointer-events-none disabled:opacity-40 ${
+          open ? 'bg-brand-soft text-brand' : 'text-muted hover:bg-surface-2 hover:text-ink'
+        }`}
+      >
+        {opening ? <Spinner size={14} decorative /> : <HistoryIcon />}
+      </button>
+      {open && (
+        <div {...menuProps} className={`${menuPanelClasses} w-80`} data-testid="run-history">
+          <p className="px-2.5 pt-1 pb-2 text-xs font-semibold tracking-wide text-subtle uppercase">Latest runs</p>
+          {list.isPending ? (
+            <div className="flex items-center gap-2 px-2.5 py-3 text-sm text-muted">
+              <Spinner size={14} decorative /> Loading runs…
+            </div>
+          ) : list.isError ? (
+            <div role="alert" className="px-2.5 py-3 text-sm">
+              <p className="text-danger">{errorMessage(list.error, 'Could not load the runs.')}</p>
+              <button type="button" role="menuitem" className={`${menuItemClasses} mt-1 -ml-2.5 text-brand`} onClick={() => void list.refetch()}>
+                Try again
+              </button>
+            </div>
+          ) : list.data.executions.length === 0 ? (
+            <p className="px-2.5 py-3 text-sm text-muted">No runs yet. Press Run to start one.</p>
+          ) : (
+            list.data.executions.map((execution) => (
+              <HistoryItem
+                key={execution.id}
+                execution={execution}
+                now={now}
+                current={execution.id === shownId}
+                onChoose={() => {
+                  close();
+                  onOpen(execution.id);
+                }}
+              />
+            ))
+          )}
+          <hr className="-mx-1.5 my-1 border-line" />
+          <Link
+            to={`/executions?workflowId=${encodeURIComponent(workflowId ?? '')}`}
+            role="menuitem"
+            className={`${menuItemClasses} text-muted`}
+            onClick={() => close(false)}
+          >
+            All runs of this workflow
+          </Link>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function HistoryItem({ execution, now, current, onChoose }: { execution: ExecutionSummary; now: Date; current: boolean; onChoose(): void }) {
+  return (
+    <button
+      type="button"
+      role="menuitem"
+      aria-current={current || undefined}
+      onClick={onChoose}
+      className={`${menuItemClasses} justify-between ${current ? 'bg-brand-soft/60' : ''}`}
+      data-testid="history-item"
+      data-execution-id={execution.id}
+      data-status={execution.status}
+    >
+      <span className="flex min-w-0 flex-col items-start gap-1">
+        <RunStatusBadge status={execution.status} />
+        <span className="text-xs text-subtle">
+          <RelativeTime value={execution.createdAt} now={now} /> · {triggerLabel(execution.trigger)}
+        </span>
+      </span>
+      <span className="shrink-0 text-xs text-muted tabular-nums">{formatDuration(execution.durationMs)}</span>
+    </button>
+  );
+}

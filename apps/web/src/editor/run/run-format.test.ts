@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { executionsQuery } from './execution-api';
+import { formatBytes, formatDuration, isFinished, toEpoch } from './run-format';
+
+describe('formatDuration', () => {
+  it('picks a unit that reads at a glance', () => {
+    expect(formatDuration(0)).toBe('0 ms');
+    expect(formatDuration(999)).toBe('999 ms');
+    expect(formatDuration(1_000)).toBe('1.0 s');
+    expect(formatDuration(59_990)).toBe('59.9 s');
+    expect(formatDuration(125_000)).toBe('2 min 5 s');
+    expect(formatDuration(3_720_000)).toBe('1 h 2 min');
+    expect(formatDuration(null)).toBe('—');
+    expect(formatDuration(-5)).toBe('—');
+  });
+});
+
+describe('toEpoch', () => {
+  it('reads engine numbers and stored ISO strings', () => {
+    expect(toEpoch(1234)).toBe(1234);
+    expect(toEpoch('2025-01-02T10:00:00.000Z')).toBe(Date.UTC(2025, 0, 2, 10));
+    expect(toEpoch('yesterday')).toBeUndefined();
+    expect(toEpoch(null)).toBeUndefined();
+  });
+});
+
+describe('formatBytes and isFinished', () => {
+  it('sizes cut values and knows the final statuses', () => {
+    expect(formatBytes(512)).toBe('512 B');
+    expect(formatBytes(4096)).toBe('4.0 KB');
+    expect(formatBytes(3 * 1024 * 1024)).toBe('3.0 MB');
+    expect(['queued', 'running', 'success', 'error', 'cancelled'].filter(isFinished)).toEqual(['success', 'error', 'cancelled']);
+  });
+});
+
+describe('executionsQuery', () => {
+  it('sends only the filters that are set', () => {
+    expect(executionsQuery({})).toBe('/api/executions');
+    expect(executionsQuery({ workflowId: 'w 1', status: 'error', limit: 10 })).toBe('/api/executions?workflowId=w+1&status=error&limit=10');
+    expect(executionsQuery({ trigger: 'webhook', before: 'c1' })).toBe('/api/executions?trigger=webhook&before=c1');
+  });
+});

@@ -1,0 +1,47 @@
+import type { ExecutionTrigger } from './execution-api';
+
+/** "340 ms", "1.2 s", "2 min 5 s", "1 h 2 min": short enough for a log line or a table cell. */
+export function formatDuration(ms: number | null | undefined): string {
+  if (ms === null || ms === undefined || !Number.isFinite(ms) || ms < 0) return '—';
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  if (ms < 60_000) return `${(Math.floor(ms / 100) / 10).toFixed(1)} s`;
+  const totalSeconds = Math.floor(ms / 1000);
+  if (totalSeconds < 3600) return `${Math.floor(totalSeconds / 60)} min ${totalSeconds % 60} s`;
+  const minutes = Math.floor(totalSeconds / 60);
+  return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+}
+
+/**
+ * Milliseconds since the epoch from what the API sends: the engine's events carry numbers,
+ * stored rows ISO strings. Undefined for anything else.
+ */
+export function toEpoch(value: string | number | null | undefined): number | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
+  if (typeof value !== 'string' || value === '') return undefined;
+  const time = Date.parse(value);
+  return Number.isNaN(time) ? undefined : time;
+}
+
+/** "1.2 KB", "3.4 MB": the size of a value that was stored cut. */
+export function formatBytes(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes < 0) return '—';
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+const TRIGGER_LABELS: Record<ExecutionTrigger, string> = {
+  manual: 'Manual',
+  api: 'API',
+  webhook: 'Webhook',
+  schedule: 'Schedule',
+};
+
+export function triggerLabel(trigger: string): string {
+  return TRIGGER_LABELS[trigger as ExecutionTrigger] ?? trigger;
+}
+
+/** True for statuses after which nothing changes any more. */
+export function isFinished(status: string): boolean {
+  return status === 'success' || status === 'error' || status === 'cancelled';
+}

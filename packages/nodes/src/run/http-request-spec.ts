@@ -1,0 +1,110 @@
+import type { HttpRequestSpec } from '../node-services.js';
+import { ConfigReader } from './config-reader.js';
+import { fillPlaceholders, type PlaceholderScope, requireResolvedSecret, wholePlaceholderValue } from './placeholders.js';
+
+export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD'] as const;
+const AUTH_KINDS = ['none', 'bearer', 'basic', 'header'] as const;
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * The request an HTTP Request node's config describes: URL with its query, headers,
+ * authentication and JSON body, with `{{input}}` and `{{params.x}}` filled in (the host
+ * has already filled `{{secrets.NAME}}`). Throws messages that name the field at fault.
+ */
+export function buildHttpRequest(config: Readonly<Record<string, unknown>>, scope: PlaceholderScope): HttpRequestSpec {
+  const read = new ConfigReader(config);
+  const method = read.choice('method', 'Method', HTTP_METHODS, 'GET');
+  const url = buildUrl(read, scope);
+  const headers = buildHeaders(read, scope);
+  const auth = read.choice('auth', 'Authentication', AUTH_KINDS, 'none');
+  if (auth !== 'none') addAuth(headers, auth, read);
+
+  let body: string | undefined;
+  const bodyValue = read.json('body');
+  if (BODY_METHODS.has(method) && bodyValue !== undefined) {
+    body = JSON.stringify(fillJson(bodyValue, scope));
+    if (!hasHeader(headers, 'content-type')) headers['Content-Type'] = 'application/json';
+  }
+  // The field's own range; a hand-written 0 would otherwise time out every call at once.
+  const timeoutMs = Math.round(Math.min(300, Math.max(1, read.number('timeoutSeconds', 30))) * 1000);
+  return { method, url, headers, ...(body === undefined ? {} : { body }), timeoutMs };
+}
+
+function buildUrl(read: ConfigReader, scope: PlaceholderScope): string {
+  const written = fillPlaceholders(read.text('url').trim(), scope, 'the URL');
+  if (written === '') throw new Error('URL is required');
+  let url: URL;
+  try {
+    url = new URL(written);
+  } catch {
+    throw new Error(`URL "${written}" is not a full address: it should start with https:// or http://`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new Error(`URL "${written}" uses ${url.protocol.slice(0, -1)}; only http and https are allowed`);
+
+  const query = read.json('query') ?? {};
+  if (!isPlainObject(query)) throw new Error('Query parameters must be an object of names and values, such as {"page": 2}');
+  for (const [name, value] of Object.entries(query)) {
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (item === undefined || item === null) continue;
+      url.searchParams.append(name, fillPlaceholders(scalarText(item), scope, `query parameter "${name}"`));
+    }
+  }
+  return url.toString();
+}
+
+function buildHeaders(read: ConfigReader, scope: PlaceholderScope): Record<string, string> {
+  const configured = read.json('headers') ?? {};
+  if (!isPlainObject(configured)) throw new Error('Headers must be an object of names and values, such as {"Accept": "application/json"}');
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(configured)) {
+    if (value === undefined || value === null) continue;
+    if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) throw new Error(`Header name "${name}" is not valid: use letters, digits and dashes`);
+    headers[name] = fillPlaceholders(scalarText(value), scope, `header "${name}"`);
+  }
+  return headers;
+}
+
+function addAuth(headers: Record<string, string>, auth: 'bearer' | 'basic' | 'header', read: ConfigReader): void {
+  const credential = requireResolvedSecret(read.text('authSecret').trim(), 'Credential');
+  if (credential === '') throw new Error(`Authentication is set to ${auth} but no Credential is chosen: pick one of your secrets`);
+  if (auth === 'bearer') headers.Authorization = `Bearer ${credential}`;
+  else if (auth === 'basic') {
+    if (!credential.includes(':')) throw new Error('Basic authentication needs the Credential as user:password');
+    headers.Authorization = `Basic ${base64(credential)}`;
+  } else {
+    const name = read.text('authHeader', 'X-API-Key').trim();
+    if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) throw new Error(`Header name "${name}" for the API key is not valid: use letters, digits and dashes`);
+    headers[name] = credential;
+  }
+}
+
+/** Fills placeholders in every string of a JSON body; a string that is one placeholder takes its value as is, keeping numbers and objects JSON. */
+function fillJson(value: unknown, scope: PlaceholderScope): unknown {
+  if (typeof value === 'string') {
+    const whole = wholePlaceholderValue(value, scope);
+    return whole.found ? whole.value : fillPlaceholders(value, scope, 'the body');
+  }
+  if (Array.isArray(value)) return value.map((item) => fillJson(item, scope));
+  if (isPlainObject(value)) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, fillJson(item, scope)]));
+  return value;
+}
+
+function hasHeader(headers: Record<string, string>, name: string): boolean {
+  return Object.keys(headers).some((key) => key.toLowerCase() === name);
+}
+
+function scalarText(value: unknown): string {
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** UTF-8 Base64 without Node's Buffer, so the package stays browser-safe. */
+function base64(text: string): string {
+  let binary = '';
+  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}

@@ -1,0 +1,60 @@
+import type { LogLevel, NodeRunContext, NodeRunResult } from '@weft/core';
+import type { NodeType } from '../define-node.js';
+import type { HttpService, LlmService, NodeServices, SandboxService, TokenUsage } from '../node-services.js';
+
+/**
+ * Runs one node type's `run` the way the engine calls it, with services the test
+ * supplies. LLM, HTTP and sandbox are the boundary to the outside world; a test that
+ * needs one passes a small fake of it, and any other use fails loudly.
+ */
+export interface NodeRunHarness {
+  readonly logs: { message: string; level: LogLevel }[];
+  readonly tokens: string[];
+  readonly usage: TokenUsage[];
+  run(args?: { inputs?: Record<string, unknown>; config?: Record<string, unknown>; runInput?: unknown; signal?: AbortSignal }): Promise<NodeRunResult>;
+}
+
+export interface TestServices {
+  llm?: LlmService;
+  http?: HttpService;
+  sandbox?: SandboxService;
+  params?: Record<string, unknown>;
+}
+
+export function nodeHarness(node: NodeType, services: TestServices = {}): NodeRunHarness {
+  const logs: NodeRunHarness['logs'] = [];
+  const tokens: string[] = [];
+  const usage: TokenUsage[] = [];
+  const nodeServices = testServices(services, (u) => usage.push(u));
+  return {
+    logs,
+    tokens,
+    usage,
+    async run({ inputs = {}, config = {}, runInput, signal = new AbortController().signal } = {}) {
+      if (!node.run) throw new Error(`${node.type} has no run`);
+      const ctx: NodeRunContext<NodeServices> = {
+        runId: 'run-1',
+        nodeId: 'n1',
+        attempt: 1,
+        signal,
+        services: nodeServices,
+        runInput,
+        log: (message, level = 'info') => logs.push({ message, level }),
+        emitToken: (text) => tokens.push(text),
+      };
+      return node.run({ inputs, config, ctx });
+    },
+  };
+}
+
+/** NodeServices from the parts a test supplies; a part it did not supply throws when used. */
+export function testServices(services: TestServices, recordUsage: (usage: TokenUsage) => void = () => {}): NodeServices {
+  const missing = (name: string) => () => Promise.reject(new Error(`test gave no ${name} service`));
+  return {
+    llm: services.llm ?? { chat: missing('llm') },
+    http: services.http ?? { request: missing('http') },
+    sandbox: services.sandbox ?? { runFunctionBody: missing('sandbox') },
+    params: services.params ?? {},
+    recordUsage,
+  };
+}
