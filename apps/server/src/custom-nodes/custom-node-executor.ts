@@ -11,6 +11,9 @@ import type { NodeRunArgs, NodeType } from '@weft/nodes';
  *
  * What it returns becomes the outputs (see {@link outputsFromResult}).
  */
+/** CPU time one run of a custom node's code may use (the Code node sets its own). */
+export const CUSTOM_NODE_TIME_LIMIT_MS = 5_000;
+
 export function customNodeType(definition: NodeDefinition, code: string): NodeType {
   return {
     ...definition,
@@ -18,7 +21,7 @@ export function customNodeType(definition: NodeDefinition, code: string): NodeTy
       const result = await ctx.services.sandbox.runFunctionBody(
         code,
         { inputs, config, params: ctx.services.params },
-        { signal: ctx.signal, onLog: (line) => ctx.log(line) },
+        { signal: ctx.signal, timeoutMs: CUSTOM_NODE_TIME_LIMIT_MS, onLog: (line) => ctx.log(line) },
       );
       return { outputs: outputsFromResult(definition.outputs, result) };
     },

@@ -27,7 +27,8 @@ describeEachDatabase('node definition routes', (database) => {
     const body = (await weft().app.inject({ method: 'GET', url: '/api/node-definitions' })).json();
     const previews = body.definitions.filter((d: { preview?: boolean }) => d.preview === true).map((d: { type: string }) => d.type);
     expect(previews).toEqual(BUILTIN_NODES.filter((n) => n.preview).map((n) => n.type));
-    expect(previews).toContain('llm.chat');
+    expect(previews).toContain('rag.load');
+    expect(previews).not.toContain('llm.chat');
     expect(body.definitions.find((d: { type: string }) => d.type === 'input.text').preview).toBeUndefined();
   });
 });
