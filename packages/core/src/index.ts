@@ -1,4 +1,5 @@
 export * from './analytics-events.js';
+export * from './api/index.js';
 export * from './built-in-types.js';
 export * from './config-values.js';
 export * from './connect.js';

@@ -42,7 +42,7 @@ export function planRun(document: WorkflowDocument, nodeType: (type: string) => 
       const kind = label === definition.title ? '' : ` (${definition.title})`;
       return { ok: false, message: `Node ${name}${kind} cannot run yet: it is a preview of a later release. Remove it to run the workflow.` };
     }
-    const executionNode: ExecutionNode = { id: node.id, type, config };
+    const executionNode: ExecutionNode = { id: node.id, type, config, ...(label ? { label } : {}) };
     for (const port of inputPorts(definition, config)) {
       if (!connected.has(`${node.id}\u0000${port.id}`) && !optional(executionNode, port.id)) {
         return { ok: false, message: `Node ${name} needs its "${port.label}" input connected before the workflow can run.` };

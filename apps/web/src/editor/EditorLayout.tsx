@@ -79,11 +79,11 @@ export function EditorLayout({ catalogue, onReload }: EditorLayoutProps) {
           onRetry={catalogue.refetch}
         />
         <div className="flex min-w-0 flex-1 flex-col">
+          <RunBanner />
           <div className="relative min-h-0 flex-1">
             <EditorCanvas />
             <CanvasEmptyState />
             <CanvasLegend types={catalogue.dataTypes} />
-            <RunBanner />
           </div>
           <RunDrawer />
         </div>

@@ -8,7 +8,7 @@ import { Button } from '../components/ui/Button';
 import { ErrorState } from '../components/ui/ErrorState';
 import { ArrowLeftIcon, ClockIcon } from '../components/ui/icons';
 import { Skeleton } from '../components/ui/Skeleton';
-import { inputClasses } from '../components/ui/TextField';
+import { controlClasses } from '../editor/fields/field-styles';
 import { EXECUTION_STATUSES, EXECUTION_TRIGGERS, type ExecutionStatus, type ExecutionSummary, type ExecutionTrigger } from '../editor/run/execution-api';
 import { formatDuration, triggerLabel } from '../editor/run/run-format';
 import { useExecutionPages } from '../editor/run/useExecutions';
@@ -132,12 +132,13 @@ function Filter({
   children: ReactNode;
 }) {
   const id = useId();
+  // Not the text field's classes: those grey out :read-only fields, and a <select> always matches :read-only.
   return (
-    <div className="flex min-w-40 flex-col gap-1.5">
+    <div className="flex max-w-64 min-w-40 flex-col gap-1.5">
       <label htmlFor={id} className="text-xs font-medium text-muted">
         {label}
       </label>
-      <select id={id} value={value} onChange={onChange} className={`${inputClasses} h-9 pr-8`} data-testid={testId}>
+      <select id={id} value={value} onChange={onChange} className={controlClasses(false, 'h-9 pr-8 pl-3')} data-testid={testId}>
         {children}
       </select>
     </div>

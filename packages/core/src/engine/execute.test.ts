@@ -121,6 +121,15 @@ describe('executeWorkflow', () => {
     expect(h.events.find((e) => e.type === 'node:skipped' && e.nodeId === 'join')).toMatchObject({ reason: 'Input "a" was not reached' });
   });
 
+  it('names a failed node by its label in the run error when it has one', async () => {
+    const h = harness([{ ...node('n1', 'boom'), label: 'Fetch prices' }], [], {
+      boom: () => {
+        throw new Error('kaput');
+      },
+    });
+    expect(await executeWorkflow(h.options)).toMatchObject({ status: 'error', error: 'Fetch prices: kaput' });
+  });
+
   it('fails the run on the first error and starts nothing after it', async () => {
     //   bad ──▶ after        other (independent, queued behind bad with concurrency 1)
     const ran: string[] = [];

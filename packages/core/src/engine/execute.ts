@@ -104,7 +104,7 @@ export function executeWorkflow<S>(options: ExecuteOptions<S>): Promise<ExecuteR
         }
       } else {
         emit({ type: 'node:failed', runId, at: now(), nodeId: node.id, error: result.error, durationMs: now() - started });
-        failure ??= cancelled ? undefined : `${node.id}: ${result.error}`;
+        failure ??= cancelled ? undefined : `${node.label || node.id}: ${result.error}`;
       }
       pump();
     }

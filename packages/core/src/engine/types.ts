@@ -35,6 +35,8 @@ export interface NodeExecutor<S> {
 export interface ExecutionNode {
   readonly id: string;
   readonly type: string;
+  /** What the user calls the node; the run's error names it by this (else by id). */
+  readonly label?: string;
   readonly config: Readonly<Record<string, unknown>>;
 }
 

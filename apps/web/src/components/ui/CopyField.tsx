@@ -12,6 +12,11 @@ export interface CopyFieldProps {
   copiedMessage?: string;
 }
 
+/** A label as it reads mid-sentence: "Webhook URL" → "webhook URL", while "API key" keeps its capitals. */
+function inSentence(label: string): string {
+  return /^[A-Z][a-z]/.test(label) ? label[0]?.toLowerCase() + label.slice(1) : label;
+}
+
 /**
  * A read-only value with a Copy button: keys, URLs, commands. Focusing the field selects
  * it whole, so copying by hand still works when the browser refuses clipboard access.
@@ -52,7 +57,7 @@ export function CopyField({ label, value, hint, copiedMessage = 'Copied to the c
           aria-describedby={hint ? `${id}-hint` : undefined}
           className={`${inputClasses} min-w-0 flex-1 font-mono text-[13px]`}
         />
-        <Button variant="secondary" onClick={() => void copy()} aria-label={`Copy ${label.toLowerCase()}`}>
+        <Button variant="secondary" onClick={() => void copy()} aria-label={`Copy ${inSentence(label)}`}>
           {copied ? <CheckIcon size={15} /> : <CopyIcon size={15} />}
           {copied ? 'Copied' : 'Copy'}
         </Button>

@@ -79,7 +79,7 @@ export function InlineEdit({ value, onCommit, label, maxLength = 120, className 
       }}
       title={`Rename (${value})`}
       aria-label={`${label}: ${value}. Press Enter to rename.`}
-      className={`group -mx-1.5 flex min-w-0 items-center gap-1.5 rounded-md border border-transparent px-1.5 text-left text-ink hover:bg-surface-2 ${className}`}
+      className={`group -mx-1.5 flex max-w-full min-w-0 items-center gap-1.5 rounded-md border border-transparent px-1.5 text-left text-ink hover:bg-surface-2 ${className}`}
     >
       <span className="truncate">{value}</span>
       <PencilIcon size={13} className="shrink-0 text-subtle opacity-0 transition-opacity group-hover:opacity-100 group-focus-visible:opacity-100" />

@@ -43,6 +43,19 @@ export function Modal({ role = 'dialog', labelledBy, describedBy, onClose, initi
     };
   }, [initialFocusRef]);
 
+  // A control that swaps itself for other content (Enable → the settings it enabled) takes
+  // focus with it to <body>, where Escape and Tab no longer reach the dialog and arrow keys
+  // reach the page behind. Bring focus back to the dialog when that happens.
+  useEffect(() => {
+    const panel = panelRef.current;
+    if (!panel || typeof MutationObserver === 'undefined') return;
+    const observer = new MutationObserver(() => {
+      if (document.activeElement === document.body || document.activeElement === null) panel.focus();
+    });
+    observer.observe(panel, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, []);
+
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key === 'Escape') {
       event.preventDefault();

@@ -206,3 +206,27 @@ export const SaveIcon = icon(
     <path d="M17 21v-8H7v8M7 3v5h8" />
   </>,
 );
+
+// Run controls and triggers.
+export const PlayIcon = icon(<path d="M7 4.5v15l12.5-7.5z" fill="currentColor" />);
+export const StopIcon = icon(<rect x="6" y="6" width="12" height="12" rx="1.5" fill="currentColor" />);
+export const RerunIcon = icon(
+  <>
+    <path d="M3 12a9 9 0 1 0 3-6.7L3 8" />
+    <path d="M3 3v5h5" />
+  </>,
+);
+export const HistoryIcon = icon(
+  <>
+    <path d="M3 12a9 9 0 1 0 3-6.7L3 8" />
+    <path d="M3 3v5h5M12 7v5l3 2" />
+  </>,
+);
+/** lucide's "webhook". */
+export const WebhookIcon = icon(
+  <>
+    <path d="M18 16.98h-5.99c-1.1 0-1.95.94-2.48 1.9A4 4 0 0 1 2 17c.01-.7.2-1.4.57-2" />
+    <path d="m6 17 3.13-5.78c.53-.97.1-2.18-.5-3.1a4 4 0 1 1 6.89-4.06" />
+    <path d="m12 6 3.13 5.73C15.66 12.7 16.9 13 18 13a4 4 0 0 1 0 8" />
+  </>,
+);

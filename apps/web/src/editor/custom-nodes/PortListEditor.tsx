@@ -36,6 +36,12 @@ export function PortListEditor({ side, ports, onChange, errors }: PortListEditor
         </Button>
       }
     >
+      {/* Column names for sighted users; each control also has its own (sr-only) label. */}
+      <div aria-hidden="true" className="mb-1 hidden gap-2 text-xs font-medium text-muted sm:flex">
+        <span className="w-32 shrink-0">Id</span>
+        <span className="min-w-32 flex-1">Label</span>
+        <span className={`w-32 shrink-0 ${side === 'inputs' ? 'mr-32' : 'mr-10'}`}>Data type</span>
+      </div>
       <ul className="space-y-2">
         {ports.map((port, index) => {
           const path = `${side}.${index}`;
@@ -46,15 +52,18 @@ export function PortListEditor({ side, ports, onChange, errors }: PortListEditor
                 <label className="sr-only" htmlFor={errors.idFor(`${path}.id`)}>
                   {`${noun} ${number} id`}
                 </label>
-                <input
-                  {...controlProps(errors, `${path}.id`)}
-                  value={port.id}
-                  onChange={(e) => update(index, { id: e.target.value })}
-                  placeholder="id"
-                  spellCheck={false}
-                  autoCapitalize="off"
-                  className={controlClasses(!!errors.error(`${path}.id`), 'h-9 w-32 px-2.5 font-mono text-[13px]')}
-                />
+                {/* The control's own class is w-full; the box sets the width, so id, label and type share a row. */}
+                <div className="w-32 shrink-0">
+                  <input
+                    {...controlProps(errors, `${path}.id`)}
+                    value={port.id}
+                    onChange={(e) => update(index, { id: e.target.value })}
+                    placeholder="id"
+                    spellCheck={false}
+                    autoCapitalize="off"
+                    className={controlClasses(!!errors.error(`${path}.id`), 'h-9 px-2.5 font-mono text-[13px]')}
+                  />
+                </div>
                 <label className="sr-only" htmlFor={errors.idFor(`${path}.label`)}>
                   {`${noun} ${number} label`}
                 </label>
@@ -82,7 +91,7 @@ export function PortListEditor({ side, ports, onChange, errors }: PortListEditor
                   ))}
                 </SelectControl>
                 {side === 'inputs' && (
-                  <label className="flex h-9 cursor-pointer items-center gap-1.5 text-xs text-muted select-none">
+                  <label className="flex h-9 w-20 cursor-pointer items-center gap-1.5 text-xs text-muted select-none">
                     <input
                       type="checkbox"
                       checked={port.optional}

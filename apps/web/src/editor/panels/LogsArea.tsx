@@ -16,7 +16,14 @@ export interface LogsAreaProps {
   /** Body height in px when expanded; leave out to let the drawer keep its own. */
   height?: number;
   onHeightChange?(height: number): void;
+  /** Leave the top edge without its resize handle, for a drawer that draws one across more than the logs. */
+  resizable?: boolean;
 }
+
+/** The body's height bounds and starting height, in px. */
+export const LOGS_MIN_HEIGHT = 96;
+export const LOGS_MAX_HEIGHT = 640;
+export const LOGS_DEFAULT_HEIGHT = 224;
 
 const levelText: Record<NonNullable<LogLine['level']>, string> = {
   info: 'text-ink',
@@ -29,12 +36,12 @@ const levelText: Record<NonNullable<LogLine['level']>, string> = {
  * when expanded. New lines scroll into view unless the user has scrolled up to read;
  * then a "Jump to latest" button appears instead.
  */
-export function LogsArea({ expanded, onToggle, lines, onClear, height, onHeightChange }: LogsAreaProps) {
+export function LogsArea({ expanded, onToggle, lines, onClear, height, onHeightChange, resizable = true }: LogsAreaProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const stuck = useRef(true);
   const [behind, setBehind] = useState(false);
   const [copied, setCopied] = useState(false);
-  const [ownHeight, setOwnHeight] = useState(224);
+  const [ownHeight, setOwnHeight] = useState(LOGS_DEFAULT_HEIGHT);
   const bodyHeight = height ?? ownHeight;
   const errors = lines.filter((l) => l.level === 'error').length;
 
@@ -69,12 +76,12 @@ export function LogsArea({ expanded, onToggle, lines, onClear, height, onHeightC
 
   return (
     <section aria-label="Logs" className="relative flex shrink-0 flex-col border-t border-line bg-surface" data-testid="logs-area">
-      {expanded && (
+      {expanded && resizable && (
         <ResizeHandle
           edge="top"
           size={bodyHeight}
-          min={96}
-          max={640}
+          min={LOGS_MIN_HEIGHT}
+          max={LOGS_MAX_HEIGHT}
           label="Resize logs"
           onResize={(next) => {
             setOwnHeight(next);

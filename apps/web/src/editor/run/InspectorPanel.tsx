@@ -1,5 +1,6 @@
 import { inputPorts, type NodeDefinition, type NodeRunState, outputPorts } from '@weft/core';
 import { type ReactNode, useMemo, useState } from 'react';
+import { SearchIcon } from '../../components/ui/icons';
 import { NodeStatusBadge } from '../canvas/NodeStatusBadge';
 import { formatLogTime } from '../panels/log-format';
 import { useEditorStore } from '../store/editor.store';
@@ -12,7 +13,8 @@ import { preferredView, VALUE_VIEWS, type ValueViewKind } from './value-view';
 /**
  * What the selected node received and produced in the run on screen (live or stored):
  * each input and output port's value in the chosen view (text, JSON, table, markdown),
- * its error, attempts, time and log lines. Sits beside the logs, as tall as they are.
+ * its error, attempts, time and log lines. Sits beside the logs, as tall as they are;
+ * RunDrawer sets its width.
  */
 export function InspectorPanel({ bodyHeight }: { bodyHeight: number }) {
   const nodeId = useEditorStore((s) => s.selectedNodeId);
@@ -22,7 +24,7 @@ export function InspectorPanel({ bodyHeight }: { bodyHeight: number }) {
   const state = nodeId ? view?.run.nodes[nodeId] : undefined;
 
   return (
-    <section aria-label="Inspector" data-testid="inspector" className="flex w-[26rem] max-w-[50%] min-w-0 shrink-0 flex-col border-l border-line bg-surface">
+    <section aria-label="Inspector" data-testid="inspector" className="flex h-full min-w-0 flex-col border-t border-l border-line bg-surface">
       {nodeId && state && view ? (
         <NodeInspector
           key={`${view.executionId}:${nodeId}`}
@@ -48,10 +50,19 @@ export function InspectorPanel({ bodyHeight }: { bodyHeight: number }) {
 
 function InspectorHeader({ title, children }: { title?: string; children?: ReactNode }) {
   return (
-    <div className="flex h-9 shrink-0 items-center gap-2 px-3">
-      <h2 className="shrink-0 text-[13px] font-medium text-ink">Inspector</h2>
-      {title && <span className="min-w-0 truncate text-[13px] text-muted">· {title}</span>}
-      <span className="flex-1" />
+    <div className="flex h-9 shrink-0 items-center gap-2 pr-1.5 pl-3">
+      <SearchIcon size={14} className="shrink-0 text-muted" />
+      {/* With a node chosen its label is the heading (the panel is named Inspector already), so it is not cut short first. */}
+      <h2 className="min-w-0 flex-1 truncate text-[13px] font-medium text-ink" title={title}>
+        {title ? (
+          <>
+            <span className="sr-only">Inspector: </span>
+            {title}
+          </>
+        ) : (
+          'Inspector'
+        )}
+      </h2>
       {children}
     </div>
   );
@@ -191,7 +202,7 @@ function ViewSwitch({ value, onChange }: { value: ValueViewKind; onChange(view: 
           aria-pressed={value === kind}
           onClick={() => onChange(kind)}
           data-testid={`inspector-view-${kind}`}
-          className={`h-6 rounded px-2 text-[11px] font-medium transition-colors ${value === kind ? 'bg-surface text-ink shadow-xs' : 'text-muted hover:text-ink'}`}
+          className={`h-6 rounded px-2 text-[11px] font-medium transition-colors ${value === kind ? 'bg-surface text-ink shadow-xs dark:bg-line' : 'text-muted hover:text-ink'}`}
         >
           {label}
         </button>

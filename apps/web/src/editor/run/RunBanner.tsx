@@ -1,13 +1,15 @@
 import { runStatusLook } from '../../components/dashboard/workflow-summary';
 import { Badge } from '../../components/ui/Badge';
+import { Button } from '../../components/ui/Button';
+import { HistoryIcon } from '../../components/ui/icons';
 import { formatExactTime } from '../../lib/relative-time';
 import { useRunStore } from './run.store';
 import { formatDuration, triggerLabel } from './run-format';
-import { HistoryIcon } from './run-icons';
 
 /**
- * Over the canvas while a stored run is shown: which run it is, and the way back to the
- * live run (or to no run). The badges and the inspector belong to that run until then.
+ * A bar above the canvas while a stored run is shown: which run it is, and the way back
+ * to the live run (or to no run). The badges and the inspector belong to that run until
+ * then. Above the canvas rather than over it, so it never covers the type legend or nodes.
  */
 export function RunBanner() {
   const viewing = useRunStore((s) => s.viewing);
@@ -17,34 +19,27 @@ export function RunBanner() {
   const { summary } = viewing;
   const look = runStatusLook(summary.status);
   return (
-    <div className="pointer-events-none absolute inset-x-0 top-3 z-10 flex justify-center px-3">
-      <div
-        role="status"
-        data-testid="run-banner"
-        data-execution-id={viewing.executionId}
-        className="pointer-events-auto flex max-w-full items-center gap-2.5 rounded-full border border-line bg-surface py-1 pr-1 pl-3 text-[13px] text-ink shadow-md"
-      >
-        <HistoryIcon size={14} className="shrink-0 text-muted" />
-        <span className="min-w-0 truncate">
-          Viewing the run from <time dateTime={summary.createdAt}>{formatExactTime(summary.createdAt)}</time>
-          <span className="text-muted">
-            {' '}
-            · {triggerLabel(summary.trigger)}
-            {summary.durationMs !== null && ` · ${formatDuration(summary.durationMs)}`}
-          </span>
+    <div
+      role="status"
+      data-testid="run-banner"
+      data-execution-id={viewing.executionId}
+      className="flex min-h-10 shrink-0 items-center gap-2.5 border-b border-brand/20 bg-brand-soft/50 py-1 pr-2 pl-3 text-[13px] text-ink"
+    >
+      <HistoryIcon size={14} className="shrink-0 text-brand" />
+      <span className="min-w-0 flex-1 truncate">
+        Viewing the run from <time dateTime={summary.createdAt}>{formatExactTime(summary.createdAt)}</time>
+        <span className="text-muted">
+          {' '}
+          · {triggerLabel(summary.trigger)}
+          {summary.durationMs !== null && ` · ${formatDuration(summary.durationMs)}`}
         </span>
-        <Badge tone={look.tone} dot>
-          {look.label}
-        </Badge>
-        <button
-          type="button"
-          onClick={backToLive}
-          className="h-7 shrink-0 rounded-full bg-surface-2 px-3 text-xs font-medium text-ink transition-colors hover:bg-brand-soft hover:text-brand"
-          data-testid="run-banner-back"
-        >
-          {hasLive ? 'Back to the latest run' : 'Close'}
-        </button>
-      </div>
+      </span>
+      <Badge tone={look.tone} dot>
+        {look.label}
+      </Badge>
+      <Button size="sm" variant="secondary" onClick={backToLive} className="shrink-0" data-testid="run-banner-back">
+        {hasLive ? 'Back to the latest run' : 'Close'}
+      </Button>
     </div>
   );
 }

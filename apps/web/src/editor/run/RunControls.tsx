@@ -1,12 +1,12 @@
 import { runStatusLook } from '../../components/dashboard/workflow-summary';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
+import { PlayIcon, RerunIcon, StopIcon } from '../../components/ui/icons';
 import { Spinner } from '../../components/ui/Spinner';
 import { useEditorStore } from '../store/editor.store';
 import { RunHistory } from './RunHistory';
 import { shownRun, useRunStore } from './run.store';
 import { formatDuration } from './run-format';
-import { PlayIcon, RerunIcon, StopIcon } from './run-icons';
 import { isActive } from './run-view';
 import type { RunController } from './useRunController';
 

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { RelativeTime } from '../../components/dashboard/RelativeTime';
 import { RunStatusBadge } from '../../components/dashboard/RunStatusBadge';
+import { HistoryIcon } from '../../components/ui/icons';
 import { Spinner } from '../../components/ui/Spinner';
 import { menuItemClasses, menuPanelClasses, useMenu } from '../../components/ui/useMenu';
 import { useNow } from '../../hooks/useNow';
@@ -8,7 +9,6 @@ import { errorMessage } from '../../lib/api';
 import type { ExecutionSummary } from './execution-api';
 import { shownRun, useRunStore } from './run.store';
 import { formatDuration, triggerLabel } from './run-format';
-import { HistoryIcon } from './run-icons';
 import { useWorkflowExecutions } from './useExecutions';
 
 const HISTORY_LIMIT = 10;

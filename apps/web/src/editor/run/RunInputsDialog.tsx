@@ -1,7 +1,7 @@
 import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
 import { Button } from '../../components/ui/Button';
+import { PlayIcon } from '../../components/ui/icons';
 import { Modal } from '../../components/ui/Modal';
-import { PlayIcon } from './run-icons';
 import type { RunInputField } from './run-inputs';
 
 interface RunInputsDialogProps {

@@ -6,7 +6,8 @@ import { isTruncated, type ValueViewKind, valueAsJson, valueAsMarkdown, valueAsT
 
 const MarkdownValue = lazy(() => import('./MarkdownValue').then((m) => ({ default: m.MarkdownValue })));
 
-const preClasses = 'max-h-80 overflow-auto rounded-md border border-line bg-canvas px-2.5 py-2 font-mono text-xs leading-5 text-ink';
+// No height cap: the inspector body is the one scroller, so a value never scrolls inside a scroll.
+const preClasses = 'overflow-x-auto rounded-md border border-line bg-canvas px-2.5 py-2 font-mono text-xs leading-5 text-ink';
 
 /**
  * One value of a node's input or output, in the view the inspector's switch chose.
@@ -53,7 +54,7 @@ function ViewBody({ value, view }: { value: unknown; view: ValueViewKind }) {
         </Fallback>
       );
     return (
-      <div className="max-h-96 overflow-auto rounded-md border border-line bg-surface px-3 py-2">
+      <div className="overflow-x-auto rounded-md border border-line bg-surface px-3 py-2">
         <Suspense fallback={<Spinner size={14} label="Loading the markdown view" />}>
           <MarkdownValue source={source} />
         </Suspense>
@@ -78,9 +79,9 @@ function TableBody({ value }: { value: unknown }) {
       </Fallback>
     );
   return (
-    <div className="max-h-80 overflow-auto rounded-md border border-line">
+    <div className="overflow-x-auto rounded-md border border-line">
       <table className="w-full border-collapse text-left text-xs">
-        <thead className="sticky top-0 bg-surface-2">
+        <thead className="bg-surface-2">
           <tr>
             {table.columns.map((column) => (
               <th key={column} scope="col" className="border-b border-line px-2 py-1.5 font-medium whitespace-nowrap text-ink">

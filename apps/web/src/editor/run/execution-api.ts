@@ -1,55 +1,22 @@
+import {
+  EXECUTION_STATUSES,
+  type ExecutionDetail,
+  type ExecutionStatus,
+  type ExecutionSummary,
+  type NodeLogLine,
+  type NodeResult,
+  RUN_TRIGGERS,
+  type RunTrigger,
+} from '@weft/core';
 import { api } from '../../lib/api';
 
-/** docs/API.md "Running workflows": how a run was started. */
-export type ExecutionTrigger = 'manual' | 'api' | 'webhook' | 'schedule';
-export type ExecutionStatus = 'queued' | 'running' | 'success' | 'error' | 'cancelled';
-
-export const EXECUTION_TRIGGERS: readonly ExecutionTrigger[] = ['manual', 'api', 'webhook', 'schedule'];
-export const EXECUTION_STATUSES: readonly ExecutionStatus[] = ['queued', 'running', 'success', 'error', 'cancelled'];
-
-/** One execution as lists and the run route answer it. Times are ISO strings. */
-export interface ExecutionSummary {
-  id: string;
-  workflowId: string;
-  workflowName: string;
-  workflowVersion: number;
-  trigger: ExecutionTrigger;
-  status: ExecutionStatus;
-  error: string | null;
-  createdAt: string;
-  startedAt: string | null;
-  finishedAt: string | null;
-  durationMs: number | null;
-}
-
-/** One stored log line of a node; `at` is read as an ISO string or epoch milliseconds. */
-export interface ExecutionLogLine {
-  at: string | number;
-  level: 'info' | 'warn' | 'error';
-  message: string;
-}
-
-/** What the server stored of one node of a run. */
-export interface ExecutionNodeDetail {
-  status: string;
-  attempts: number;
-  startedAt: string | number | null;
-  finishedAt: string | number | null;
-  durationMs: number | null;
-  inputs: Record<string, unknown> | null;
-  outputs: Record<string, unknown> | null;
-  error: string | null;
-  logs: ExecutionLogLine[];
-}
-
-export interface ExecutionDetail extends ExecutionSummary {
-  /** Run inputs by node id (Text Inputs that ask on run). */
-  inputs: Record<string, unknown> | null;
-  /** Values that reached the output nodes, by node id. */
-  outputs: Record<string, unknown> | null;
-  usage: { inputTokens: number; outputTokens: number } | null;
-  nodes: Record<string, ExecutionNodeDetail>;
-}
+// The API's shapes come from core, shared with the server that answers them.
+export type { ExecutionDetail, ExecutionStatus, ExecutionSummary };
+export type ExecutionTrigger = RunTrigger;
+export type ExecutionLogLine = NodeLogLine;
+export type ExecutionNodeDetail = NodeResult;
+export { EXECUTION_STATUSES };
+export const EXECUTION_TRIGGERS: readonly ExecutionTrigger[] = RUN_TRIGGERS;
 
 export interface ExecutionFilters {
   workflowId?: string;

@@ -118,6 +118,7 @@ describe('logFromDetail', () => {
         inputs: {},
         outputs: null,
         error: 'boom',
+        skipReason: null,
         logs: [{ at: iso(500), level: 'warn', message: 'slow' }],
       },
       a: {
@@ -129,6 +130,7 @@ describe('logFromDetail', () => {
         inputs: {},
         outputs: { output: 'x' },
         error: null,
+        skipReason: null,
         logs: [],
       },
     },

@@ -93,7 +93,7 @@ describe('historyView', () => {
     finishedAt: '2025-01-02T10:00:02.000Z',
     durationMs: 1000,
     inputs: { a: 'typed' },
-    outputs: null,
+    outputs: {},
     usage: null,
     nodes: {
       a: {
@@ -105,6 +105,7 @@ describe('historyView', () => {
         inputs: {},
         outputs: { output: 'typed' },
         error: null,
+        skipReason: null,
         logs: [],
       },
       b: {
@@ -116,9 +117,22 @@ describe('historyView', () => {
         inputs: { input: 'typed' },
         outputs: null,
         error: 'boom',
+        skipReason: null,
         logs: [],
       },
-      c: { status: 'weird', attempts: 0, startedAt: null, finishedAt: null, durationMs: null, inputs: null, outputs: null, error: null, logs: [] },
+      // A status this web app does not know (a newer server) must not break the view.
+      c: {
+        status: 'weird' as never,
+        attempts: 0,
+        startedAt: null,
+        finishedAt: null,
+        durationMs: null,
+        inputs: null,
+        outputs: null,
+        error: null,
+        skipReason: null,
+        logs: [],
+      },
     },
   };
 

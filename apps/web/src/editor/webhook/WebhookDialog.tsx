@@ -161,7 +161,15 @@ function WebhookSettings({ workflowId }: { workflowId: string }) {
         <Button variant="secondary" size="sm" onClick={() => void regenerate()} loading={save.isPending && save.variables?.regenerate === true} disabled={busy}>
           New URL
         </Button>
-        <Button variant="ghost" size="sm" className="text-danger hover:text-danger" onClick={() => void turnOff()} loading={disable.isPending} disabled={busy}>
+        {/* Marked important: otherwise the ghost look's own text colours win over the danger colour. */}
+        <Button
+          variant="ghost"
+          size="sm"
+          className="text-danger! hover:text-danger!"
+          onClick={() => void turnOff()}
+          loading={disable.isPending}
+          disabled={busy}
+        >
           Disable webhook
         </Button>
       </div>

@@ -1,0 +1,74 @@
+/**
+ * The execution shapes of the HTTP API (docs/API.md "Running workflows"), shared by the
+ * server that answers them and the web app that reads them.
+ */
+import type { LogLevel, NodeStatus, RunEvent } from '../engine/index.js';
+
+/** What started a run. */
+export const RUN_TRIGGERS = ['manual', 'api', 'webhook', 'schedule'] as const;
+export type RunTrigger = (typeof RUN_TRIGGERS)[number];
+
+export const EXECUTION_STATUSES = ['queued', 'running', 'success', 'error', 'cancelled'] as const;
+export type ExecutionStatus = (typeof EXECUTION_STATUSES)[number];
+
+/** Statuses of an execution that has not ended yet. */
+export function isActiveStatus(status: string): boolean {
+  return status === 'queued' || status === 'running';
+}
+
+/** One row of the execution history (docs/API.md "Running workflows"). */
+export interface ExecutionSummary {
+  id: string;
+  workflowId: string;
+  workflowName: string;
+  workflowVersion: number;
+  trigger: RunTrigger;
+  status: ExecutionStatus;
+  error: string | null;
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+  durationMs: number | null;
+}
+
+export interface NodeLogLine {
+  at: string;
+  level: LogLevel;
+  message: string;
+}
+
+/** One node's part of a run, as stored and as the inspector shows it. */
+export interface NodeResult {
+  status: NodeStatus;
+  attempts: number;
+  startedAt: string | null;
+  finishedAt: string | null;
+  durationMs: number | null;
+  inputs: Record<string, unknown> | null;
+  outputs: Record<string, unknown> | null;
+  error: string | null;
+  /** Why a skipped node did not run. */
+  skipReason: string | null;
+  logs: NodeLogLine[];
+}
+
+export interface RunUsage {
+  inputTokens: number;
+  outputTokens: number;
+}
+
+/** A whole execution: the summary plus what went in, what came out and every node's part. */
+export interface ExecutionDetail extends ExecutionSummary {
+  /** Run inputs by node id. */
+  inputs: Record<string, unknown>;
+  /** Values that reached output nodes, by node id. */
+  outputs: Record<string, unknown>;
+  usage: RunUsage | null;
+  nodes: Record<string, NodeResult>;
+}
+
+/** A run event with its place in the execution's stream (1, 2, 3, …): the SSE `id`. */
+export interface SequencedEvent {
+  seq: number;
+  event: RunEvent;
+}
