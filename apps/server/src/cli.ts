@@ -4,13 +4,18 @@ import { loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { loggerOptions } from './logger.js';
-import { createWeft } from './main.js';
+import { createWeft, createWeftWorker } from './main.js';
+import { redactUrl } from './scale-out/scale-out.js';
 import { describeRotation, rotateEncryptionKey } from './secrets/rotate-key.js';
 
 const USAGE = `Usage: weft <command>
 
 Commands:
-  start     migrate the database and serve the app and API (default)
+  start     migrate the database and serve the app and API (default). With
+            REDIS_URL and a PostgreSQL DATABASE_URL (scale-out mode) it queues
+            runs for \`weft worker\` processes instead of running them
+  worker    scale-out mode only: run the workflows that API processes queue,
+            WEFT_RUN_CONCURRENCY at a time; serves no HTTP
   migrate   apply pending database migrations and exit
   rotate-key
             re-encrypt every secret under a new key (stop Weft first). The new key
@@ -35,6 +40,28 @@ async function main(argv: string[]): Promise<number> {
       process.once('SIGTERM', () => void shutdown('SIGTERM'));
       await weft.app.listen({ port: config.port, host: config.host });
       logger.info({ url: config.publicUrl, database: weft.database.dialect }, `Weft is running at ${config.publicUrl}`);
+      const scaleOut = weft.services.scaleOut;
+      if (scaleOut) {
+        // Runs queued with no worker wait as `queued`: say so at once rather than leave people guessing.
+        const workers = await scaleOut.queue.workerCount().catch(() => undefined);
+        logger.info({ redis: redactUrl(config.redisUrl as string), workers }, 'Scale-out mode: runs are queued for `weft worker` processes');
+        if (workers === 0) logger.warn('No `weft worker` is connected yet: runs stay queued until one starts');
+      }
+      return -1;
+    }
+    case 'worker': {
+      const worker = await createWeftWorker({ config, logger });
+      const shutdown = async (signal: string) => {
+        logger.info({ signal }, 'worker shutting down');
+        await worker.close();
+        process.exit(0);
+      };
+      process.once('SIGINT', () => void shutdown('SIGINT'));
+      process.once('SIGTERM', () => void shutdown('SIGTERM'));
+      logger.info(
+        { runnerId: worker.runnerId, concurrency: config.runConcurrency, redis: redactUrl(config.redisUrl as string) },
+        `Weft worker ${worker.runnerId} is taking runs (${config.runConcurrency} at a time)`,
+      );
       return -1;
     }
     case 'migrate': {

@@ -10,7 +10,12 @@ export interface Config {
   dataDir: string;
   /** PostgreSQL URL; when absent Weft uses SQLite at `<dataDir>/weft.db`. */
   databaseUrl: string | undefined;
+  /** Redis URL; with a PostgreSQL `databaseUrl` it turns on scale-out mode (scale-out/). */
   redisUrl: string | undefined;
+  /** Prefix of Weft's Redis keys, channels and BullMQ queue, so installs (and tests) can share a Redis. */
+  redisPrefix: string;
+  /** How often a process marks the runs it executes alive; scale-out fails a run silent for 3× this. */
+  runHeartbeatMs: number;
   /** Public origin used in links sent by e-mail and as the OIDC redirect base. */
   publicUrl: string;
   logLevel: string;
@@ -76,6 +81,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     dataDir,
     databaseUrl: nonEmpty(env.DATABASE_URL),
     redisUrl: nonEmpty(env.REDIS_URL),
+    redisPrefix: redisPrefixSetting(env),
+    runHeartbeatMs: Math.max(10, intSetting(env, 'WEFT_RUN_HEARTBEAT_MS', 30_000)),
     publicUrl,
     logLevel: env.LOG_LEVEL ?? 'info',
     webDir: path.resolve(cwd, env.WEB_DIR ?? defaultWebDir()),
@@ -125,6 +132,13 @@ function defaultWebDir(): string {
 
 function nonEmpty(value: string | undefined): string | undefined {
   return value && value.trim() !== '' ? value.trim() : undefined;
+}
+
+function redisPrefixSetting(env: Env): string {
+  const prefix = nonEmpty(env.WEFT_REDIS_PREFIX) ?? 'weft';
+  // It becomes part of key and channel names (BullMQ adds ':' itself).
+  if (!/^[A-Za-z0-9_.-]{1,64}$/.test(prefix)) throw new Error(`WEFT_REDIS_PREFIX may hold letters, digits, '_', '.' and '-' (at most 64), got "${prefix}"`);
+  return prefix;
 }
 
 function intSetting(env: Env, name: string, fallback: number): number {

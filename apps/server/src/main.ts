@@ -6,6 +6,7 @@ import { migrateToLatest } from './db/migrate.js';
 import { buildApp } from './http/app.js';
 import { loggerOptions } from './logger.js';
 import type { RunDependencies } from './runs/run-dependencies.js';
+import { isScaleOut } from './scale-out/scale-out.js';
 import { openSecretsKey } from './secrets/secrets-key.js';
 import { type Clock, systemClock } from './services/clock.js';
 import { createServices, type Services } from './services/services.js';
@@ -31,6 +32,91 @@ export interface CreateWeftOptions {
 export async function createWeft(options: CreateWeftOptions): Promise<Weft> {
   const { config } = options;
   const logger = options.logger ?? pino(loggerOptions(config.logLevel));
+  const { services, database } = await openServices(options, logger);
+  const app = await buildApp({ config, services, logger });
+  return {
+    app,
+    services,
+    database,
+    async close() {
+      // Runs end first (stored as stopped) while the database is still open.
+      await services.runs.close();
+      await app.close();
+      await services.scaleOut?.close();
+      await services.sandbox.close();
+      await services.outbound.close();
+      await database.close();
+    },
+  };
+}
+
+/** A `weft worker`: runs executions queued by API processes (scale-out mode); no HTTP server. */
+export interface WeftWorker {
+  services: Services;
+  database: DatabaseHandle;
+  /** Names this worker in the executions it runs (`runner_id`). */
+  runnerId: string;
+  /** Stops taking runs, ends those in hand as stopped (stored, like a server shutdown), closes. */
+  close(): Promise<void>;
+  /**
+   * Stops dead, as a killed process would: no more heartbeats, events or writes, its runs
+   * left `running` for the stale-heartbeat sweep of the other processes. For tests of that.
+   */
+  abandon(): Promise<void>;
+}
+
+/** Opens the database and Redis, recovers orphans and starts taking runs from the queue. */
+export async function createWeftWorker(options: CreateWeftOptions): Promise<WeftWorker> {
+  const { config } = options;
+  if (!config.redisUrl) {
+    throw new Error(
+      '`weft worker` runs workflows queued by Weft API processes in scale-out mode: set REDIS_URL, and DATABASE_URL to the same PostgreSQL as the API. Without them `weft start` runs workflows itself.',
+    );
+  }
+  const logger = options.logger ?? pino(loggerOptions(config.logLevel));
+  const { services, database } = await openServices(options, logger);
+  const scaleOut = services.scaleOut;
+  if (!scaleOut) throw new Error('Scale-out services are missing');
+  const release = async (closeDatabase = true) => {
+    await services.sandbox.close();
+    await services.outbound.close();
+    if (closeDatabase) await database.close();
+  };
+  try {
+    await scaleOut.startWorker(services.runs);
+  } catch (error) {
+    await services.runs.close();
+    await scaleOut.close();
+    await release();
+    throw error;
+  }
+  let abandoned = false;
+  return {
+    services,
+    database,
+    runnerId: services.runs.runnerId,
+    async close() {
+      if (abandoned) return release(false);
+      // Jobs in hand end as their runs are aborted and stored; then nothing more is taken.
+      await Promise.all([scaleOut.stopWorker(), services.runs.close()]);
+      await scaleOut.close();
+      await release();
+    },
+    async abandon() {
+      abandoned = true;
+      scaleOut.disconnect();
+      await services.runs.stopMaintenance();
+      // Its runs stay in memory as they are; nothing they do later reaches Redis or the database.
+      await database.close();
+    },
+  };
+}
+
+/** What API and worker processes share: database, migrations, the secrets key, services, orphan recovery. */
+async function openServices(options: CreateWeftOptions, logger: Logger): Promise<{ services: Services; database: DatabaseHandle }> {
+  const { config } = options;
+  // Before anything opens: Redis with SQLite stops the start, saying why.
+  isScaleOut(config);
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pgSchema: options.pgSchema });
   let encryptionKey: Buffer;
   try {
@@ -52,25 +138,15 @@ export async function createWeft(options: CreateWeftOptions): Promise<Weft> {
     ...(options.runDependencies ? { runDependencies: options.runDependencies } : {}),
   });
   try {
-    // Nothing stays "running" after a crash: what the last process left is marked failed.
+    await services.scaleOut?.connect();
+    // Nothing stays "running" after a crash: what the last process left is marked failed
+    // (scale-out: only runs whose worker stopped heartbeating; other workers run the rest).
     await services.runs.recoverOrphans();
   } catch (error) {
+    await services.scaleOut?.close().catch(() => {});
     await database.close();
     throw error;
   }
   services.runs.startMaintenance();
-  const app = await buildApp({ config, services, logger });
-  return {
-    app,
-    services,
-    database,
-    async close() {
-      // Runs end first (stored as stopped) while the database is still open.
-      await services.runs.close();
-      await app.close();
-      await services.sandbox.close();
-      await services.outbound.close();
-      await database.close();
-    },
-  };
+  return { services, database };
 }

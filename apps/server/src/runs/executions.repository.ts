@@ -93,10 +93,15 @@ export class ExecutionsRepository {
     return this.db.selectFrom('executions').select(SUMMARY_COLUMNS).where('user_id', '=', userId).where('idempotency_key', '=', key).executeTakeFirst();
   }
 
-  /** The one write of a run's end: its status and everything recorded in memory. */
-  async finish(id: string, workflowId: string, columns: FinishColumns): Promise<void> {
-    const execution = this.batcher.run((db) =>
-      db
+  /**
+   * The one write of a run's end: its status and everything recorded in memory. With
+   * `runnerId` (scale-out) only while the row is still this runner's and running: a run
+   * that another process already ended (cancel, stale heartbeat) stays as it was ended.
+   * Returns whether the row was written.
+   */
+  async finish(id: string, workflowId: string, columns: FinishColumns, runnerId?: string): Promise<boolean> {
+    const execution = this.batcher.run((db) => {
+      let update = db
         .updateTable('executions')
         .set({
           status: columns.status,
@@ -110,10 +115,87 @@ export class ExecutionsRepository {
           events: columns.events,
           heartbeat_at: columns.finishedAt,
         })
-        .where('id', '=', id)
-        .execute(),
-    );
-    await Promise.all([execution, this.setLastRun(workflowId, columns.status, columns.finishedAt)]);
+        .where('id', '=', id);
+      if (runnerId !== undefined) update = update.where('runner_id', '=', runnerId).where('status', '=', 'running');
+      return update.executeTakeFirst();
+    });
+    if (runnerId === undefined) {
+      await Promise.all([execution, this.setLastRun(workflowId, columns.status, columns.finishedAt)]);
+      return true;
+    }
+    const written = Number((await execution).numUpdatedRows) > 0;
+    if (written) await this.setLastRun(workflowId, columns.status, columns.finishedAt);
+    return written;
+  }
+
+  /**
+   * Scale-out: a worker takes a queued execution (queued → running, naming itself). The
+   * database decides races with a cancel or another worker; undefined when it lost.
+   */
+  claim(id: string, runnerId: string, at: string) {
+    return this.db
+      .updateTable('executions')
+      .set({ status: 'running', runner_id: runnerId, started_at: at, heartbeat_at: at })
+      .where('id', '=', id)
+      .where('status', '=', 'queued')
+      .returning([...SUMMARY_COLUMNS, 'inputs'])
+      .executeTakeFirst();
+  }
+
+  /** Scale-out: cancels an execution no worker has claimed yet. False when one has. */
+  async cancelQueued(id: string, at: string, events: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('executions')
+      .set({ status: 'cancelled', error: 'Run cancelled', finished_at: at, heartbeat_at: at, events })
+      .where('id', '=', id)
+      .where('status', '=', 'queued')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** Scale-out: running executions whose runner has not said it is alive since `cutoff`. */
+  staleRunning(cutoff: string) {
+    return this.db
+      .selectFrom('executions')
+      .select(['id', 'started_at', 'heartbeat_at'])
+      .where('status', '=', 'running')
+      .where('heartbeat_at', '<', cutoff)
+      .execute();
+  }
+
+  /** Scale-out: executions still waiting for a worker since before `cutoff`. */
+  queuedBefore(cutoff: string) {
+    return this.db
+      .selectFrom('executions')
+      .select(['id', 'started_at', 'heartbeat_at'])
+      .where('status', '=', 'queued')
+      .where('created_at', '<', cutoff)
+      .execute();
+  }
+
+  /**
+   * Ends an execution whose runner is gone, with what it had done (scale-out). Only if
+   * the row is as it was seen (`status`, and `heartbeatAt` unless undefined), so that of
+   * several processes sweeping at once one ends it, and a run that came back to life is left alone.
+   */
+  async endAbandoned(id: string, seen: { status: ExecutionStatus; heartbeatAt?: string | null }, columns: FinishColumns): Promise<boolean> {
+    let update = this.db
+      .updateTable('executions')
+      .set({
+        status: columns.status,
+        error: columns.error,
+        finished_at: columns.finishedAt,
+        duration_ms: columns.durationMs,
+        nodes: columns.nodes,
+        outputs: columns.outputs,
+        events: columns.events,
+      })
+      .where('id', '=', id)
+      .where('status', '=', seen.status);
+    if (seen.heartbeatAt === null) update = update.where('heartbeat_at', 'is', null);
+    else if (seen.heartbeatAt !== undefined) update = update.where('heartbeat_at', '=', seen.heartbeatAt);
+    const result = await update.executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
   }
 
   /**

@@ -20,6 +20,8 @@ export interface RunMaintenanceOptions {
   runningIds: () => string[];
   sweepEveryMs?: number;
   heartbeatEveryMs?: number;
+  /** Scale-out: ends runs whose worker went silent; called after each heartbeat. */
+  sweepOrphans?: () => Promise<number>;
 }
 
 const HOUR = 60 * 60_000;
@@ -34,6 +36,7 @@ export class RunMaintenance {
   readonly runnerId = newId();
   private timers: NodeJS.Timeout[] = [];
   private pending = new Set<Promise<unknown>>();
+  private beating = false;
 
   constructor(private readonly options: RunMaintenanceOptions) {}
 
@@ -83,8 +86,20 @@ export class RunMaintenance {
     await Promise.all([...this.pending]);
   }
 
-  private heartbeat(): Promise<void> {
-    return this.options.repository.heartbeat(this.options.runningIds(), this.options.clock.now().toISOString());
+  private async heartbeat(): Promise<void> {
+    // A slow database must not pile up overlapping heartbeats and sweeps.
+    if (this.beating) return;
+    this.beating = true;
+    try {
+      await this.beat();
+    } finally {
+      this.beating = false;
+    }
+  }
+
+  private async beat(): Promise<void> {
+    await this.options.repository.heartbeat(this.options.runningIds(), this.options.clock.now().toISOString());
+    await this.options.sweepOrphans?.();
   }
 
   private track(work: Promise<unknown>, failure: string): void {

@@ -6,15 +6,16 @@ import type { Database } from '../db/schema.js';
 import type { Clock } from '../services/clock.js';
 import { newId } from '../services/tokens.js';
 import { ActiveRun } from './active-run.js';
-import type { ExecutionDetail, ExecutionStatus, ExecutionSummary, RunTrigger } from './execution-types.js';
+import { type ExecutionDetail, type ExecutionStatus, type ExecutionSummary, isActiveStatus, type RunTrigger } from './execution-types.js';
 import { ExecutionsRepository, type ListFilters, toDetail, toSummary } from './executions.repository.js';
-import { planRun, typesOf } from './plan-run.js';
+import { prepareRun } from './prepare-run.js';
+import { raceTimeout } from './race-timeout.js';
+import type { RemoteRuns } from './remote-runs.js';
 import type { RunDependencies } from './run-dependencies.js';
 import { InProcessRunEventHub, type RunEventHub } from './run-event-hub.js';
-import { executorsFor, policyFor, prepareNodes, timerScheduler } from './run-executors.js';
+import { executorsFor, policyFor, timerScheduler } from './run-executors.js';
 import { type RetentionSettings, RunMaintenance } from './run-maintenance.js';
 import { RunQueue } from './run-queue.js';
-import { RunRecorder } from './run-recorder.js';
 import { type RunEventSink, type StopWatching, watchActiveRun, watchStoredRun } from './watch-run.js';
 
 export interface StartRunRequest {
@@ -40,6 +41,13 @@ export interface RunServiceOptions {
   /** Gives deleted rows' disk space back (SQLite incremental vacuum). */
   reclaimSpace: () => Promise<void>;
   hub?: RunEventHub;
+  /** How often the runs this process executes are marked alive (WEFT_RUN_HEARTBEAT_MS). */
+  heartbeatEveryMs?: number;
+  /**
+   * Scale-out mode: runs started here are queued for `weft worker` processes, and runs
+   * this process does not hold are asked about through this. Absent in embedded mode.
+   */
+  remote?: RemoteRuns;
 }
 
 /** How many finished runs stay in memory so that `waitFor` and reads right after the end need no query. */
@@ -72,6 +80,9 @@ export class RunService {
       retention: options.retention,
       reclaimSpace: options.reclaimSpace,
       runningIds: () => [...this.active.values()].filter((run) => run.started && !run.finished).map((run) => run.id),
+      ...(options.heartbeatEveryMs === undefined ? {} : { heartbeatEveryMs: options.heartbeatEveryMs }),
+      // Scale-out: every process looks for runs whose worker went silent, on each heartbeat.
+      ...(options.remote ? { sweepOrphans: () => (options.remote as RemoteRuns).recoverOrphans() } : {}),
     });
   }
 
@@ -86,19 +97,15 @@ export class RunService {
     const workflow = await this.repository.loadWorkflow(userId, request.workflowId);
     if (!workflow) return { ok: false, reason: 'not_found', message: 'Workflow not found' };
     const document = JSON.parse(workflow.document) as WorkflowDocument;
-    const deps = this.options.dependencies;
-    const [nodeType, secrets] = await Promise.all([deps.nodeTypes(userId, typesOf(document)), this.secretsOf(userId)]);
-    if (!secrets.ok) return { ok: false, reason: 'invalid', message: secrets.message };
-    const planned = planRun(document, nodeType);
-    if (!planned.ok) return { ok: false, reason: 'invalid', message: planned.message };
+    const prepared = await prepareRun(this.options.dependencies, userId, document);
+    if (!prepared.ok) return { ok: false, reason: 'invalid', message: prepared.message };
 
-    const secretValues = Object.values(secrets.values);
-    const recorder = new RunRecorder(secretValues.length > 0 ? deps.createMasker(secretValues) : null);
-    const prepared = prepareNodes(planned.plan, document.globalParameters, secrets.values);
+    const { recorder } = prepared;
     const runInputs = request.inputs ?? {};
     const storedInputs = recorder.storableValues(runInputs);
     const createdAt = this.options.clock.now().toISOString();
-    const runsNow = this.queue.hasRoom;
+    const { remote } = this.options;
+    const runsNow = !remote && this.queue.hasRoom;
     const summary: ExecutionSummary = {
       id: newId(),
       workflowId: workflow.id,
@@ -131,7 +138,8 @@ export class RunService {
       started_at: summary.startedAt,
       finished_at: null,
       duration_ms: null,
-      runner_id: this.maintenance.runnerId,
+      // Scale-out: the worker that claims it names itself.
+      runner_id: remote ? null : this.maintenance.runnerId,
       heartbeat_at: createdAt,
     });
     if (!inserted) {
@@ -140,6 +148,12 @@ export class RunService {
       if (!winner) throw new Error('The execution could not be stored. Try again.');
       return { ok: true, execution: this.liveSummary(toSummary(winner)), reused: true };
     }
+    if (remote)
+      return {
+        ok: true,
+        execution: await remote.enqueue({ executionId: summary.id, userId, document: workflow.document, inputs: runInputs }, summary),
+        reused: false,
+      };
     const run = new ActiveRun(userId, { ...summary, status: 'queued', startedAt: null }, runInputs, storedInputs, prepared.plan, prepared.params, recorder);
     const task = () => this.execute(run, prepared.configErrors);
     run.task = task;
@@ -164,6 +178,7 @@ export class RunService {
     }
     const recent = this.recent.get(executionId);
     if (recent) return recent.detail();
+    if (this.options.remote) return this.options.remote.waitFor(executionId, timeoutMs);
     const row = await this.repository.getById(executionId);
     if (!row) throw new Error(`Execution ${executionId} does not exist`);
     return toDetail(row);
@@ -173,7 +188,10 @@ export class RunService {
     const run = this.held(executionId);
     if (run) return run.userId === userId ? run.detail() : undefined;
     const row = await this.repository.get(userId, executionId);
-    return row ? toDetail(row) : undefined;
+    if (!row) return undefined;
+    // Scale-out: a run in progress elsewhere has only its start in the row; its events tell the rest.
+    if (this.options.remote && isActiveStatus(row.status)) return this.options.remote.liveDetail(row);
+    return toDetail(row);
   }
 
   async list(userId: string, filters: ListFilters): Promise<ExecutionSummary[]> {
@@ -200,6 +218,7 @@ export class RunService {
     const row = await this.repository.getSummary(userId, executionId);
     if (!row) return undefined;
     if (row.status === 'queued' || row.status === 'running') {
+      if (this.options.remote) return this.options.remote.cancel(row);
       // No process here runs it (a leftover): the row is all there is to end.
       await this.repository.markEnded(executionId, 'cancelled', 'Run cancelled', this.options.clock.now().toISOString());
       const ended = await this.repository.getSummary(userId, executionId);
@@ -211,7 +230,8 @@ export class RunService {
   /** Deletes an execution (cancelling it first if it runs). False if not the user's. */
   async delete(userId: string, executionId: string): Promise<boolean> {
     const run = this.active.get(executionId);
-    if (run?.userId === userId) await this.cancel(userId, executionId);
+    // Scale-out: a run held by a worker is stopped first too (cancel asks the row).
+    if (run?.userId === userId || this.options.remote) await this.cancel(userId, executionId);
     this.recent.delete(executionId);
     return this.repository.delete(userId, executionId);
   }
@@ -224,6 +244,7 @@ export class RunService {
     // A run leaves `active` only once its end is stored, so a finished run replays from storage.
     const run = this.active.get(executionId);
     if (run) return run.userId === userId ? watchActiveRun(run, this.hub, after, sink) : undefined;
+    if (this.options.remote) return this.options.remote.watch(userId, executionId, after, sink);
     return watchStoredRun(this.repository, this.hub, userId, executionId, after, sink);
   }
 
@@ -232,9 +253,39 @@ export class RunService {
     return this.hub.listenerCount(executionId);
   }
 
-  /** Marks every execution left queued or running by a stopped server as failed. */
+  /**
+   * Embedded: marks every execution left queued or running by a stopped server as failed.
+   * Scale-out: only those whose worker stopped answering (other processes run the rest).
+   */
   recoverOrphans(): Promise<number> {
-    return this.maintenance.recoverOrphans();
+    return this.options.remote ? this.options.remote.recoverOrphans() : this.maintenance.recoverOrphans();
+  }
+
+  /** Names this process in the executions it runs (`runner_id`). */
+  get runnerId(): string {
+    return this.maintenance.runnerId;
+  }
+
+  /**
+   * Scale-out worker: runs an execution that an API process stored and this process has
+   * claimed, or ends it at once with `refusal` (why it cannot run). Resolves once its
+   * end is stored.
+   */
+  async runClaimed(run: ActiveRun, configErrors: ReadonlyMap<string, Error>, refusal?: string): Promise<void> {
+    this.active.set(run.id, run);
+    const reason = refusal ?? this.stopping;
+    if (reason === undefined) return this.execute(run, configErrors);
+    this.record(run, { type: 'run:finished', runId: run.id, at: this.nowMs(), status: 'error', error: reason, outputs: {} });
+    await this.finish(run, 'error', reason);
+  }
+
+  /** Scale-out worker: aborts a run this process holds (an API process asked to cancel). False if it holds none. */
+  abortHeld(executionId: string): boolean {
+    const run = this.active.get(executionId);
+    if (!run) return false;
+    run.cancelRequested = true;
+    run.controller.abort(new Error('Cancelled'));
+    return true;
   }
 
   /** Applies retention now (it also runs hourly once `startMaintenance` was called). */
@@ -245,6 +296,11 @@ export class RunService {
   /** Starts the hourly retention sweep (one right away) and the heartbeat of long runs. */
   startMaintenance(): void {
     this.maintenance.start();
+  }
+
+  /** Stops those timers and waits for a sweep in progress (`close` does this too). */
+  stopMaintenance(): Promise<void> {
+    return this.maintenance.stop();
   }
 
   /**
@@ -326,14 +382,17 @@ export class RunService {
     summary.finishedAt = finished.toISOString();
     summary.durationMs = summary.startedAt ? Math.max(0, finished.getTime() - Date.parse(summary.startedAt)) : null;
     try {
-      await this.repository.finish(run.id, summary.workflowId, {
+      const columns = {
         status,
         error,
         startedAt: summary.startedAt,
         finishedAt: summary.finishedAt,
         durationMs: summary.durationMs,
         ...run.recorder.columns(),
-      });
+      };
+      // Scale-out: only while the row is still ours (a cancel or the stale-heartbeat sweep may have ended it).
+      const written = await this.repository.finish(run.id, summary.workflowId, columns, this.options.remote ? this.maintenance.runnerId : undefined);
+      if (!written) this.options.logger.warn({ executionId: run.id }, 'A run ended after another process had ended its execution; its result was not stored');
     } catch (failure) {
       this.options.logger.error({ err: failure, executionId: run.id }, 'Could not store the end of a run');
     }
@@ -360,25 +419,5 @@ export class RunService {
     return run ? { ...run.summary } : summary;
   }
 
-  private async secretsOf(userId: string): Promise<{ ok: true; values: Readonly<Record<string, string>> } | { ok: false; message: string }> {
-    try {
-      return { ok: true, values: await this.options.dependencies.secretValues(userId) };
-    } catch (error) {
-      // A secret that cannot be decrypted (a changed key): the message says what to do.
-      if (error instanceof Error && error.name === 'SecretDecryptError') return { ok: false, message: error.message };
-      throw error;
-    }
-  }
-
   private readonly nowMs = (): number => this.options.clock.now().getTime();
-}
-
-function raceTimeout(promise: Promise<void>, ms: number): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    void promise.then(() => {
-      clearTimeout(timer);
-      resolve();
-    });
-  });
 }

@@ -15,6 +15,17 @@ export interface RunEventSink {
 export type StopWatching = () => void;
 
 /**
+ * Scale-out: where the events of a run in progress in another process come from. The
+ * hub's subscription is only sure to carry every later event once `subscribed` resolves
+ * (Redis confirms it), and the events before it are in a buffer the worker appends to.
+ */
+export interface LiveEventSource {
+  subscribed(executionId: string): Promise<void>;
+  /** Every event of the run so far, in order (`seq` = index + 1). */
+  events(executionId: string): Promise<RunEvent[]>;
+}
+
+/**
  * Delivers each event once, in order, from `after` on, and ends the sink after
  * `run:finished`. Replay and live events may overlap; the sequence number drops repeats.
  */
@@ -66,9 +77,9 @@ export function watchActiveRun(run: ActiveRun, hub: RunEventHub, after: number, 
 
 /**
  * A run this process does not hold: finished (replayed from the stored events), or run
- * elsewhere. The hub subscription starts before the stored events are read, and live
- * events that arrive meanwhile wait until the replay is done, so none is lost or repeated.
- * Undefined when the execution is not the user's.
+ * elsewhere (replayed from `live`, scale-out). The hub subscription starts before the
+ * stored events are read, and live events that arrive meanwhile wait until the replay is
+ * done, so none is lost or repeated. Undefined when the execution is not the user's.
  */
 export async function watchStoredRun(
   repository: ExecutionsRepository,
@@ -77,6 +88,7 @@ export async function watchStoredRun(
   executionId: string,
   after: number,
   sink: RunEventSink,
+  live?: LiveEventSource,
 ): Promise<StopWatching | undefined> {
   const forwarder = new Forwarder(after, sink);
   const early: [number, RunEvent][] = [];
@@ -87,17 +99,21 @@ export async function watchStoredRun(
   });
   forwarder.stop = unsubscribe;
   let row: Awaited<ReturnType<ExecutionsRepository['getEvents']>>;
+  let stored: RunEvent[];
   try {
+    if (live) await live.subscribed(executionId);
     row = await repository.getEvents(userId, executionId);
+    if (!row) {
+      unsubscribe();
+      return undefined;
+    }
+    // A run still going elsewhere has no stored events yet: its buffer has them.
+    if (live && isActiveStatus(row.status)) stored = await live.events(executionId);
+    else stored = row.events ? (JSON.parse(row.events) as RunEvent[]) : [];
   } catch (error) {
     unsubscribe();
     throw error;
   }
-  if (!row) {
-    unsubscribe();
-    return undefined;
-  }
-  const stored = row.events ? (JSON.parse(row.events) as RunEvent[]) : [];
   for (const [index, event] of stored.entries()) forwarder.forward(index + 1, event);
   replayed = true;
   for (const [seq, event] of early) forwarder.forward(seq, event);

@@ -9,6 +9,7 @@ import { createOutboundServices, type OutboundServices } from '../outbound/outbo
 import { RunService } from '../runs/run.service.js';
 import { type RunDependencies, withExtraNodeTypes } from '../runs/run-dependencies.js';
 import { SandboxPool } from '../sandbox/sandbox-pool.js';
+import { ScaleOut } from '../scale-out/scale-out.js';
 import { SecretCipher } from '../secrets/secret-cipher.js';
 import { createSecretMasker } from '../secrets/secret-masker.js';
 import { SecretsService } from '../secrets/secrets.service.js';
@@ -63,6 +64,8 @@ export interface Services {
   outbound: OutboundServices;
   /** QuickJS workers for the Code node and custom node types. */
   sandbox: SandboxPool;
+  /** Scale-out mode's queue and Redis events (REDIS_URL set); undefined in embedded mode. */
+  scaleOut: ScaleOut | undefined;
 }
 
 export function createServices(deps: {
@@ -90,17 +93,22 @@ export function createServices(deps: {
   const secrets = new SecretsService(db, clock, new SecretCipher(deps.encryptionKey));
   const outbound = createOutboundServices(config);
   const sandbox = new SandboxPool({ workers: config.sandboxWorkers, memoryMb: config.sandboxMemoryMb, maxTimeoutMs: config.sandboxTimeoutMs });
+  const runDependencies: RunDependencies = {
+    nodeTypes: withExtraNodeTypes((userId, types) => customNodes.nodeTypesFor(userId, types)),
+    secretValues: (userId) => secrets.valuesForUser(userId),
+    createMasker: createSecretMasker,
+    nodeServices: (run) => ({ llm: outbound.llm, http: outbound.http, sandbox, params: run.params, recordUsage: run.recordUsage }),
+    ...deps.runDependencies,
+  };
+  // Scale-out (REDIS_URL): runs go through BullMQ to `weft worker` processes, events over Redis.
+  const scaleOut = config.redisUrl ? new ScaleOut({ config, db, clock, logger, dependencies: runDependencies }) : undefined;
   const runs = new RunService({
     db,
     clock,
     logger,
-    dependencies: {
-      nodeTypes: withExtraNodeTypes((userId, types) => customNodes.nodeTypesFor(userId, types)),
-      secretValues: (userId) => secrets.valuesForUser(userId),
-      createMasker: createSecretMasker,
-      nodeServices: (run) => ({ llm: outbound.llm, http: outbound.http, sandbox, params: run.params, recordUsage: run.recordUsage }),
-      ...deps.runDependencies,
-    },
+    dependencies: runDependencies,
+    heartbeatEveryMs: config.runHeartbeatMs,
+    ...(scaleOut ? { hub: scaleOut.events, remote: scaleOut.remote } : {}),
     concurrency: config.runConcurrency,
     retention: { maxAgeDays: config.executionsMaxAgeDays, maxPerWorkflow: config.executionsMaxPerWorkflow },
     reclaimSpace: deps.reclaimSpace ?? (async () => {}),
@@ -130,5 +138,6 @@ export function createServices(deps: {
     runs,
     outbound,
     sandbox,
+    scaleOut,
   };
 }

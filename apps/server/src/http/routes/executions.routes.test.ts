@@ -194,6 +194,8 @@ describeEachDatabase('Executions API', (database) => {
     // The server ends the stream after run:finished.
     expect(await reader.read()).toMatchObject({ done: true });
 
+    // run:finished goes out before the end is written: wait for the write, then compare.
+    await weft.services.runs.waitFor(executionId);
     const stored = JSON.parse(
       (await weft.services.db.selectFrom('executions').select('events').where('id', '=', executionId).executeTakeFirstOrThrow()).events ?? '[]',
     ) as RunEvent[];

@@ -1,0 +1,158 @@
+import type { RunEvent } from '@weft/core';
+import type { Logger } from 'pino';
+import { type ExecutionDetail, type ExecutionStatus, type ExecutionSummary, isActiveStatus } from '../runs/execution-types.js';
+import { type ExecutionRow, type ExecutionsRepository, type SummaryRow, toDetail, toSummary } from '../runs/executions.repository.js';
+import { raceTimeout } from '../runs/race-timeout.js';
+import type { RemoteRuns, RunJob } from '../runs/remote-runs.js';
+import { RunRecorder } from '../runs/run-recorder.js';
+import { type RunEventSink, type StopWatching, watchStoredRun } from '../runs/watch-run.js';
+import type { Clock } from '../services/clock.js';
+import type { OrphanSweep } from './orphan-sweep.js';
+import type { RedisRunEvents } from './redis-run-events.js';
+import type { RunJobQueue } from './run-job-queue.js';
+
+export interface DistributedRunsOptions {
+  repository: ExecutionsRepository;
+  events: RedisRunEvents;
+  queue: RunJobQueue;
+  sweep: OrphanSweep;
+  clock: Clock;
+  logger: Logger;
+  /** How long a cancel waits for the worker to store the end before ending the row itself. */
+  cancelWaitMs?: number;
+}
+
+const CANCELLED = 'Run cancelled';
+/**
+ * A wait also re-reads the row this often: Redis pub/sub delivers at most once, and a
+ * notice published while this process was reconnecting to Redis would be lost.
+ */
+const STORED_POLL_MS = 5_000;
+const ENQUEUE_TIMEOUT_MS = 10_000;
+
+/**
+ * The API process's side of scale-out (`RemoteRuns`): queues runs for the workers and
+ * answers about runs they hold, from the row and the Redis events. See RedisRunEvents for
+ * how events and "stored" notices travel.
+ */
+export class DistributedRuns implements RemoteRuns {
+  private readonly cancelWaitMs: number;
+
+  constructor(private readonly options: DistributedRunsOptions) {
+    this.cancelWaitMs = options.cancelWaitMs ?? 5_000;
+  }
+
+  async enqueue(job: RunJob, summary: ExecutionSummary): Promise<ExecutionSummary> {
+    try {
+      await this.add(job);
+      return summary;
+    } catch (failure) {
+      this.options.logger.error({ err: failure, executionId: job.executionId }, 'Could not queue a run');
+      const reason = `The run could not be queued for a worker (${failure instanceof Error ? failure.message : String(failure)}). Check that Redis is reachable at REDIS_URL, then run it again.`;
+      const at = this.options.clock.now().toISOString();
+      await this.options.repository.markEnded(job.executionId, 'error', reason, at);
+      return { ...summary, status: 'error', error: reason, finishedAt: at };
+    }
+  }
+
+  /**
+   * BullMQ's connection waits out a Redis outage rather than failing, so the start would
+   * hang with it: after ENQUEUE_TIMEOUT_MS the run fails instead, saying why. A job added
+   * later anyway finds its row ended and is skipped by the worker's claim.
+   */
+  private add(job: RunJob): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`Redis did not take the job within ${ENQUEUE_TIMEOUT_MS / 1000} s`)), ENQUEUE_TIMEOUT_MS);
+      this.options.queue.add(job).then(
+        () => {
+          clearTimeout(timer);
+          resolve();
+        },
+        (error: unknown) => {
+          clearTimeout(timer);
+          reject(error);
+        },
+      );
+    });
+  }
+
+  async waitFor(executionId: string, timeoutMs: number | undefined): Promise<ExecutionDetail> {
+    const { repository, events } = this.options;
+    // Listen before reading the row, or an end stored in between would be missed.
+    const stored = events.whenStored(executionId);
+    try {
+      await stored.ready;
+      let row = await repository.getById(executionId);
+      if (!row) throw new Error(`Execution ${executionId} does not exist`);
+      const deadline = timeoutMs === undefined ? Number.POSITIVE_INFINITY : Date.now() + timeoutMs;
+      let notified = false;
+      void stored.done.then(() => {
+        notified = true;
+      });
+      while (isActiveStatus(row.status)) {
+        const left = deadline - Date.now();
+        if (left <= 0) break;
+        const wait = Math.min(left, STORED_POLL_MS);
+        // Once notified, a row still active can only be a race with another writer: poll.
+        await (notified ? new Promise((resolve) => setTimeout(resolve, wait)) : raceTimeout(stored.done, wait));
+        row = (await repository.getById(executionId)) ?? row;
+      }
+      return isActiveStatus(row.status) ? await this.liveDetail(row) : toDetail(row);
+    } finally {
+      stored.stop();
+    }
+  }
+
+  async cancel(row: SummaryRow): Promise<ExecutionSummary> {
+    const { repository, events, queue, clock, logger } = this.options;
+    if (row.status === 'queued') {
+      const now = clock.now();
+      const closing: RunEvent = { type: 'run:finished', runId: row.id, at: now.getTime(), status: 'cancelled', error: CANCELLED, outputs: {} };
+      // The row decides: if no worker has claimed it, none will (the claim needs `queued`).
+      if (await repository.cancelQueued(row.id, now.toISOString(), JSON.stringify([closing]))) {
+        await Promise.all([
+          queue.remove(row.id).catch((error: unknown) => logger.warn({ err: error, executionId: row.id }, 'Could not take a cancelled run off the queue')),
+          events.appendClosing(row.id, closing),
+        ]);
+        return { ...toSummary(row), status: 'cancelled', error: CANCELLED, finishedAt: now.toISOString() };
+      }
+    }
+    // A worker has it: ask the workers, and the one holding it aborts it and stores the end.
+    const stored = events.whenStored(row.id);
+    try {
+      await stored.ready;
+      const heard = await events.requestCancel(row.id);
+      if (heard > 0) await raceTimeout(stored.done, this.cancelWaitMs);
+      const current = await repository.getSummary(row.user_id, row.id);
+      if (!current) return { ...toSummary(row), status: 'cancelled', error: CANCELLED };
+      if (!isActiveStatus(current.status)) return toSummary(current);
+      // No worker is left to end it (none listening, or none answered): end the row here.
+      await this.options.sweep.end(row.id, { status: current.status as ExecutionStatus }, 'cancelled', CANCELLED, current.started_at);
+      return toSummary((await repository.getSummary(row.user_id, row.id)) ?? current);
+    } finally {
+      stored.stop();
+    }
+  }
+
+  watch(userId: string, executionId: string, after: number, sink: RunEventSink): Promise<StopWatching | undefined> {
+    const { events } = this.options;
+    return watchStoredRun(this.options.repository, events, userId, executionId, after, sink, events);
+  }
+
+  async liveDetail(row: ExecutionRow): Promise<ExecutionDetail> {
+    // Stored forms already (masked, cut): folded the way the worker's recorder folds them.
+    const recorder = new RunRecorder(null);
+    for (const event of await this.options.events.events(row.id)) recorder.record(event);
+    return {
+      ...toSummary(row),
+      inputs: JSON.parse(row.inputs) as Record<string, unknown>,
+      outputs: recorder.outputs as Record<string, unknown>,
+      usage: null,
+      nodes: recorder.nodes,
+    };
+  }
+
+  recoverOrphans(): Promise<number> {
+    return this.options.sweep.sweep();
+  }
+}

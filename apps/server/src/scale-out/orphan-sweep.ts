@@ -1,0 +1,89 @@
+import type { RunEvent } from '@weft/core';
+import type { Logger } from 'pino';
+import type { ExecutionStatus } from '../runs/execution-types.js';
+import type { ExecutionsRepository } from '../runs/executions.repository.js';
+import { RunRecorder } from '../runs/run-recorder.js';
+import type { Clock } from '../services/clock.js';
+import type { RedisRunEvents } from './redis-run-events.js';
+import type { RunJobQueue } from './run-job-queue.js';
+
+export interface OrphanSweepOptions {
+  repository: ExecutionsRepository;
+  events: RedisRunEvents;
+  queue: RunJobQueue;
+  clock: Clock;
+  logger: Logger;
+  /** A running execution whose heartbeat is older than this has lost its worker (3 heartbeats). */
+  staleAfterMs: number;
+}
+
+/**
+ * Scale-out's "nothing stays running" (DESIGN.md): many processes run at once, so a start
+ * cannot fail every running row as embedded mode does. Instead every process, at start and
+ * after each heartbeat, ends the executions whose worker stopped heartbeating, and the
+ * queued ones whose job left the queue without a worker taking them. Each end is a
+ * conditional UPDATE on the row as it was seen, so of several sweepers one wins and it
+ * alone tells the watchers.
+ */
+export class OrphanSweep {
+  constructor(private readonly options: OrphanSweepOptions) {}
+
+  /** Ends what lost its worker; returns how many. */
+  async sweep(): Promise<number> {
+    const { repository, queue, clock, logger, staleAfterMs } = this.options;
+    const cutoff = new Date(clock.now().getTime() - staleAfterMs).toISOString();
+    let ended = 0;
+    for (const row of await repository.staleRunning(cutoff)) {
+      const reason = `The worker running this execution stopped responding (last heartbeat ${row.heartbeat_at ?? 'never'}).`;
+      if (await this.end(row.id, { status: 'running', heartbeatAt: row.heartbeat_at }, 'error', reason, row.started_at)) ended += 1;
+    }
+    for (const row of await repository.queuedBefore(cutoff)) {
+      // Waiting its turn behind busy workers is fine; a job that is gone will never run.
+      if (await queue.isPending(row.id)) continue;
+      const reason = 'No worker took this execution: its job is no longer in the Redis queue (Redis lost its data, or the job failed). Run the workflow again.';
+      if (await this.end(row.id, { status: 'queued', heartbeatAt: row.heartbeat_at }, 'error', reason, null)) ended += 1;
+    }
+    if (ended > 0) logger.warn({ count: ended }, 'Executions whose worker went away were marked failed');
+    return ended;
+  }
+
+  /**
+   * Ends an execution no live process will finish, keeping what its worker had published:
+   * the node results so far, and the events with a closing one, so the history and a replay
+   * show how far it got. Nodes left running are marked failed with the reason. False when
+   * the row was no longer as seen (ended by someone else, or its worker is alive after all).
+   */
+  async end(
+    executionId: string,
+    seen: { status: ExecutionStatus; heartbeatAt?: string | null },
+    status: 'error' | 'cancelled',
+    reason: string,
+    startedAt: string | null,
+  ): Promise<boolean> {
+    const { repository, events, clock } = this.options;
+    const published = await events.events(executionId);
+    const now = clock.now();
+    const finishedAt = now.toISOString();
+    const closing: RunEvent = { type: 'run:finished', runId: executionId, at: now.getTime(), status, error: reason, outputs: {} };
+    // The events are stored forms already (masked, cut): no masker needed to fold them.
+    const recorder = new RunRecorder(null);
+    for (const event of published) recorder.record(event);
+    recorder.record(closing);
+    for (const node of Object.values(recorder.nodes)) {
+      if (node.status !== 'running' && node.status !== 'queued') continue;
+      node.status = 'error';
+      node.error = reason;
+      node.finishedAt = finishedAt;
+    }
+    const written = await repository.endAbandoned(executionId, seen, {
+      status,
+      error: reason,
+      startedAt,
+      finishedAt,
+      durationMs: startedAt ? Math.max(0, now.getTime() - Date.parse(startedAt)) : null,
+      ...recorder.columns(),
+    });
+    if (written) await events.appendClosing(executionId, closing);
+    return written;
+  }
+}

@@ -1,0 +1,89 @@
+import type { WorkflowDocument } from '@weft/core';
+import type { Logger } from 'pino';
+import { ActiveRun } from '../runs/active-run.js';
+import type { ExecutionsRepository } from '../runs/executions.repository.js';
+import { toSummary } from '../runs/executions.repository.js';
+import type { RunPlan } from '../runs/plan-run.js';
+import { prepareRun, type RunPreparation } from '../runs/prepare-run.js';
+import type { RunJob } from '../runs/remote-runs.js';
+import type { RunService } from '../runs/run.service.js';
+import type { RunDependencies } from '../runs/run-dependencies.js';
+import { RunRecorder } from '../runs/run-recorder.js';
+import type { Clock } from '../services/clock.js';
+import type { RedisRunEvents } from './redis-run-events.js';
+
+export interface RunWorkerOptions {
+  runs: RunService;
+  repository: ExecutionsRepository;
+  dependencies: RunDependencies;
+  events: RedisRunEvents;
+  clock: Clock;
+  logger: Logger;
+}
+
+/** The plan of a run refused before it started: the engine never sees it. */
+const NO_PLAN: RunPlan = { nodes: [], edges: [], nodeType: () => undefined, isOptionalInput: () => false, templated: new Set() };
+
+/**
+ * `weft worker`'s handling of one job: claim the execution's row, prepare the run with
+ * the user's node types and secrets (the same code as embedded mode), run it through the
+ * run service (which records, masks, publishes over Redis and stores the end), then tell
+ * waiting API processes that the end is stored.
+ */
+export class RunWorker {
+  /** Executions being claimed or prepared, with whether a cancel came meanwhile. */
+  private readonly starting = new Map<string, { cancelled: boolean }>();
+
+  constructor(private readonly options: RunWorkerOptions) {}
+
+  async process(job: RunJob): Promise<void> {
+    const { runs, repository, clock } = this.options;
+    const { executionId } = job;
+    const starting = { cancelled: false };
+    this.starting.set(executionId, starting);
+    let claimed = false;
+    try {
+      const row = await repository.claim(executionId, runs.runnerId, clock.now().toISOString());
+      // Cancelled while queued, ended as lost, or taken by another worker: not ours to run.
+      if (!row) return;
+      claimed = true;
+      const summary = toSummary(row);
+      const storedInputs = JSON.parse(row.inputs) as Record<string, unknown>;
+      const prepared = await this.prepare(job);
+      if (!prepared.ok) {
+        const refused = new ActiveRun(job.userId, summary, job.inputs, storedInputs, NO_PLAN, {}, new RunRecorder(null));
+        this.starting.delete(executionId);
+        await runs.runClaimed(refused, new Map(), prepared.message);
+        return;
+      }
+      const run = new ActiveRun(job.userId, summary, job.inputs, storedInputs, prepared.plan, prepared.params, prepared.recorder);
+      // From here on the run service holds it and a cancel reaches it there.
+      this.starting.delete(executionId);
+      if (starting.cancelled) {
+        run.cancelRequested = true;
+        run.controller.abort(new Error('Cancelled'));
+      }
+      await runs.runClaimed(run, prepared.configErrors);
+    } finally {
+      this.starting.delete(executionId);
+      if (claimed) await this.options.events.notifyStored(executionId);
+    }
+  }
+
+  /** An API process asked to cancel: abort the run if this worker holds it (or is starting it). */
+  cancel(executionId: string): void {
+    if (this.options.runs.abortHeld(executionId)) return;
+    const starting = this.starting.get(executionId);
+    if (starting) starting.cancelled = true;
+  }
+
+  private async prepare(job: RunJob): Promise<RunPreparation> {
+    try {
+      return await prepareRun(this.options.dependencies, job.userId, JSON.parse(job.document) as WorkflowDocument);
+    } catch (error) {
+      // The row is claimed: it must end, saying why, rather than wait for the orphan sweep.
+      this.options.logger.error({ err: error, executionId: job.executionId }, 'Could not prepare a run');
+      return { ok: false, message: 'The run could not be prepared on the worker (see the worker log). Try again.' };
+    }
+  }
+}

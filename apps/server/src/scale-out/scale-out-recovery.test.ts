@@ -1,0 +1,140 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { RunEvent } from '@weft/core';
+import pino from 'pino';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.js';
+import { createWeft, createWeftWorker, type Weft } from '../main.js';
+import type { ExecutionDetail, ExecutionSummary } from '../runs/execution-types.js';
+import { createWeftPlace, placeConfig, removeWeftPlace } from '../test-support/restartable-weft.js';
+import { createWorkflow, edge, GATE_NODE_TYPE, gateNodeType, gates, insertWorkflow, node, withNodeTypes, workflow } from '../test-support/run-fixtures.js';
+import { TEST_REDIS_URL, useScaleOutCluster } from '../test-support/scale-out-weft.js';
+import { EventStreamClient } from '../test-support/sse-client.js';
+import { type SignedIn, signUp } from '../test-support/test-weft.js';
+
+const HEARTBEAT_MS = 100;
+const silent = pino({ level: 'silent' });
+
+describe('Scale-out: runs whose worker went away', () => {
+  const held = gates();
+  const getCluster = useScaleOutCluster({
+    runDependencies: withNodeTypes(gateNodeType(held)),
+    // Stale after 3 heartbeats: 300 ms here instead of 90 s.
+    env: { WEFT_RUN_HEARTBEAT_MS: String(HEARTBEAT_MS), WEFT_RUN_CONCURRENCY: '1' },
+  });
+
+  async function storedRow(weft: Weft, id: string) {
+    return weft.services.db.selectFrom('executions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  }
+
+  async function gated(weft: Weft, user: SignedIn, gate: string): Promise<ExecutionSummary> {
+    const workflowId = await insertWorkflow(
+      weft,
+      user.userId,
+      workflow(
+        gate,
+        [node('in', 'input.text', { text: 'go' }), node('g1', GATE_NODE_TYPE, { gate }), node('out', 'output')],
+        [edge('in', 'g1'), edge('g1', 'out')],
+      ),
+    );
+    const response = await weft.app.inject({ method: 'POST', url: `/api/workflows/${workflowId}/run`, headers: user.headers, payload: {} });
+    expect(response.statusCode, response.body).toBe(202);
+    return (response.json() as { execution: ExecutionSummary }).execution;
+  }
+
+  it('leaves a live worker’s run alone at another process’s start, and fails a dead worker’s run by its stale heartbeat', async () => {
+    const cluster = getCluster();
+    const { api, worker: doomed } = cluster;
+    const user = await signUp(api);
+    const run = await gated(api, user, 'crash');
+    await held.named('crash').entered;
+
+    // Another worker starts (start-up recovery) and time passes beyond the stale limit:
+    // the first worker's heartbeats keep its run going.
+    const survivor = await cluster.startWorker();
+    await new Promise((resolve) => setTimeout(resolve, HEARTBEAT_MS * 6));
+    expect(await storedRow(api, run.id)).toMatchObject({ status: 'running', runner_id: doomed.runnerId });
+
+    await api.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = api.app.server.address();
+    if (!address || typeof address === 'string') throw new Error('not listening');
+    const watcher = await EventStreamClient.open(`http://127.0.0.1:${address.port}/api/executions/${run.id}/events`, user.headers);
+    await watcher.next((event) => event.type === 'node:log' && event.message === 'waiting at the gate');
+
+    // Killed mid-run: no heartbeat, no end stored, no more events.
+    await doomed.abandon();
+    const ended = await api.services.runs.waitFor(run.id, 5_000);
+    expect(ended.status).toBe('error');
+    expect(ended.error).toMatch(/^The worker running this execution stopped responding \(last heartbeat \d{4}-\d\d-\d\dT[\d:.]+Z\)\.$/);
+    // What the worker had done before it died stays in the history.
+    expect(ended.nodes.in).toMatchObject({ status: 'success' });
+    expect(ended.nodes.g1).toMatchObject({ status: 'error', error: ended.error, logs: [expect.objectContaining({ message: 'waiting at the gate' })] });
+
+    // The watcher is told, in sequence after the worker's last event.
+    await watcher.ended;
+    const stored = JSON.parse((await storedRow(api, run.id)).events ?? '[]') as RunEvent[];
+    expect(stored.at(-1)).toMatchObject({ type: 'run:finished', status: 'error', error: ended.error });
+    expect(watcher.events.map((each) => each.id)).toEqual(stored.map((_, index) => index + 1));
+    expect(watcher.events.map((each) => each.event)).toEqual(stored);
+
+    // The surviving worker takes new runs.
+    const quick = await createWorkflow(api, user, workflow('After', [node('in', 'input.text', { text: 'x' }), node('out', 'output')], [edge('in', 'out')]));
+    const after = await api.app.inject({ method: 'POST', url: `/api/workflows/${quick}/run?wait=true`, headers: user.headers, payload: {} });
+    const done = (after.json() as { execution: ExecutionDetail }).execution;
+    expect(done).toMatchObject({ status: 'success', outputs: { out: 'x' } });
+    expect((await storedRow(api, done.id)).runner_id).toBe(survivor.runnerId);
+    // The dead worker's run, let go, changes nothing.
+    held.named('crash').open();
+    expect(await storedRow(api, run.id)).toMatchObject({ status: 'error', error: ended.error });
+  });
+
+  it('fails a queued execution whose job left the queue, and leaves one that merely waits', async () => {
+    const { api } = getCluster();
+    const user = await signUp(api);
+    const blocking = await gated(api, user, 'block');
+    await held.named('block').entered;
+    const lost = await gated(api, user, 'never-1');
+    const waiting = await gated(api, user, 'never-2');
+    expect(await api.services.scaleOut?.queue.remove(lost.id)).toBe(true);
+
+    const failed = await api.services.runs.waitFor(lost.id, 5_000);
+    expect(failed).toMatchObject({ status: 'error', error: expect.stringContaining('No worker took this execution') });
+    expect((await storedRow(api, waiting.id)).status).toBe('queued');
+
+    held.named('block').open();
+    held.named('never-2').open();
+    expect((await api.services.runs.waitFor(blocking.id, 5_000)).status).toBe('success');
+    expect((await api.services.runs.waitFor(waiting.id, 5_000)).status).toBe('success');
+  });
+});
+
+describe('Scale-out: settings that cannot work stop the start', () => {
+  it('refuses REDIS_URL with SQLite, a worker without REDIS_URL, and a Redis it cannot reach (without its password in the message)', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'weft-scale-out-'));
+    try {
+      const sqlite = loadConfig({ DATA_DIR: dataDir, REDIS_URL: TEST_REDIS_URL, LOG_LEVEL: 'silent' }, dataDir);
+      await expect(createWeft({ config: sqlite, logger: silent })).rejects.toThrow(/REDIS_URL is set.*but DATABASE_URL is not: scale-out needs PostgreSQL/);
+      await expect(createWeftWorker({ config: sqlite, logger: silent })).rejects.toThrow(/scale-out needs PostgreSQL/);
+      // Nothing was opened: no SQLite file appeared.
+      expect(fs.existsSync(path.join(dataDir, 'weft.db'))).toBe(false);
+
+      const embedded = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }, dataDir);
+      await expect(createWeftWorker({ config: embedded, logger: silent })).rejects.toThrow(
+        /`weft worker` runs workflows queued by Weft API processes in scale-out mode: set REDIS_URL/,
+      );
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+
+    const place = await createWeftPlace('postgres');
+    try {
+      const unreachable = placeConfig(place, { REDIS_URL: 'redis://:hunter2@127.0.0.1:1', WEFT_REDIS_PREFIX: 'wt-unreachable' });
+      const start = createWeft({ config: unreachable, logger: silent, ...(place.schema ? { pgSchema: place.schema } : {}) });
+      await expect(start).rejects.toThrow(/^Could not connect to Redis at redis:\/\/:\*\*\*@127\.0\.0\.1:1.*ECONNREFUSED.*Start Redis or correct REDIS_URL/);
+      await expect(start).rejects.not.toThrow(/hunter2/);
+    } finally {
+      removeWeftPlace(place);
+    }
+  });
+});

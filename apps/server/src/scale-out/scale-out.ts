@@ -1,0 +1,150 @@
+import type { Worker } from 'bullmq';
+import { Redis } from 'ioredis';
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import type { Config } from '../config.js';
+import type { Database } from '../db/schema.js';
+import { ExecutionsRepository } from '../runs/executions.repository.js';
+import type { RunJob } from '../runs/remote-runs.js';
+import type { RunService } from '../runs/run.service.js';
+import type { RunDependencies } from '../runs/run-dependencies.js';
+import type { Clock } from '../services/clock.js';
+import { DistributedRuns } from './distributed-runs.js';
+import { OrphanSweep } from './orphan-sweep.js';
+import { RedisNames, RedisRunEvents } from './redis-run-events.js';
+import { RunJobQueue } from './run-job-queue.js';
+import { RunWorker } from './run-worker.js';
+
+/** A run whose heartbeat is this many intervals old has lost its worker. */
+export const STALE_HEARTBEATS = 3;
+
+/**
+ * Whether the settings ask for scale-out mode, refusing the combination that cannot work:
+ * Redis with SQLite, a file only the processes of one machine could share.
+ */
+export function isScaleOut(config: Pick<Config, 'redisUrl' | 'databaseUrl'>): boolean {
+  if (!config.redisUrl) return false;
+  if (!config.databaseUrl) {
+    throw new Error(
+      'REDIS_URL is set, which turns on scale-out mode, but DATABASE_URL is not: scale-out needs PostgreSQL, because API and worker processes share one database and SQLite is a file on one machine. Set DATABASE_URL to a postgres:// URL, or unset REDIS_URL to run embedded (one process, SQLite).',
+    );
+  }
+  return true;
+}
+
+export interface ScaleOutOptions {
+  config: Pick<Config, 'redisUrl' | 'redisPrefix' | 'runHeartbeatMs' | 'runConcurrency'>;
+  db: Kysely<Database>;
+  clock: Clock;
+  logger: Logger;
+  dependencies: RunDependencies;
+}
+
+/**
+ * Scale-out mode's Redis side, built once per process (services.ts): a connection for
+ * commands and publishing, one in subscriber mode, one for BullMQ (which opens its
+ * blocking connection itself). `events` and `remote` go to the run service; a
+ * `weft worker` also calls `startWorker`.
+ */
+export class ScaleOut {
+  readonly events: RedisRunEvents;
+  readonly remote: DistributedRuns;
+  readonly queue: RunJobQueue;
+  private readonly commands: Redis;
+  private readonly subscriber: Redis;
+  private readonly bull: Redis;
+  private readonly repository: ExecutionsRepository;
+  private consumer: Worker<RunJob> | undefined;
+  /** Set once the connections were dropped (`disconnect`): there is nothing left to close. */
+  private dropped = false;
+  private readonly lastError = new Map<string, string>();
+
+  constructor(private readonly options: ScaleOutOptions) {
+    const { config, logger } = options;
+    const url = config.redisUrl;
+    if (!url) throw new Error('Scale-out mode needs REDIS_URL');
+    const connect = (role: string, extra: Record<string, unknown> = {}) => {
+      const redis = new Redis(url, { lazyConnect: true, connectionName: `weft-${role}`, ...extra });
+      redis.on('error', (error: Error) => {
+        // ioredis reconnects by itself; say it once per cause rather than on every retry.
+        if (this.lastError.get(role) === error.message) return;
+        this.lastError.set(role, error.message);
+        logger.error({ err: error, redis: redactUrl(url), role }, 'Redis connection error');
+      });
+      redis.on('ready', () => this.lastError.delete(role));
+      return redis;
+    };
+    this.commands = connect('commands');
+    this.subscriber = connect('subscriber');
+    // BullMQ's workers need commands that wait out a reconnect instead of failing.
+    this.bull = connect('queue', { maxRetriesPerRequest: null });
+    const names = new RedisNames(config.redisPrefix);
+    this.repository = new ExecutionsRepository(options.db);
+    this.events = new RedisRunEvents(this.commands, this.subscriber, names, logger);
+    this.queue = new RunJobQueue(this.bull, config.redisPrefix, logger);
+    const sweep = new OrphanSweep({
+      repository: this.repository,
+      events: this.events,
+      queue: this.queue,
+      clock: options.clock,
+      logger,
+      staleAfterMs: STALE_HEARTBEATS * config.runHeartbeatMs,
+    });
+    this.remote = new DistributedRuns({ repository: this.repository, events: this.events, queue: this.queue, sweep, clock: options.clock, logger });
+  }
+
+  /** Connects to Redis, or fails the start saying where it could not connect. */
+  async connect(): Promise<void> {
+    const url = this.options.config.redisUrl as string;
+    try {
+      await Promise.all([this.commands.connect(), this.subscriber.connect()]);
+      await this.queue.ready();
+    } catch (error) {
+      this.disconnect();
+      const cause = [...this.lastError.values()][0] ?? (error instanceof Error ? error.message : String(error));
+      throw new Error(`Could not connect to Redis at ${redactUrl(url)} (REDIS_URL): ${cause}. Start Redis or correct REDIS_URL; scale-out mode needs it.`);
+    }
+  }
+
+  /** `weft worker`: takes runs from the queue, up to WEFT_RUN_CONCURRENCY at once, and listens for cancels. */
+  async startWorker(runs: RunService): Promise<void> {
+    if (this.consumer) return;
+    const { logger, clock, dependencies, config } = this.options;
+    const worker = new RunWorker({ runs, repository: this.repository, dependencies, events: this.events, clock, logger });
+    await this.events.onCancel((executionId) => worker.cancel(executionId));
+    this.consumer = this.queue.consume({ concurrency: config.runConcurrency, logger, run: (job) => worker.process(job) });
+    await this.consumer.waitUntilReady();
+  }
+
+  /** Stops taking runs and waits for the jobs in hand (end their runs with RunService.close meanwhile). */
+  async stopWorker(): Promise<void> {
+    await this.consumer?.close();
+  }
+
+  /** Closes the queue and the connections; call after the run service and the HTTP server are closed. */
+  async close(): Promise<void> {
+    if (this.dropped) return;
+    await this.stopWorker();
+    await this.events.close();
+    await this.queue.close();
+    await Promise.all([this.commands, this.subscriber, this.bull].map((redis) => redis.quit().catch(() => redis.disconnect())));
+  }
+
+  /** Drops every connection at once, sending nothing more: what a killed process leaves behind. */
+  disconnect(): void {
+    this.dropped = true;
+    void this.consumer?.close(true).catch(() => {});
+    for (const redis of [this.commands, this.subscriber, this.bull]) redis.disconnect();
+  }
+}
+
+/** The Redis URL without its password, for messages and logs. */
+export function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return 'REDIS_URL (not a URL)';
+  }
+}

@@ -1,0 +1,123 @@
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import pino from 'pino';
+import { afterAll, beforeAll } from 'vitest';
+import { createWeft, createWeftWorker, type Weft, type WeftWorker } from '../main.js';
+import type { RunDependencies } from '../runs/run-dependencies.js';
+import { createWeftPlace, placeConfig, removeWeftPlace, type WeftPlace } from './restartable-weft.js';
+import { TEST_DATABASE_URL } from './test-weft.js';
+
+/** Redis for the scale-out suites; CI and the project's machines run one on 127.0.0.1:6379. */
+export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+/**
+ * One scale-out cluster in the test process: a PostgreSQL schema and a Redis prefix of
+ * its own (so files running in parallel never see each other's jobs or channels), an API
+ * process and as many workers as a test starts, all with the same settings.
+ */
+export interface ScaleOutCluster {
+  api: Weft;
+  /** The first worker; `startWorker` adds more. */
+  worker: WeftWorker;
+  prefix: string;
+  startWorker(): Promise<WeftWorker>;
+  close(): Promise<void>;
+}
+
+export interface ScaleOutClusterOptions {
+  runDependencies?: Partial<RunDependencies>;
+  env?: Record<string, string>;
+}
+
+/** Fails (never skips) when PostgreSQL or Redis is missing: scale-out cannot be tested without them. */
+async function requireServers(): Promise<void> {
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URL, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.end();
+  } catch (error) {
+    throw new Error(`Scale-out tests need PostgreSQL at ${TEST_DATABASE_URL} (set TEST_DATABASE_URL): ${String(error)}`);
+  }
+  const redis = new Redis(TEST_REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  redis.on('error', () => {});
+  try {
+    await redis.connect();
+    await redis.quit();
+  } catch (error) {
+    redis.disconnect();
+    throw new Error(`Scale-out tests need Redis at ${TEST_REDIS_URL} (set TEST_REDIS_URL): ${String(error)}`);
+  }
+}
+
+export async function startScaleOutCluster(options: ScaleOutClusterOptions = {}): Promise<ScaleOutCluster> {
+  await requireServers();
+  const place: WeftPlace = await createWeftPlace('postgres');
+  const prefix = `wt-${randomBytes(5).toString('hex')}`;
+  const config = placeConfig(place, {
+    REDIS_URL: TEST_REDIS_URL,
+    WEFT_REDIS_PREFIX: prefix,
+    // Processes on several machines share the key through the environment, not a file.
+    WEFT_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    WEFT_ALLOW_PRIVATE_NETWORK: '1',
+    ...options.env,
+  });
+  const common = {
+    config,
+    logger: pino({ level: 'silent' }),
+    ...(place.schema ? { pgSchema: place.schema } : {}),
+    ...(options.runDependencies ? { runDependencies: options.runDependencies } : {}),
+  };
+  const api = await createWeft(common);
+  const workers: WeftWorker[] = [];
+  const startWorker = async () => {
+    const worker = await createWeftWorker(common);
+    workers.push(worker);
+    return worker;
+  };
+  const worker = await startWorker();
+  return {
+    api,
+    worker,
+    prefix,
+    startWorker,
+    async close() {
+      await Promise.all(workers.map((each) => each.close()));
+      await api.close();
+      await deleteKeys(prefix);
+      removeWeftPlace(place);
+    },
+  };
+}
+
+/** A cluster per describe block, closed (and its Redis keys deleted) afterwards. */
+export function useScaleOutCluster(options: ScaleOutClusterOptions = {}): () => ScaleOutCluster {
+  let cluster: ScaleOutCluster | undefined;
+  beforeAll(async () => {
+    cluster = await startScaleOutCluster(options);
+  });
+  afterAll(async () => {
+    await cluster?.close();
+  });
+  return () => {
+    if (!cluster) throw new Error('scale-out cluster not started');
+    return cluster;
+  };
+}
+
+/** Every Redis key under `prefix` (events, BullMQ's queue): gone, so test runs leave nothing behind. */
+export async function deleteKeys(prefix: string): Promise<number> {
+  const redis = new Redis(TEST_REDIS_URL);
+  try {
+    let deleted = 0;
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
+      cursor = next;
+      if (keys.length > 0) deleted += await redis.del(...keys);
+    } while (cursor !== '0');
+    return deleted;
+  } finally {
+    await redis.quit();
+  }
+}
