@@ -44,7 +44,9 @@ export async function buildApp({ config, services, logger }: AppOptions): Promis
   });
   registerErrorHandler(app);
   await app.register(fastifyCookie);
-  await app.register(fastifyRateLimit, { global: false });
+  // Scale-out: every API process counts in the same Redis, so more processes do not mean more attempts.
+  const sharedCounts = services.scaleOut ? { redis: services.scaleOut.redis, nameSpace: `${config.redisPrefix}:ratelimit:ip:` } : {};
+  await app.register(fastifyRateLimit, { global: false, ...sharedCounts });
   registerSessionAuth(app, services.sessions);
   registerApiKeyAuth(app, services.apiKeys);
 

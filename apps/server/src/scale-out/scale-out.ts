@@ -93,6 +93,11 @@ export class ScaleOut {
     this.remote = new DistributedRuns({ repository: this.repository, events: this.events, queue: this.queue, sweep, clock: options.clock, logger });
   }
 
+  /** The command connection, shared with what else must count across processes (rate limits). */
+  get redis(): Redis {
+    return this.commands;
+  }
+
   /** Connects to Redis, or fails the start saying where it could not connect. */
   async connect(): Promise<void> {
     const url = this.options.config.redisUrl as string;

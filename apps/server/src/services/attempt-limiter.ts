@@ -1,12 +1,18 @@
+import type { Redis } from 'ioredis';
 import type { Clock } from './clock.js';
 
 /**
- * Fixed-window counter keyed by any string (an e-mail address, say). Complements the
+ * Counts attempts per key (an e-mail address, say) in fixed windows. Complements the
  * per-IP limit of @fastify/rate-limit: a credential-stuffing run spread over many IPs
- * still hits the per-e-mail ceiling. In-process; scale-out deployments also get the
- * per-IP limit at the proxy.
+ * still hits the per-e-mail ceiling.
  */
-export class AttemptLimiter {
+export interface AttemptLimiter {
+  /** Counts one attempt; false when the key is over its limit for this window. */
+  take(key: string): Promise<boolean>;
+}
+
+/** Embedded mode: one process, so the counts live in memory. */
+export class MemoryAttemptLimiter implements AttemptLimiter {
   private readonly windows = new Map<string, { count: number; resetAt: number }>();
 
   constructor(
@@ -15,8 +21,7 @@ export class AttemptLimiter {
     private readonly clock: Clock,
   ) {}
 
-  /** Counts one attempt; false when the key is over its limit for this window. */
-  take(key: string): boolean {
+  async take(key: string): Promise<boolean> {
     const now = this.clock.now().getTime();
     const entry = this.windows.get(key);
     if (!entry || entry.resetAt <= now) {
@@ -30,5 +35,26 @@ export class AttemptLimiter {
 
   private sweep(now: number): void {
     for (const [key, entry] of this.windows) if (entry.resetAt <= now) this.windows.delete(key);
+  }
+}
+
+/**
+ * Scale-out mode: every API process shares one count per key in Redis, so running more
+ * processes does not multiply the limit. INCR and the window's expiry go in one MULTI;
+ * `NX` keeps the first attempt's expiry, which makes the window fixed.
+ */
+export class RedisAttemptLimiter implements AttemptLimiter {
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+    private readonly max: number,
+    private readonly windowMs: number,
+  ) {}
+
+  async take(key: string): Promise<boolean> {
+    const name = `${this.prefix}${key}`;
+    const results = await this.redis.multi().incr(name).pexpire(name, this.windowMs, 'NX').exec();
+    const count = Number(results?.[0]?.[1] ?? 0);
+    return count <= this.max;
   }
 }

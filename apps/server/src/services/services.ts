@@ -16,7 +16,7 @@ import { SecretsService } from '../secrets/secrets.service.js';
 import { AccountService } from './account.service.js';
 import { AnalyticsService } from './analytics.service.js';
 import { ApiKeysService } from './api-keys.service.js';
-import { AttemptLimiter } from './attempt-limiter.js';
+import { type AttemptLimiter, MemoryAttemptLimiter, RedisAttemptLimiter } from './attempt-limiter.js';
 import { AuthService } from './auth.service.js';
 import { BackgroundTasks } from './background-tasks.js';
 import type { Clock } from './clock.js';
@@ -121,7 +121,9 @@ export function createServices(deps: {
     sessions,
     subscriptions,
     auth,
-    emailLimiter: new AttemptLimiter(config.authRateLimit, 60_000, clock),
+    emailLimiter: scaleOut
+      ? new RedisAttemptLimiter(scaleOut.redis, `${config.redisPrefix}:ratelimit:email:`, config.authRateLimit, 60_000)
+      : new MemoryAttemptLimiter(config.authRateLimit, 60_000, clock),
     mailer,
     background,
     passwordReset: new PasswordResetService(db, users, sessions, mailer, clock, config.publicUrl, background),

@@ -22,6 +22,8 @@ export interface ScaleOutCluster {
   worker: WeftWorker;
   prefix: string;
   startWorker(): Promise<WeftWorker>;
+  /** Another API process on the same database and Redis. */
+  startApi(): Promise<Weft>;
   close(): Promise<void>;
 }
 
@@ -69,6 +71,12 @@ export async function startScaleOutCluster(options: ScaleOutClusterOptions = {})
     ...(options.runDependencies ? { runDependencies: options.runDependencies } : {}),
   };
   const api = await createWeft(common);
+  const apis: Weft[] = [api];
+  const startApi = async () => {
+    const another = await createWeft(common);
+    apis.push(another);
+    return another;
+  };
   const workers: WeftWorker[] = [];
   const startWorker = async () => {
     const worker = await createWeftWorker(common);
@@ -81,9 +89,10 @@ export async function startScaleOutCluster(options: ScaleOutClusterOptions = {})
     worker,
     prefix,
     startWorker,
+    startApi,
     async close() {
       await Promise.all(workers.map((each) => each.close()));
-      await api.close();
+      for (const each of apis) await each.close();
       await deleteKeys(prefix);
       removeWeftPlace(place);
     },

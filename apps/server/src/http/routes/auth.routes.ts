@@ -32,13 +32,13 @@ const signInBody = z.object({
 
 export function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps): void {
   const limited = { config: { rateLimit: { max: deps.ipRateLimit, timeWindow: '1 minute' } } };
-  const takeEmailAttempt = (email: string) => {
-    if (!deps.emailLimiter.take(normaliseEmail(email))) throw tooManyRequests();
+  const takeEmailAttempt = async (email: string) => {
+    if (!(await deps.emailLimiter.take(normaliseEmail(email)))) throw tooManyRequests();
   };
 
   app.post('/api/auth/signup', limited, async (request, reply) => {
     const body = parseInput(signUpBody, request.body);
-    takeEmailAttempt(body.email);
+    await takeEmailAttempt(body.email);
     const result = await deps.auth.signUp({
       email: body.email,
       password: body.password,
@@ -57,7 +57,7 @@ export function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps): void {
 
   app.post('/api/auth/login', limited, async (request, reply) => {
     const body = parseInput(signInBody, request.body);
-    takeEmailAttempt(body.email);
+    await takeEmailAttempt(body.email);
     const result = await deps.auth.signIn(body.email, body.password, request.headers['user-agent']);
     if (!result.ok) throw new HttpError(401, 'Invalid email or password.', 'invalid_credentials');
     setSessionCookie(reply, result.session.token, result.session.expiresAt, deps.secureCookies);

@@ -50,8 +50,8 @@ const notificationsBody = z.object({
 export function meRoutes(app: FastifyInstance, deps: MeRoutesDeps): void {
   const limited = { config: { rateLimit: { max: deps.ipRateLimit, timeWindow: '1 minute' } } };
   // Guessing the password with a stolen session is slowed like guessing it at sign-in.
-  const takeAttempt = (email: string) => {
-    if (!deps.emailLimiter.take(email)) throw tooManyRequests();
+  const takeAttempt = async (email: string) => {
+    if (!(await deps.emailLimiter.take(email))) throw tooManyRequests();
   };
 
   app.get('/api/me', async (request) => ({ user: toPublicUser(requireAuth(request).user) }));
@@ -66,7 +66,7 @@ export function meRoutes(app: FastifyInstance, deps: MeRoutesDeps): void {
   app.post('/api/me/password', limited, async (request, reply) => {
     const { user, session } = requireAuth(request);
     const body = parseInput(passwordBody, request.body);
-    takeAttempt(user.email);
+    await takeAttempt(user.email);
     const result = await deps.account.changePassword(user, session.id, body.currentPassword, body.newPassword);
     if (result === 'wrong_password') throw badRequest(WRONG_CURRENT_PASSWORD, 'wrong_password');
     return reply.code(204).send();
@@ -75,7 +75,7 @@ export function meRoutes(app: FastifyInstance, deps: MeRoutesDeps): void {
   app.delete('/api/me', limited, async (request, reply) => {
     const { user } = requireAuth(request);
     const body = parseInput(deleteBody, request.body);
-    takeAttempt(user.email);
+    await takeAttempt(user.email);
     const result = await deps.account.delete(user, body.password);
     if (result === 'wrong_password') throw badRequest(body.password ? WRONG_PASSWORD : 'password: Password is required', 'wrong_password');
     clearSessionCookie(reply, deps.secureCookies);

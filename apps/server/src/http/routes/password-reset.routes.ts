@@ -31,7 +31,7 @@ export function passwordResetRoutes(app: FastifyInstance, deps: PasswordResetRou
 
   app.post('/api/auth/password-reset', limited, async (request, reply) => {
     const { email } = parseInput(requestBody, request.body);
-    if (!deps.emailLimiter.take(normaliseEmail(email))) throw tooManyRequests();
+    if (!(await deps.emailLimiter.take(normaliseEmail(email)))) throw tooManyRequests();
     deps.passwordReset.requestInBackground(email);
     return reply.code(202).send({ message: RESET_REQUESTED_MESSAGE });
   });

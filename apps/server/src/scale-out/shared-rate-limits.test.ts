@@ -1,0 +1,33 @@
+import { Redis } from 'ioredis';
+import { describe, expect, it } from 'vitest';
+import { TEST_REDIS_URL, useScaleOutCluster } from '../test-support/scale-out-weft.js';
+import { signUp } from '../test-support/test-weft.js';
+
+describe('Scale-out: rate limits are counted once across API processes', () => {
+  const getCluster = useScaleOutCluster({ env: { AUTH_RATE_LIMIT: '4' } });
+
+  it('refuses the fifth counted attempt (sign-up + four sign-ins) even when the attempts alternate between two API processes', async () => {
+    const { api, prefix, startApi } = getCluster();
+    const second = await startApi();
+    const user = await signUp(api);
+    const attempt = (weft: typeof api) =>
+      weft.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: 'not the password' } });
+
+    // The limit is 4 a minute per IP and per e-mail; sign-up counted once. Each process alone
+    // sees at most three attempts; together they see five.
+    expect((await attempt(api)).statusCode).toBe(401);
+    expect((await attempt(second)).statusCode).toBe(401);
+    expect((await attempt(api)).statusCode).toBe(401);
+    const fourth = await attempt(second);
+    expect(fourth.statusCode).toBe(429);
+    expect(fourth.json().message).toMatch(/Too many attempts/);
+
+    const redis = new Redis(TEST_REDIS_URL);
+    try {
+      const keys = await redis.keys(`${prefix}:ratelimit:*`);
+      expect(keys.some((key) => key.startsWith(`${prefix}:ratelimit:email:`))).toBe(true);
+    } finally {
+      await redis.quit();
+    }
+  });
+});
