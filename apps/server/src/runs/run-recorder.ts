@@ -57,7 +57,7 @@ export class RunRecorder {
       nodes: JSON.stringify(this.nodes),
       outputs: JSON.stringify(this.outputs),
       usage: this.usage ? JSON.stringify(this.usage) : null,
-      events: JSON.stringify(this.events),
+      events: JSON.stringify(this.masker ? remaskTokenStreams(this.events, this.masker) : this.events),
     };
   }
 
@@ -159,6 +159,32 @@ export class RunRecorder {
     }
     return node;
   }
+}
+
+/**
+ * Tokens are masked one at a time as they stream, so a secret split across two tokens
+ * would survive in them. Before the events are stored, each node's tokens are joined and
+ * masked whole; where that changes anything, the node's first token carries the masked
+ * text and its other tokens become empty, so sequence numbers (indices) stay as they were.
+ */
+export function remaskTokenStreams(events: readonly RunEvent[], masker: RunMasker): RunEvent[] {
+  const byNode = new Map<string, number[]>();
+  events.forEach((event, index) => {
+    if (event.type !== 'node:token') return;
+    const list = byNode.get(event.nodeId);
+    if (list) list.push(index);
+    else byNode.set(event.nodeId, [index]);
+  });
+  const result = [...events];
+  for (const indices of byNode.values()) {
+    const joined = indices.map((i) => (events[i] as { text: string }).text).join('');
+    const masked = masker.maskText(joined);
+    if (masked === joined) continue;
+    indices.forEach((i, n) => {
+      result[i] = { ...(events[i] as Extract<RunEvent, { type: 'node:token' }>), text: n === 0 ? masked : '' };
+    });
+  }
+  return result;
 }
 
 function emptyNode(): NodeResult {
