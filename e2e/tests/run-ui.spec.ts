@@ -5,8 +5,8 @@ import { expect, SCREENSHOT_DIR, signUpViaApi, test } from '../support/fixtures.
 /**
  * The run-related screens as a user sees them, in both themes: the logs drawer and the
  * inspector beside the node settings, the run inputs dialog, the run history and the
- * stored-run banner, the webhook and custom node dialogs, the executions page and the
- * API key and secret settings. Screenshots land in .test-output/screenshots/run-ui-*.
+ * stored-run banner, the webhook and custom node dialogs, the dashboard's Executions tab
+ * and the API key and secret settings. Screenshots land in .test-output/screenshots/run-ui-*.
  */
 
 /** Screenshots of one state in both themes (no theme stored: the app follows the emulated system one). */
@@ -116,7 +116,18 @@ test('editor: drawer and inspector beside the settings, run inputs, history bann
   // History: open the earlier run; the banner sits above the canvas, clear of the type legend.
   await page.getByTestId('rerun-button').click();
   await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'success', { timeout: 15_000 });
-  await page.getByTestId('run-history-button').click();
+  // A list that fails to load says so, with a brand-coloured way to try again.
+  const executionsList = /\/api\/executions\?/;
+  await page.route(executionsList, (route) => route.fulfill({ status: 503, json: { message: 'The server is restarting.' } }));
+  const historyButton = page.getByTestId('run-history-button');
+  await historyButton.click();
+  const retry = page.getByTestId('run-history').getByRole('menuitem', { name: 'Try again' });
+  await expect(page.getByTestId('run-history')).toContainText('The server is restarting.');
+  // The open history button is brand-coloured (text-brand); the menu item's own text-ink used to win over it.
+  const brand = await historyButton.evaluate((el) => getComputedStyle(el).color);
+  expect(await retry.evaluate((el) => getComputedStyle(el).color)).toBe(brand);
+  await page.unroute(executionsList);
+  await retry.click();
   const items = page.getByTestId('history-item');
   await expect(items).toHaveCount(2);
   await expect(items.first()).toHaveAttribute('aria-current', 'true');
@@ -163,11 +174,24 @@ test('editor: drawer and inspector beside the settings, run inputs, history bann
   await expect(page.locator('[data-library-item^="custom.word-count"]')).toBeVisible();
 });
 
-test('pages: executions with rows, filters and empty states; API key shown once; secrets', async ({ page }) => {
+test('pages: executions tab with rows, filters and empty states; API key shown once; secrets', async ({ page }) => {
   await signUpViaApi(page, { displayName: 'Page Looker' });
   await page.setViewportSize({ width: 1280, height: 800 });
 
-  await page.goto('/executions');
+  // The dashboard's tab bar: real links, the shown one marked, reachable with Tab.
+  await page.goto('/dashboard');
+  const tabs = page.getByRole('navigation', { name: 'Dashboard views' });
+  const workflowsTab = tabs.getByRole('link', { name: 'Workflows' });
+  const executionsTab = tabs.getByRole('link', { name: 'Executions' });
+  await expect(workflowsTab).toHaveAttribute('aria-current', 'page');
+  await expect(executionsTab).not.toHaveAttribute('aria-current', 'page');
+  await workflowsTab.focus();
+  await page.keyboard.press('Tab');
+  await expect(executionsTab).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/dashboard\/executions$/);
+  await expect(executionsTab).toHaveAttribute('aria-current', 'page');
+  await expect(workflowsTab).not.toHaveAttribute('aria-current', 'page');
   await expect(page.getByTestId('executions-empty')).toContainText('No runs yet');
 
   const headers = { 'x-csrf-token': await csrfToken(page) };
@@ -180,18 +204,31 @@ test('pages: executions with rows, filters and empty states; API key shown once;
     expect(response.status(), await response.text()).toBe(200);
   }
 
-  await page.goto('/executions');
+  // The old address still works, filters and all.
+  await page.goto('/executions?status=error');
+  await expect(page).toHaveURL(/\/dashboard\/executions\?status=error$/);
+  await expect(page.getByTestId('filter-status')).toHaveValue('error');
   const rows = page.getByTestId('execution-row');
+  await expect(rows).toHaveCount(1);
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/executions$/);
   await expect(rows).toHaveCount(2);
   await expect(rows.first()).toHaveAttribute('data-status', 'error');
   await expect(rows.first()).toContainText('Column "email" is missing in row 17');
   // The workflow filter stays a sensible width however long a workflow's name is.
   expect((await box(page.getByTestId('filter-workflow'))).width).toBeLessThanOrEqual(256);
   // The filters read as live controls (a <select> matches :read-only, which used to grey them out).
-  const ink = await page.getByRole('heading', { name: 'Executions' }).evaluate((el) => getComputedStyle(el).color);
+  const ink = await page.getByRole('heading', { name: 'Dashboard' }).evaluate((el) => getComputedStyle(el).color);
   expect(await page.getByTestId('filter-status').evaluate((el) => getComputedStyle(el).color)).toBe(ink);
+  // They draw the app's chevron, not each browser's own arrow.
+  for (const filter of ['filter-workflow', 'filter-status', 'filter-trigger']) {
+    const select = page.getByTestId(filter);
+    expect(await select.evaluate((el) => getComputedStyle(el).appearance)).toBe('none');
+    await expect(select.locator('xpath=following-sibling::*[name()="svg"]')).toBeVisible();
+  }
   await shoot(page, 'executions');
   await page.getByTestId('filter-status').selectOption('cancelled');
+  await expect(page).toHaveURL(/\/dashboard\/executions\?status=cancelled$/);
   await expect(page.getByTestId('executions-empty')).toContainText('No runs match these filters');
   await page.getByRole('button', { name: 'Clear filters' }).click();
   await expect(rows).toHaveCount(2);

@@ -82,13 +82,20 @@ test('build Text Input → LLM Chat → Output, add a secret, run with live logs
     await expect(items).toHaveCount(2);
     await expect(items.first()).toContainText(/success|succeeded|done/i);
     await expect(items.nth(1)).toContainText(/cancel/i);
-    await page.keyboard.press('Escape');
 
-    // And on the executions page, where they link back to the editor.
-    await page.goto('/executions');
-    await expect(page.getByTestId('execution-row')).toHaveCount(2);
+    // And on the dashboard's Executions tab, filtered to this workflow, where they link back to the editor.
+    const workflowUrl = page.url();
+    await page.getByRole('menuitem', { name: 'All runs of this workflow' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/executions\?workflowId=[0-9a-f-]{36}$/);
+    await expect(page.getByTestId('executions-link')).toHaveAttribute('aria-current', 'page');
+    const rows = page.getByTestId('execution-row');
+    await expect(rows).toHaveCount(2);
+    await expect(page.getByTestId('filter-workflow')).toHaveValue(new URL(workflowUrl).pathname.split('/').at(-1) ?? '');
     await page.screenshot({ path: `${SCREENSHOT_DIR}executions-page.png` });
     expect(await page.content()).not.toContain(KEY);
+    await rows.nth(1).getByRole('link').click();
+    await expect(page).toHaveURL(/\/workflow\/[0-9a-f-]{36}\?execution=/);
+    await expect(page.getByTestId('run-banner')).toContainText(/cancel/i);
   } finally {
     await peer.close();
   }

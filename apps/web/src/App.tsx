@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { AnalyticsTracker } from './components/AnalyticsTracker';
 import { CanonicalLink } from './components/CanonicalLink';
 import { ConfirmDialog } from './components/ConfirmDialog';
@@ -11,7 +11,6 @@ import { PageSpinner } from './components/ui/Spinner';
 import { setUnauthorizedHandler } from './lib/api';
 import { DashboardPage } from './pages/DashboardPage';
 import { DocsPage } from './pages/DocsPage';
-import { ExecutionsPage } from './pages/ExecutionsPage';
 import { GalleryPage } from './pages/GalleryPage';
 import { LandingPage } from './pages/LandingPage';
 import { LoginPage } from './pages/LoginPage';
@@ -32,6 +31,12 @@ const editor = (
     <EditorPage />
   </Suspense>
 );
+
+/** The executions list moved into the dashboard; old links and bookmarks keep their filters. */
+function ExecutionsRedirect() {
+  const { search, hash } = useLocation();
+  return <Navigate to={{ pathname: '/dashboard/executions', search, hash }} replace />;
+}
 
 export function App() {
   useEffect(() => {
@@ -56,9 +61,10 @@ export function App() {
           <Route path="/docs" element={<DocsPage />} />
           <Route path="/privacy" element={<PrivacyPage />} />
           <Route path="/terms" element={<TermsPage />} />
+          <Route path="/executions" element={<ExecutionsRedirect />} />
           <Route element={<ProtectedRoute />}>
-            <Route path="/dashboard" element={<DashboardPage />} />
-            <Route path="/executions" element={<ExecutionsPage />} />
+            <Route path="/dashboard" element={<DashboardPage tab="workflows" />} />
+            <Route path="/dashboard/executions" element={<DashboardPage tab="executions" />} />
             <Route path="/settings" element={<SettingsPage />} />
             <Route path="/editor" element={editor} />
             <Route path="/workflow/:workflowId" element={editor} />

@@ -98,9 +98,16 @@ export function useMenu() {
   };
 }
 
+/**
+ * A dropdown menu item's shape without its text colour, for items that have their own:
+ * a colour class added after `text-ink` does not win (same specificity, and the
+ * stylesheet's order decides, not the class attribute's).
+ */
+export const menuItemShapeClasses =
+  'flex w-full items-center gap-2.5 rounded-md px-2.5 py-2 text-left text-sm outline-none transition-colors hover:bg-surface-2 focus-visible:bg-surface-2 focus-visible:outline-none';
+
 /** Classes shared by every item of a dropdown menu. */
-export const menuItemClasses =
-  'flex w-full items-center gap-2.5 rounded-md px-2.5 py-2 text-left text-sm text-ink outline-none transition-colors hover:bg-surface-2 focus-visible:bg-surface-2 focus-visible:outline-none';
+export const menuItemClasses = `${menuItemShapeClasses} text-ink`;
 
 /** Classes for the floating panel of a dropdown menu. */
 export const menuPanelClasses =

@@ -3,7 +3,7 @@ import { RelativeTime } from '../../components/dashboard/RelativeTime';
 import { RunStatusBadge } from '../../components/dashboard/RunStatusBadge';
 import { HistoryIcon } from '../../components/ui/icons';
 import { Spinner } from '../../components/ui/Spinner';
-import { menuItemClasses, menuPanelClasses, useMenu } from '../../components/ui/useMenu';
+import { menuItemClasses, menuItemShapeClasses, menuPanelClasses, useMenu } from '../../components/ui/useMenu';
 import { useNow } from '../../hooks/useNow';
 import { errorMessage } from '../../lib/api';
 import type { ExecutionSummary } from './execution-api';
@@ -21,7 +21,7 @@ interface RunHistoryProps {
 /**
  * The toolbar's run history: the latest ten runs of this workflow (status, trigger,
  * when, how long). Choosing one shows it on the canvas and in the inspector; the
- * dashboard's Executions page has the rest.
+ * dashboard's Executions tab has the rest.
  */
 export function RunHistory({ workflowId, onOpen }: RunHistoryProps) {
   const { open, close, buttonProps, menuProps } = useMenu();
@@ -55,7 +55,12 @@ export function RunHistory({ workflowId, onOpen }: RunHistoryProps) {
           ) : list.isError ? (
             <div role="alert" className="px-2.5 py-3 text-sm">
               <p className="text-danger">{errorMessage(list.error, 'Could not load the runs.')}</p>
-              <button type="button" role="menuitem" className={`${menuItemClasses} mt-1 -ml-2.5 text-brand`} onClick={() => void list.refetch()}>
+              <button
+                type="button"
+                role="menuitem"
+                className={`${menuItemShapeClasses} mt-1 -ml-2.5 font-medium text-brand`}
+                onClick={() => void list.refetch()}
+              >
                 Try again
               </button>
             </div>
@@ -77,9 +82,9 @@ export function RunHistory({ workflowId, onOpen }: RunHistoryProps) {
           )}
           <hr className="-mx-1.5 my-1 border-line" />
           <Link
-            to={`/executions?workflowId=${encodeURIComponent(workflowId ?? '')}`}
+            to={`/dashboard/executions?workflowId=${encodeURIComponent(workflowId ?? '')}`}
             role="menuitem"
-            className={`${menuItemClasses} text-muted`}
+            className={`${menuItemShapeClasses} text-muted hover:text-ink`}
             onClick={() => close(false)}
           >
             All runs of this workflow

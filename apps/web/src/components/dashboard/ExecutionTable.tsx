@@ -1,0 +1,115 @@
+import { Link } from 'react-router';
+import type { ExecutionSummary } from '../../editor/run/execution-api';
+import { formatDuration, triggerLabel } from '../../editor/run/run-format';
+import { useNow } from '../../hooks/useNow';
+import { Skeleton } from '../ui/Skeleton';
+import { RelativeTime } from './RelativeTime';
+import { RunStatusBadge } from './RunStatusBadge';
+
+const th = 'px-4 py-2.5 text-left text-xs font-medium text-muted';
+const td = 'px-4 py-3 align-middle';
+// Narrow screens keep status and workflow; the rest is in the editor a click away.
+const columns = { trigger: 'hidden sm:table-cell', started: 'hidden md:table-cell', duration: 'hidden sm:table-cell' } as const;
+
+function TableHead() {
+  return (
+    <thead className="border-b border-line bg-surface-2/60">
+      <tr>
+        <th scope="col" className={`${th} w-32`}>
+          Status
+        </th>
+        <th scope="col" className={th}>
+          Workflow
+        </th>
+        <th scope="col" className={`${th} ${columns.trigger} w-28`}>
+          Trigger
+        </th>
+        <th scope="col" className={`${th} ${columns.started} w-40`}>
+          Started
+        </th>
+        <th scope="col" className={`${th} ${columns.duration} w-28 text-right`}>
+          Duration
+        </th>
+      </tr>
+    </thead>
+  );
+}
+
+/** Runs, newest first; each row opens the editor at that run. */
+export function ExecutionTable({ executions }: { executions: ExecutionSummary[] }) {
+  const now = useNow();
+  return (
+    <div className="overflow-hidden rounded-xl border border-line bg-surface shadow-xs">
+      <table className="w-full table-fixed border-collapse text-sm">
+        <caption className="sr-only">Executions, newest first</caption>
+        <TableHead />
+        <tbody className="divide-y divide-line">
+          {executions.map((execution) => (
+            <tr
+              key={execution.id}
+              className="group relative transition-colors hover:bg-surface-2/50"
+              data-testid="execution-row"
+              data-status={execution.status}
+            >
+              <td className={td}>
+                <RunStatusBadge status={execution.status} />
+              </td>
+              <td className={td}>
+                {/* The link covers the row (after:inset-0), so the whole row opens the run. */}
+                <Link
+                  to={`/workflow/${encodeURIComponent(execution.workflowId)}?execution=${encodeURIComponent(execution.id)}`}
+                  className="block truncate rounded-sm font-medium text-ink after:absolute after:inset-0 hover:text-brand"
+                >
+                  {execution.workflowName}
+                </Link>
+                {execution.error && (
+                  <p className="mt-0.5 truncate text-xs text-danger" title={execution.error}>
+                    {execution.error}
+                  </p>
+                )}
+              </td>
+              <td className={`${td} ${columns.trigger} text-muted`}>{triggerLabel(execution.trigger)}</td>
+              <td className={`${td} ${columns.started} text-muted`}>
+                <RelativeTime value={execution.startedAt ?? execution.createdAt} now={now} />
+              </td>
+              <td className={`${td} ${columns.duration} text-right text-muted tabular-nums`}>{formatDuration(execution.durationMs)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The table's shape while the first page loads. */
+export function ExecutionTableSkeleton() {
+  return (
+    <div role="status" aria-label="Loading executions" aria-busy="true" className="overflow-hidden rounded-xl border border-line bg-surface shadow-xs">
+      <table className="w-full table-fixed border-collapse text-sm" aria-hidden="true">
+        <TableHead />
+        <tbody className="divide-y divide-line">
+          {Array.from({ length: 5 }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have nothing else to key on.
+            <tr key={i}>
+              <td className={td}>
+                <Skeleton className="h-5 w-20 rounded-full" />
+              </td>
+              <td className={td}>
+                <Skeleton className="h-3.5 w-48 max-w-full" />
+              </td>
+              <td className={`${td} ${columns.trigger}`}>
+                <Skeleton className="h-3.5 w-14" />
+              </td>
+              <td className={`${td} ${columns.started}`}>
+                <Skeleton className="h-3.5 w-20" />
+              </td>
+              <td className={`${td} ${columns.duration}`}>
+                <Skeleton className="ml-auto h-3.5 w-12" />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
