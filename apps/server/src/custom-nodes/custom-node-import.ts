@@ -3,9 +3,11 @@ import type { ExportedCustomNode } from './custom-nodes.service.js';
 
 /**
  * Importing the custom node types an export carries (`customNodes`) into the importing
- * user's account. Pure: it reads the file and plans; the workflows service writes.
+ * user's account. Pure: it reads the file and plans; `CustomNodesService.importTypes`
+ * carries the plan out, for the workflow import and for `POST /api/custom-nodes/import`
+ * (the editor's import of a file into the open canvas).
  *
- * For each type the workflow's nodes use:
+ * For each type (of a workflow import: each type the workflow's nodes use):
  * - the user has the same type id with the same definition and code → used as it is;
  * - the user has an identical type under another id → the nodes are re-pointed to it;
  * - the id is free → created under that id;
@@ -60,18 +62,21 @@ export function readExportedCustomNodes(file: unknown): ReadCustomNodes {
   return { ok: true, entries };
 }
 
-/** Decides what to create and which nodes to re-point; `existing` is all of the user's types. */
+/**
+ * Decides what to create and which nodes to re-point; `existing` is all of the user's
+ * types. With `usedTypes`, entries outside it are left out (a file may list more).
+ */
 export function planCustomNodeImport(
   entries: readonly ImportedCustomNode[],
   existing: readonly ExportedCustomNode[],
-  usedTypes: ReadonlySet<string>,
+  usedTypes?: ReadonlySet<string>,
 ): CustomNodeImportPlan {
   const byFingerprint = new Map(existing.map((node) => [fingerprintOf(node.definition, node.code), node.type]));
   const taken = new Set(existing.map((node) => node.type));
   const plan: CustomNodeImportPlan = { create: [], retype: new Map(), definitions: existing.map((node) => node.definition) };
   for (const entry of entries) {
     // Types the workflow does not use are not imported: the file may list more.
-    if (!usedTypes.has(entry.type)) continue;
+    if (usedTypes && !usedTypes.has(entry.type)) continue;
     const fingerprint = fingerprintOf(customNodeDefinition(entry.type, 1, entry.input), entry.input.code);
     const identical = byFingerprint.get(fingerprint);
     if (identical !== undefined) {

@@ -5,6 +5,7 @@ import type { CustomNodeTypeRow, Database } from '../db/schema.js';
 import type { Clock } from '../services/clock.js';
 import { newId } from '../services/tokens.js';
 import { customNodeType } from './custom-node-executor.js';
+import { type CustomNodeImportPlan, type ImportedCustomNode, planCustomNodeImport } from './custom-node-import.js';
 
 /** A custom node type as the API shows it: the definition's parts flat, plus the code. */
 export interface CustomNodeType extends Omit<NodeDefinition, 'docs' | 'hidden' | 'variableInputs' | 'preview'> {
@@ -19,6 +20,23 @@ export interface ExportedCustomNode {
   type: string;
   definition: NodeDefinition;
   code: string;
+}
+
+/** What the work done alongside an import (`importTypes`'s `alongside`) answers; a refusal undoes the import. */
+export type ImportStep<T> = { ok: true; value: T } | { ok: false; message: string };
+
+export type CustomNodeImportResult<T> =
+  | { ok: true; plan: CustomNodeImportPlan; value: T }
+  /** `alongside` refused (the message is its own); nothing was created. */
+  | { ok: false; reason: 'refused'; message: string }
+  /** A type id the plan chose was taken meanwhile by a concurrent request; nothing was created. */
+  | { ok: false; reason: 'conflict'; message: string };
+
+/** Carries a refusal out of the transaction, which rolls it back. */
+class ImportRefused extends Error {
+  constructor(readonly result: Extract<CustomNodeImportResult<never>, { ok: false }>) {
+    super(result.message);
+  }
 }
 
 /** Concurrent creates of the same title can pick the same type; the loser retries this often. */
@@ -85,6 +103,43 @@ export class CustomNodesService {
     return Number(result.numInsertedOrUpdatedRows ?? 0) > 0 ? toApi(row) : undefined;
   }
 
+  /**
+   * Brings the custom types an import carries into the user's account, as planned by
+   * `planCustomNodeImport` (reuse an identical type, keep the file's id when free, or a
+   * new id with the nodes re-pointed), in one transaction. Both imports go through here:
+   * the workflow import (only the types its nodes use, `used`; it writes the workflow
+   * in `alongside`) and `POST /api/custom-nodes/import` (all of them). `alongside` runs
+   * inside the transaction once the types exist, with the plan; when it refuses, or a
+   * chosen id was taken by a concurrent request, everything is rolled back.
+   */
+  async importTypes<T = undefined>(
+    userId: string,
+    entries: readonly ImportedCustomNode[],
+    options: { used?: ReadonlySet<string>; alongside?: (plan: CustomNodeImportPlan, trx: Kysely<Database>) => Promise<ImportStep<T>> } = {},
+  ): Promise<CustomNodeImportResult<T>> {
+    try {
+      return await this.db.transaction().execute(async (trx) => {
+        // Read in the transaction: SQLite has one connection, which the transaction holds.
+        const plan = planCustomNodeImport(entries, await this.forExport(userId, undefined, trx), options.used);
+        for (const { type, input } of plan.create) {
+          if (!(await this.insert(userId, type, input, trx))) {
+            throw new ImportRefused({
+              ok: false,
+              reason: 'conflict',
+              message: `The custom node type "${type}" was created at the same moment by another request. Import the file again.`,
+            });
+          }
+        }
+        const step: ImportStep<T> = options.alongside ? await options.alongside(plan, trx) : { ok: true, value: undefined as T };
+        if (!step.ok) throw new ImportRefused({ ok: false, reason: 'refused', message: step.message });
+        return { ok: true as const, plan, value: step.value };
+      });
+    } catch (error) {
+      if (error instanceof ImportRefused) return error.result;
+      throw error;
+    }
+  }
+
   /** Replaces title, ports, settings and code; the type id stays, the version goes up. */
   async update(userId: string, id: string, input: CustomNodeInput): Promise<CustomNodeType | undefined> {
     return this.db.transaction().execute(async (trx) => {
@@ -122,13 +177,13 @@ export class CustomNodesService {
   }
 
   /** The custom types a workflow uses (all of the user's without `types`), as an export carries them. */
-  async forExport(userId: string, types?: Iterable<string>): Promise<ExportedCustomNode[]> {
-    const rows = await this.rows(userId, types);
+  async forExport(userId: string, types?: Iterable<string>, db: Kysely<Database> = this.db): Promise<ExportedCustomNode[]> {
+    const rows = await this.rows(userId, types, db);
     return rows.map((row) => ({ type: row.type, definition: JSON.parse(row.definition) as NodeDefinition, code: row.code }));
   }
 
-  private async rows(userId: string, types?: Iterable<string>): Promise<CustomNodeTypeRow[]> {
-    let query = this.db.selectFrom('custom_node_types').selectAll().where('user_id', '=', userId);
+  private async rows(userId: string, types?: Iterable<string>, db: Kysely<Database> = this.db): Promise<CustomNodeTypeRow[]> {
+    let query = db.selectFrom('custom_node_types').selectAll().where('user_id', '=', userId);
     if (types !== undefined) {
       const wanted = [...new Set([...types].filter(isCustomNodeType))];
       if (wanted.length === 0) return [];

@@ -1,6 +1,6 @@
 import type { NodeDefinition, WorkflowDocument } from '@weft/core';
 import type { Kysely } from 'kysely';
-import { nodeTypesIn, planCustomNodeImport, readExportedCustomNodes, retypeNodes } from '../custom-nodes/custom-node-import.js';
+import { nodeTypesIn, readExportedCustomNodes, retypeNodes } from '../custom-nodes/custom-node-import.js';
 import type { CustomNodesService } from '../custom-nodes/custom-nodes.service.js';
 import type { Database, WorkflowRow } from '../db/schema.js';
 import type { Clock } from './clock.js';
@@ -104,24 +104,18 @@ export class WorkflowsService {
       if (!check.ok) return { ok: false, reason: 'invalid', message: check.message };
       return { ok: true, workflow: await this.insert(userId, check.document) };
     }
-    const plan = planCustomNodeImport(carried.entries, await this.customNodes.forExport(userId), used);
-    const definitions: NodeDefinition[] = [...this.catalogue.definitions(), ...plan.definitions];
-    const check = readImport(retypeNodes(file, plan.retype), definitions);
-    if (!check.ok) return { ok: false, reason: 'invalid', message: check.message };
-    const workflow = await this.db.transaction().execute(async (trx) => {
-      for (const { type, input } of plan.create) {
-        // Taken since the plan was made (a concurrent import): undo everything.
-        if (!(await this.customNodes.insert(userId, type, input, trx))) return undefined;
-      }
-      return this.insert(userId, check.document, trx);
+    const imported = await this.customNodes.importTypes(userId, carried.entries, {
+      used,
+      // In the import's transaction, after the types exist: a broken graph undoes them.
+      alongside: async (plan, trx) => {
+        const definitions: NodeDefinition[] = [...this.catalogue.definitions(), ...plan.definitions];
+        const check = readImport(retypeNodes(file, plan.retype), definitions);
+        if (!check.ok) return check;
+        return { ok: true, value: await this.insert(userId, check.document, trx) };
+      },
     });
-    if (!workflow)
-      return {
-        ok: false,
-        reason: 'invalid',
-        message: 'A custom node type of this file was created at the same moment by another request. Import the file again.',
-      };
-    return { ok: true, workflow };
+    if (!imported.ok) return { ok: false, reason: 'invalid', message: imported.message };
+    return { ok: true, workflow: imported.value };
   }
 
   /** Replaces the document if `baseVersion` is still the stored version. */

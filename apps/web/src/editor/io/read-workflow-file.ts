@@ -10,6 +10,14 @@ export type FileRead = { ok: true; document: WorkflowDocument } | { ok: false; m
  * The server's import route words its refusals the same way.
  */
 export function readWorkflowFile(text: string, definitions: readonly NodeDefinition[]): FileRead {
+  const parsed = parseWorkflowJson(text);
+  return parsed.ok ? readWorkflowInput(parsed.input, definitions) : parsed;
+}
+
+export type JsonRead = { ok: true; input: Record<string, unknown> } | { ok: false; message: string };
+
+/** The first step of `readWorkflowFile`: the file is one JSON object. */
+export function parseWorkflowJson(text: string): JsonRead {
   let input: unknown;
   try {
     input = JSON.parse(text);
@@ -22,7 +30,15 @@ export function readWorkflowFile(text: string, definitions: readonly NodeDefinit
       message: `A workflow file holds one JSON object, but this one holds ${Array.isArray(input) ? 'a list' : String(input === null ? 'null' : `a ${typeof input}`)}.`,
     };
   }
-  const { weft, ...rest } = input as Record<string, unknown>;
+  return { ok: true, input: input as Record<string, unknown> };
+}
+
+/**
+ * The second step: the object is a workflow that opens with these definitions. Separate
+ * so that an import can re-point the nodes of custom types between the two steps.
+ */
+export function readWorkflowInput(input: Record<string, unknown>, definitions: readonly NodeDefinition[]): FileRead {
+  const { weft, ...rest } = input;
   if (weft !== undefined && weft !== 'workflow') {
     return { ok: false, message: 'This is a Weft file of another kind, not a workflow export ("weft" must be "workflow").' };
   }
