@@ -1,8 +1,15 @@
-/** Fixed loopback ports and credentials shared by the server under test and the peers. */
-export const APP_PORT = 3100;
+/**
+ * Loopback ports and credentials shared by the server under test and the peers. The ports
+ * sit at fixed offsets from `E2E_PORT_BASE` (default 3100), so two checkouts can run their
+ * browser suites side by side on one machine.
+ */
+const PORT_BASE = Number(process.env.E2E_PORT_BASE ?? 3100);
+export const APP_PORT = PORT_BASE;
 export const APP_URL = `http://127.0.0.1:${APP_PORT}`;
-export const SMTP_PORT = 4525;
-export const OIDC_PORT = 4526;
+export const SMTP_PORT = PORT_BASE + 1425;
+export const OIDC_PORT = PORT_BASE + 1426;
+/** A second server for tests that kill or restart one (crash recovery). */
+export const SPARE_APP_PORT = PORT_BASE + 7;
 export const OIDC_ISSUER = `http://127.0.0.1:${OIDC_PORT}`;
 export const OIDC_CLIENT_ID = 'weft-e2e';
 export const OIDC_CLIENT_SECRET = 'weft-e2e-secret-value-that-is-long-enough';

@@ -3,11 +3,14 @@ import pg from 'pg';
 const URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 /**
- * Drops every test schema (`t_…`) before and after a vitest run. Test files leave their
- * schema in place while others run (see test-weft.ts), and a killed run leaves its own.
+ * Test schemas are named `t_<pid>_<random>`, the pid being this vitest run's main process
+ * (handed to the test workers in `WEFT_TEST_RUN_PID`). Test files leave their schema in
+ * place while others run (see test-weft.ts); this drops them: before the run, the schemas
+ * of runs whose process is gone (killed runs); after it, the run's own. Schemas of a run
+ * still going in another checkout are left alone, so two runs can share one PostgreSQL.
  * Without PostgreSQL there is nothing to sweep; the suites themselves report that.
  */
-async function dropTestSchemas(): Promise<void> {
+async function dropTestSchemas(which: (pid: number) => boolean): Promise<void> {
   const client = new pg.Client({ connectionString: URL, connectionTimeoutMillis: 2000 });
   try {
     await client.connect();
@@ -16,16 +19,30 @@ async function dropTestSchemas(): Promise<void> {
   }
   try {
     const { rows } = await client.query<{ nspname: string }>("SELECT nspname FROM pg_namespace WHERE nspname LIKE 't\\_%'");
-    for (const { nspname } of rows) await client.query(`DROP SCHEMA IF EXISTS "${nspname}" CASCADE`);
+    for (const { nspname } of rows) {
+      const pid = Number(/^t_(\d+)_/.exec(nspname)?.[1] ?? 0);
+      if (which(pid)) await client.query(`DROP SCHEMA IF EXISTS "${nspname}" CASCADE`);
+    }
   } finally {
     await client.end();
   }
 }
 
+function isAlive(pid: number): boolean {
+  if (pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 export async function setup(): Promise<void> {
-  await dropTestSchemas();
+  process.env.WEFT_TEST_RUN_PID = String(process.pid);
+  await dropTestSchemas((pid) => pid !== process.pid && !isAlive(pid));
 }
 
 export async function teardown(): Promise<void> {
-  await dropTestSchemas();
+  await dropTestSchemas((pid) => pid === process.pid);
 }
