@@ -9,17 +9,21 @@ import { Toaster } from './components/Toaster';
 import { TopBar } from './components/TopBar';
 import { PageSpinner } from './components/ui/Spinner';
 import { setUnauthorizedHandler } from './lib/api';
-import { DashboardPage } from './pages/DashboardPage';
-import { DocsPage } from './pages/DocsPage';
-import { GalleryPage } from './pages/GalleryPage';
 import { LandingPage } from './pages/LandingPage';
-import { LoginPage } from './pages/LoginPage';
-import { PrivacyPage } from './pages/PrivacyPage';
-import { ResetPasswordPage } from './pages/ResetPasswordPage';
-import { SettingsPage } from './pages/SettingsPage';
-import { TermsPage } from './pages/TermsPage';
-import { UnsubscribePage } from './pages/UnsubscribePage';
 import { useAuthStore } from './stores/auth.store';
+
+// Only the landing page is in the first download; every other page is its own chunk,
+// fetched when its route is first opened (a visitor reading the landing page does not
+// pay for the dashboard, settings or docs).
+const LoginPage = lazy(() => import('./pages/LoginPage').then((m) => ({ default: m.LoginPage })));
+const ResetPasswordPage = lazy(() => import('./pages/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })));
+const UnsubscribePage = lazy(() => import('./pages/UnsubscribePage').then((m) => ({ default: m.UnsubscribePage })));
+const GalleryPage = lazy(() => import('./pages/GalleryPage').then((m) => ({ default: m.GalleryPage })));
+const DocsPage = lazy(() => import('./pages/DocsPage').then((m) => ({ default: m.DocsPage })));
+const PrivacyPage = lazy(() => import('./pages/PrivacyPage').then((m) => ({ default: m.PrivacyPage })));
+const TermsPage = lazy(() => import('./pages/TermsPage').then((m) => ({ default: m.TermsPage })));
+const DashboardPage = lazy(() => import('./pages/DashboardPage').then((m) => ({ default: m.DashboardPage })));
+const SettingsPage = lazy(() => import('./pages/SettingsPage').then((m) => ({ default: m.SettingsPage })));
 
 // The editor (React Flow, dagre) is most of the code; other pages load without it. Opened
 // directly, its chunk starts loading at once, alongside the session check.
@@ -52,26 +56,29 @@ export function App() {
       <AnalyticsTracker />
       <TopBar />
       <main className="flex flex-1 flex-col">
-        <Routes>
-          <Route path="/" element={<LandingPage />} />
-          <Route path="/login" element={<LoginPage />} />
-          <Route path="/reset-password" element={<ResetPasswordPage />} />
-          <Route path="/unsubscribe" element={<UnsubscribePage />} />
-          <Route path="/gallery" element={<GalleryPage />} />
-          <Route path="/docs" element={<DocsPage />} />
-          <Route path="/privacy" element={<PrivacyPage />} />
-          <Route path="/terms" element={<TermsPage />} />
-          <Route path="/executions" element={<ExecutionsRedirect />} />
-          <Route element={<ProtectedRoute />}>
-            <Route path="/dashboard" element={<DashboardPage tab="workflows" />} />
-            <Route path="/dashboard/executions" element={<DashboardPage tab="executions" />} />
-            <Route path="/settings" element={<SettingsPage />} />
-            <Route path="/editor" element={editor} />
-            <Route path="/workflow/:workflowId" element={editor} />
-            <Route path="/app" element={<Navigate to="/editor" replace />} />
-          </Route>
-          <Route path="*" element={<Navigate to="/" replace />} />
-        </Routes>
+        <Suspense fallback={<PageSpinner label="Loading" />}>
+          <Routes>
+            <Route path="/" element={<LandingPage />} />
+            <Route path="/login" element={<LoginPage />} />
+            <Route path="/reset-password" element={<ResetPasswordPage />} />
+            <Route path="/unsubscribe" element={<UnsubscribePage />} />
+            <Route path="/gallery" element={<GalleryPage />} />
+            <Route path="/docs" element={<DocsPage />} />
+            <Route path="/privacy" element={<PrivacyPage />} />
+            <Route path="/terms" element={<TermsPage />} />
+            <Route path="/executions" element={<ExecutionsRedirect />} />
+            <Route element={<ProtectedRoute />}>
+              <Route path="/dashboard" element={<DashboardPage tab="workflows" />} />
+              <Route path="/dashboard/executions" element={<DashboardPage tab="executions" />} />
+              <Route path="/dashboard/schedules" element={<DashboardPage tab="schedules" />} />
+              <Route path="/settings" element={<SettingsPage />} />
+              <Route path="/editor" element={editor} />
+              <Route path="/workflow/:workflowId" element={editor} />
+              <Route path="/app" element={<Navigate to="/editor" replace />} />
+            </Route>
+            <Route path="*" element={<Navigate to="/" replace />} />
+          </Routes>
+        </Suspense>
       </main>
       <Toaster />
       <ConfirmDialog />
