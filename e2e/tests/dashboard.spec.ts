@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { csrfToken } from '../support/editor.js';
 import { expect, SCREENSHOT_DIR, signUpViaApi, test } from '../support/fixtures.js';
 
 function tempFile(name: string, content: string): string {
@@ -68,6 +69,20 @@ test('settings: change display name and password', async ({ page }) => {
   await page.getByRole('button', { name: 'Update password' }).click();
   await expect(page.getByText('Password updated. Your other sessions were signed out.')).toBeVisible();
 
-  const login = await page.request.post('/api/auth/login', { data: { email, password: 'second-password' } });
+  // A change that also revokes the API keys (someone else may have known the old password).
+  const made = await page.request.post('/api/api-keys', { headers: { 'x-csrf-token': await csrfToken(page) }, data: { name: 'script' } });
+  expect(made.status()).toBe(201);
+  const key = ((await made.json()) as { token: string }).token;
+  await page.getByLabel('Current password').fill('second-password');
+  await page.getByLabel('New password', { exact: true }).fill('third-password');
+  await page.getByLabel('Confirm password').fill('third-password');
+  await page.getByLabel(/Also revoke my API keys/).check();
+  await page.getByRole('button', { name: 'Update password' }).click();
+  await expect(page.getByText('Password updated. Your other sessions were signed out and your API keys revoked.')).toBeVisible();
+  const withKey = await page.request.get('/api/executions', { headers: { authorization: `Bearer ${key}` } });
+  expect(withKey.status()).toBe(401);
+
+  // Last: signing in through the page's context replaces the page's session cookie.
+  const login = await page.request.post('/api/auth/login', { data: { email, password: 'third-password' } });
   expect(login.status()).toBe(200);
 });

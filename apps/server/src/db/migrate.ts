@@ -1,12 +1,14 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import * as initial from './migrations/0001-initial.js';
 import * as runs from './migrations/0002-runs.js';
+import * as schedules from './migrations/0003-schedules.js';
 import type { Database } from './schema.js';
 
 /** Migrations are imported statically so the build needs no file-system scan. */
 const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-runs': runs,
+  '0003-schedules': schedules,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

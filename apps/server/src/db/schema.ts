@@ -1,3 +1,4 @@
+import type { TickOutcome } from '@weft/core';
 import type { Insertable, Selectable, Updateable } from 'kysely';
 
 /**
@@ -18,6 +19,8 @@ export interface Database {
   custom_node_types: CustomNodeTypesTable;
   webhooks: WebhooksTable;
   app_settings: AppSettingsTable;
+  schedules: SchedulesTable;
+  schedule_ticks: ScheduleTicksTable;
 }
 
 export interface UsersTable {
@@ -125,6 +128,9 @@ export interface ExecutionsTable {
   started_at: string | null;
   finished_at: string | null;
   duration_ms: number | null;
+  /** Set when a schedule started it: which one and for which instant. */
+  schedule_id: string | null;
+  scheduled_for: string | null;
   runner_id: string | null;
   heartbeat_at: string | null;
 }
@@ -182,3 +188,40 @@ export type SecretRow = Selectable<SecretsTable>;
 export type ApiKeyRow = Selectable<ApiKeysTable>;
 export type CustomNodeTypeRow = Selectable<CustomNodeTypesTable>;
 export type WebhookRow = Selectable<WebhooksTable>;
+
+/** A schedule (SPEC.md §7): when to run a workflow by itself. */
+export interface SchedulesTable {
+  id: string;
+  user_id: string;
+  workflow_id: string;
+  name: string;
+  enabled: number;
+  kind: 'cron' | 'interval' | 'once';
+  cron: string | null;
+  interval_seconds: number | null;
+  run_at: string | null;
+  timezone: string;
+  inputs: string;
+  overlap_policy: string;
+  catch_up_policy: string;
+  start_at: string | null;
+  end_at: string | null;
+  next_fire_at: string | null;
+  anchor_at: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One tick of a schedule: started, skipped (overlap), missed (downtime), failed or waiting (queued overlap). */
+export interface ScheduleTicksTable {
+  id: string;
+  schedule_id: string;
+  scheduled_for: string;
+  outcome: TickOutcome;
+  execution_id: string | null;
+  reason: string | null;
+  created_at: string;
+}
+
+export type ScheduleRow = Selectable<SchedulesTable>;
+export type ScheduleTickRow = Selectable<ScheduleTicksTable>;

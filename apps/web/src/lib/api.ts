@@ -8,6 +8,9 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly code?: string,
+    /** The body's `detail` (SPEC.md §8 reads it) and the HTTP status text, for callers that word their own fallback. */
+    readonly detail?: string,
+    readonly statusText?: string,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -58,7 +61,7 @@ export async function api<T = unknown>(path: string, options: RequestOptions = {
     const payload = (data ?? {}) as { message?: string; detail?: string; code?: string };
     const message = payload.message ?? payload.detail ?? (response.statusText || `Request failed (${response.status})`);
     if (response.status === 401 && !options.allowUnauthorized) onUnauthorized?.();
-    throw new ApiError(response.status, message, payload.code);
+    throw new ApiError(response.status, message, payload.code, payload.detail, response.statusText);
   }
   return data as T;
 }

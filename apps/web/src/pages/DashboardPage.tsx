@@ -6,19 +6,20 @@ import { NewWorkflowButton } from '../components/dashboard/NewWorkflowButton';
 import { useWorkflowList } from '../components/dashboard/useWorkflows';
 import { WorkflowTable } from '../components/dashboard/WorkflowTable';
 import { WorkflowTableSkeleton } from '../components/dashboard/WorkflowTableSkeleton';
+import { SchedulesOverview } from '../components/schedules/SchedulesOverview';
 import { ErrorState } from '../components/ui/ErrorState';
 import { useDocumentTitle } from '../landing/useDocumentTitle';
 import { errorMessage } from '../lib/api';
 
-export type DashboardTab = 'workflows' | 'executions';
+export type DashboardTab = 'workflows' | 'executions' | 'schedules';
 
 /**
  * /dashboard: the user's workflows, with create, import, export and delete;
- * /dashboard/executions: every run of them, filterable. One page with a tab bar, so the
+ * /dashboard/executions: every run of them, filterable; /dashboard/schedules: what runs by itself. One page with a tab bar, so the
  * history is part of the dashboard rather than a page beside it.
  */
 export function DashboardPage({ tab }: { tab: DashboardTab }) {
-  useDocumentTitle(tab === 'executions' ? 'Executions · Weft' : 'Dashboard · Weft');
+  useDocumentTitle(tab === 'executions' ? 'Executions · Weft' : tab === 'schedules' ? 'Schedules · Weft' : 'Dashboard · Weft');
   const list = useWorkflowList();
   const workflows = list.data;
   const isEmpty = workflows?.length === 0;
@@ -30,9 +31,11 @@ export function DashboardPage({ tab }: { tab: DashboardTab }) {
           <p className="mt-1 text-sm text-muted">
             {tab === 'executions'
               ? 'Every run of your workflows, from the editor, the API, webhooks and schedules.'
-              : workflows && workflows.length > 0
-                ? `${workflows.length} ${workflows.length === 1 ? 'workflow' : 'workflows'} — open one to edit, run or schedule it.`
-                : 'Your workflows, their latest runs and schedules.'}
+              : tab === 'schedules'
+                ? 'What runs by itself, and when it runs next.'
+                : workflows && workflows.length > 0
+                  ? `${workflows.length} ${workflows.length === 1 ? 'workflow' : 'workflows'} — open one to edit, run or schedule it.`
+                  : 'Your workflows, their latest runs and schedules.'}
           </p>
         </div>
         {/* With no workflows the empty state offers these itself. */}
@@ -46,6 +49,8 @@ export function DashboardPage({ tab }: { tab: DashboardTab }) {
       <DashboardTabs />
       {tab === 'executions' ? (
         <ExecutionHistory />
+      ) : tab === 'schedules' ? (
+        <SchedulesOverview />
       ) : list.isPending ? (
         <WorkflowTableSkeleton />
       ) : list.isError ? (

@@ -1,1 +1,2 @@
 export * from './executions.js';
+export * from './schedules.js';

@@ -1,14 +1,15 @@
 import type { ComponentType } from 'react';
 import { NavLink } from 'react-router';
-import { ClockIcon, type IconProps, WorkflowIcon } from '../ui/icons';
+import { CalendarClockIcon, ClockIcon, type IconProps, WorkflowIcon } from '../ui/icons';
 
 const TABS: { to: string; label: string; Icon: ComponentType<IconProps>; testId: string }[] = [
   { to: '/dashboard', label: 'Workflows', Icon: WorkflowIcon, testId: 'workflows-link' },
   { to: '/dashboard/executions', label: 'Executions', Icon: ClockIcon, testId: 'executions-link' },
+  { to: '/dashboard/schedules', label: 'Schedules', Icon: CalendarClockIcon, testId: 'schedules-link' },
 ];
 
 /**
- * The dashboard's two views. Links, not ARIA tabs: each view has its own address (so it
+ * The dashboard's views. Links, not ARIA tabs: each view has its own address (so it
  * can be bookmarked, linked to and reloaded), and NavLink marks the shown one
  * `aria-current="page"`.
  */

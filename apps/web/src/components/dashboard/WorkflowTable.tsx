@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useNow } from '../../hooks/useNow';
 import { IconButton } from '../ui/IconButton';
-import { ClockIcon, DownloadIcon, TrashIcon } from '../ui/icons';
+import { CalendarClockIcon, DownloadIcon, TrashIcon } from '../ui/icons';
 import { RelativeTime } from './RelativeTime';
 import { RunStatusBadge } from './RunStatusBadge';
 import { useDeleteWorkflow, useExportWorkflow } from './useWorkflows';
@@ -85,10 +85,14 @@ function WorkflowRow({ workflow, now }: { workflow: WorkflowSummary; now: Date }
       <td className={`${td} ${columnClasses.schedule}`}>
         {schedule.active || schedule.detail ? (
           <div className="min-w-0">
-            <span className="inline-flex max-w-full items-center gap-1.5 text-ink">
-              <ClockIcon size={14} className={schedule.active ? 'shrink-0 text-brand' : 'shrink-0 text-subtle'} />
-              <span className="truncate font-mono text-xs">{schedule.label}</span>
-            </span>
+            <Link
+              to={`/workflow/${workflow.id}?schedule=list`}
+              title="Open this workflow's schedules"
+              className="inline-flex max-w-full items-center gap-1.5 rounded-sm text-ink hover:text-brand"
+            >
+              <CalendarClockIcon size={14} className={schedule.active ? 'shrink-0 text-brand' : 'shrink-0 text-subtle'} />
+              <span className="truncate text-xs">{schedule.label}</span>
+            </Link>
             {schedule.detail && <p className="mt-0.5 truncate text-xs text-subtle">{schedule.detail}</p>}
           </div>
         ) : (

@@ -17,17 +17,32 @@ describe('runStatusLook', () => {
 });
 
 describe('scheduleLook', () => {
+  const summary = {
+    count: 1,
+    enabled: 1,
+    nextRunAt: '2026-11-25T08:00:00.000Z',
+    cron: '0 9 * * 1-5',
+    intervalSeconds: null,
+    runAt: null,
+    timezone: 'Europe/Paris',
+  };
+
   it('says "Not scheduled" for null', () => {
     expect(scheduleLook(null)).toEqual({ label: 'Not scheduled', active: false });
   });
 
-  it('shows the cron expression, zone and a paused state', () => {
-    expect(scheduleLook({ cron: '0 9 * * 1-5', timezone: 'Europe/Paris', enabled: false })).toEqual({
-      label: '0 9 * * 1-5',
-      detail: 'Europe/Paris · Paused',
-      active: false,
+  it('says when it runs and the next run in the schedule zone', () => {
+    expect(scheduleLook(summary)).toEqual({ label: 'At 09:00, Monday through Friday', detail: 'Next Wed 25 Nov, 09:00', active: true });
+    expect(scheduleLook({ ...summary, count: 3, cron: null, intervalSeconds: 900 })).toEqual({
+      label: 'Every 15 minutes',
+      detail: 'Next Wed 25 Nov, 09:00 · 3 schedules',
+      active: true,
     });
-    expect(scheduleLook({ cronExpression: '*/5 * * * *', enabled: true })).toEqual({ label: '*/5 * * * *', detail: undefined, active: true });
+  });
+
+  it('shows a paused state', () => {
+    expect(scheduleLook({ ...summary, enabled: 0, nextRunAt: null })).toEqual({ label: 'At 09:00, Monday through Friday', detail: 'Paused', active: false });
+    expect(scheduleLook({ ...summary, count: 2, enabled: 0, nextRunAt: null }).detail).toBe('All paused · 2 schedules');
   });
 });
 

@@ -1,3 +1,5 @@
+import type { WorkflowScheduleSummary } from '@weft/core';
+import { describeTiming, formatInstant } from '../schedules/schedule-text';
 import type { BadgeTone } from '../ui/Badge';
 
 /** One row of GET /api/workflows (docs/API.md). */
@@ -8,8 +10,8 @@ export interface WorkflowSummary {
   nodeCount: number;
   lastRunStatus: string | null;
   lastRunAt: string | null;
-  /** null when not scheduled; the shape of a schedule is read defensively. */
-  schedule: unknown;
+  /** null when the workflow has no schedule. */
+  schedule: WorkflowScheduleSummary | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -41,17 +43,15 @@ export interface ScheduleLook {
   active: boolean;
 }
 
-/** How the schedule column reads: "Not scheduled", or the cron expression, zone and state. */
-export function scheduleLook(schedule: unknown): ScheduleLook {
-  if (schedule === null || schedule === undefined || schedule === false) return { label: 'Not scheduled', active: false };
-  if (typeof schedule === 'string') return { label: schedule, active: true };
-  if (typeof schedule !== 'object') return { label: 'Scheduled', active: true };
-  const s = schedule as Record<string, unknown>;
-  const cron = [s.cron, s.cronExpression, s.expression].find((v): v is string => typeof v === 'string' && v.length > 0);
-  const zone = [s.timezone, s.timeZone].find((v): v is string => typeof v === 'string' && v.length > 0);
-  const paused = s.enabled === false;
-  const detail = [zone, paused ? 'Paused' : undefined].filter(Boolean).join(' · ') || undefined;
-  return { label: cron ?? 'Scheduled', detail, active: !paused };
+/** How the schedule column reads: "Not scheduled", or when it runs, the next run and how many schedules. */
+export function scheduleLook(schedule: WorkflowScheduleSummary | null): ScheduleLook {
+  if (!schedule || schedule.count === 0) return { label: 'Not scheduled', active: false };
+  const timezone = schedule.timezone ?? 'UTC';
+  const label = describeTiming({ cron: schedule.cron, intervalSeconds: schedule.intervalSeconds, runAt: schedule.runAt, timezone });
+  const more = schedule.count > 1 ? `${schedule.count} schedules` : undefined;
+  if (schedule.enabled === 0) return { label, detail: [schedule.count > 1 ? 'All paused' : 'Paused', more].filter(Boolean).join(' · '), active: false };
+  const next = schedule.nextRunAt ? `Next ${formatInstant(schedule.nextRunAt, timezone)}` : 'No more runs';
+  return { label, detail: [next, more].filter(Boolean).join(' · '), active: true };
 }
 
 export function nodeCountLabel(count: number): string {

@@ -230,3 +230,11 @@ export const WebhookIcon = icon(
     <path d="m12 6 3.13 5.73C15.66 12.7 16.9 13 18 13a4 4 0 0 1 0 8" />
   </>,
 );
+export const PauseIcon = icon(<path d="M8 5v14M16 5v14" />);
+export const CalendarClockIcon = icon(
+  <>
+    <path d="M21 7.5V6a2 2 0 0 0-2-2H5a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h3.5M16 2v4M8 2v4M3 10h5" />
+    <circle cx="16" cy="16" r="6" />
+    <path d="M16 14v2l1 1" />
+  </>,
+);

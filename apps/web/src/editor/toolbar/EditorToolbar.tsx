@@ -6,6 +6,7 @@ import { ArrowLeftIcon, AutoLayoutIcon, DownloadIcon, FitViewIcon, RedoIcon, Sav
 import { autoLayout } from '../canvas/auto-layout';
 import { useFitView } from '../canvas/useFitView';
 import { useImportExport } from '../io/useImportExport';
+import { ScheduleButton } from '../schedule/ScheduleButton';
 import { useEditorStore } from '../store/editor.store';
 import { shortcutLabel } from '../useEditorShortcuts';
 import { WebhookButton } from '../webhook/WebhookButton';
@@ -118,6 +119,7 @@ export function EditorToolbar({ onSave, saving, runControls }: EditorToolbarProp
         </ToolButton>
         <input ref={fileInput} type="file" accept="application/json,.json" className="hidden" onChange={onFileChosen} data-testid="editor-import-input" />
         <WebhookButton />
+        <ScheduleButton />
         <Divider />
         {runControls && (
           <>

@@ -1,0 +1,105 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { createScheduleBody, unknownFieldsMessage, updateScheduleBody } from '../../schedules/schedule-input.js';
+import type { ScheduleResult, SchedulesService } from '../../schedules/schedules.service.js';
+import { requireCaller } from '../caller-auth.js';
+import { acceptEmptyJsonBodies } from '../empty-json-body.js';
+import { badRequest, notFound } from '../http-error.js';
+import { parseInput } from '../validate.js';
+
+export interface SchedulesRoutesDeps {
+  schedules: SchedulesService;
+}
+
+export const SCHEDULE_NOT_FOUND = 'Schedule not found';
+
+const idParams = z.object({ id: z.string().min(1).max(100) });
+const listQuery = z.object({ workflow_id: z.string().min(1).max(100).optional() });
+
+/** Like parseInput, but an unknown field is named with the list of known ones. */
+function parseSchedule<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
+  if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body)) {
+    throw badRequest('Send the schedule as a JSON object, e.g. { "workflowId": "…", "cron": "0 9 * * 1-5" }', 'invalid_input');
+  }
+  const result = schema.safeParse(body);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  if (issue?.code === 'unrecognized_keys') throw badRequest(unknownFieldsMessage(issue.keys), 'invalid_input');
+  return parseInput(schema, body);
+}
+
+function unwrap(result: ScheduleResult) {
+  if (result.ok) return result.schedule;
+  if (result.reason === 'not_found') throw notFound(SCHEDULE_NOT_FOUND);
+  throw badRequest(result.message, 'invalid_schedule');
+}
+
+/**
+ * The schedule service of SPEC.md §7 (docs/API.md "Schedules"): a session (with CSRF) or an
+ * API key, like the run route. Another user's schedule answers 404. Pause and resume take
+ * no body (SPEC.md's client sends `Content-Type: application/json` with none).
+ */
+export function schedulesRoutes(root: FastifyInstance, deps: SchedulesRoutesDeps): void {
+  root.register(async (app) => {
+    acceptEmptyJsonBodies(app);
+    routes(app, deps);
+  });
+}
+
+function routes(app: FastifyInstance, deps: SchedulesRoutesDeps): void {
+  const { schedules } = deps;
+
+  app.get('/api/schedules', async (request) => {
+    const caller = requireCaller(request, { allowApiKey: true });
+    const { workflow_id } = parseInput(listQuery, request.query);
+    return schedules.list(caller.user.id, workflow_id);
+  });
+
+  app.post('/api/schedules', async (request, reply) => {
+    const caller = requireCaller(request, { allowApiKey: true });
+    const body = parseSchedule(createScheduleBody, request.body);
+    return reply.code(201).send(unwrap(await schedules.create(caller.user.id, body)));
+  });
+
+  app.get('/api/schedules/:id', async (request) => {
+    const caller = requireCaller(request, { allowApiKey: true });
+    const { id } = parseInput(idParams, request.params);
+    const schedule = await schedules.get(caller.user.id, id);
+    if (!schedule) throw notFound(SCHEDULE_NOT_FOUND);
+    return schedule;
+  });
+
+  app.put('/api/schedules/:id', async (request) => {
+    const caller = requireCaller(request, { allowApiKey: true });
+    const { id } = parseInput(idParams, request.params);
+    const body = parseSchedule(updateScheduleBody, request.body);
+    return unwrap(await schedules.update(caller.user.id, id, body));
+  });
+
+  app.post('/api/schedules/:id/pause', async (request) => {
+    const caller = requireCaller(request, { allowApiKey: true });
+    const { id } = parseInput(idParams, request.params);
+    return unwrap(await schedules.pause(caller.user.id, id));
+  });
+
+  app.post('/api/schedules/:id/resume', async (request) => {
+    const caller = requireCaller(request, { allowApiKey: true });
+    const { id } = parseInput(idParams, request.params);
+    return unwrap(await schedules.resume(caller.user.id, id));
+  });
+
+  app.delete('/api/schedules/:id', async (request, reply) => {
+    const caller = requireCaller(request, { allowApiKey: true });
+    const { id } = parseInput(idParams, request.params);
+    if (!(await schedules.delete(caller.user.id, id))) throw notFound(SCHEDULE_NOT_FOUND);
+    return reply.code(204).send();
+  });
+
+  app.get('/api/schedules/:id/ticks', async (request) => {
+    const caller = requireCaller(request, { allowApiKey: true });
+    const { id } = parseInput(idParams, request.params);
+    const ticks = await schedules.ticks(caller.user.id, id);
+    if (!ticks) throw notFound(SCHEDULE_NOT_FOUND);
+    return { ticks };
+  });
+}

@@ -1,0 +1,143 @@
+import { CATCH_UP_POLICIES, type CatchUpPolicy, OVERLAP_POLICIES, type OverlapPolicy, type ScheduleTiming, timeZoneIssue, timingIssue } from '@weft/core';
+import { z } from 'zod';
+
+/** Run inputs are stored with the schedule and sent on every tick; keep them small. */
+export const MAX_INPUTS_BYTES = 64 * 1024;
+const MAX_NAME = 200;
+
+const isoDateTime = (field: string) =>
+  z
+    .string({ error: `${field} must be an ISO 8601 date-time, e.g. 2026-12-01T09:00:00Z` })
+    .max(40)
+    .refine((value) => !Number.isNaN(Date.parse(value)), { error: `${field} must be an ISO 8601 date-time, e.g. 2026-12-01T09:00:00Z` });
+
+/** The fields a schedule takes; both bodies refuse any other (a typo must not be stored silently). */
+const fields = {
+  name: z
+    .string({ error: 'name must be text' })
+    .trim()
+    .min(1, { error: 'name must not be empty' })
+    .max(MAX_NAME, { error: `name must be at most ${MAX_NAME} characters` }),
+  enabled: z.boolean({ error: 'enabled must be true or false' }),
+  cron: z.string({ error: 'cron must be text, e.g. "0 9 * * 1-5"' }).max(200).nullable(),
+  intervalSeconds: z.number({ error: 'intervalSeconds must be a number of seconds' }).nullable(),
+  runAt: isoDateTime('runAt').nullable(),
+  timezone: z.string({ error: 'timezone must be an IANA zone name such as Europe/Berlin' }).min(1).max(64),
+  inputs: z.record(z.string(), z.unknown(), { error: 'inputs must be an object of values by node id, e.g. { "in": "hello" }' }),
+  overlapPolicy: z.enum(OVERLAP_POLICIES, { error: `overlapPolicy must be one of ${OVERLAP_POLICIES.join(', ')}` }),
+  catchUpPolicy: z.enum(CATCH_UP_POLICIES, { error: `catchUpPolicy must be one of ${CATCH_UP_POLICIES.join(', ')}` }),
+  startAt: isoDateTime('startAt').nullable(),
+  endAt: isoDateTime('endAt').nullable(),
+};
+const workflowId = z.string({ error: 'workflowId is required: the id of the workflow to run' }).min(1).max(100);
+
+const ALLOWED = ['workflowId', ...Object.keys(fields)];
+
+export const createScheduleBody = z.strictObject({ workflowId, ...partial(fields) });
+export const updateScheduleBody = z.strictObject({ workflowId: workflowId.optional(), ...partial(fields) });
+export type CreateScheduleBody = z.infer<typeof createScheduleBody>;
+export type UpdateScheduleBody = z.infer<typeof updateScheduleBody>;
+
+function partial<T extends Record<string, z.ZodType>>(shape: T): { [K in keyof T]: z.ZodOptional<T[K]> } {
+  return Object.fromEntries(Object.entries(shape).map(([key, schema]) => [key, schema.optional()])) as { [K in keyof T]: z.ZodOptional<T[K]> };
+}
+
+/** Unknown fields are named with the list of known ones, so a typo is easy to spot. */
+export function unknownFieldsMessage(keys: readonly PropertyKey[]): string {
+  const named = keys.map((key) => `\`${String(key)}\``).join(', ');
+  return `Unknown field${keys.length === 1 ? '' : 's'} ${named}. A schedule takes: ${ALLOWED.join(', ')}`;
+}
+
+/** A schedule's settings after defaults, as stored. */
+export interface ScheduleSettings {
+  workflowId: string;
+  name: string;
+  enabled: boolean;
+  timing: ScheduleTiming;
+  timezone: string;
+  inputs: Record<string, unknown>;
+  overlapPolicy: OverlapPolicy;
+  catchUpPolicy: CatchUpPolicy;
+  startAt: string | null;
+  endAt: string | null;
+}
+
+export type SettingsResult = { ok: true; settings: ScheduleSettings; timingChanged: boolean } | { ok: false; message: string };
+
+/**
+ * The timing a body sets: exactly one of cron, intervalSeconds, runAt. `undefined` when the
+ * body names none (an update that keeps the timing).
+ */
+function timingOf(body: UpdateScheduleBody): { ok: true; timing: ScheduleTiming | undefined } | { ok: false; message: string } {
+  const given: ScheduleTiming[] = [];
+  if (body.cron !== undefined && body.cron !== null) given.push({ kind: 'cron', cron: body.cron.trim() });
+  if (body.intervalSeconds !== undefined && body.intervalSeconds !== null) given.push({ kind: 'interval', intervalSeconds: body.intervalSeconds });
+  if (body.runAt !== undefined && body.runAt !== null) given.push({ kind: 'once', runAt: new Date(body.runAt).toISOString() });
+  if (given.length > 1) return { ok: false, message: 'Give one timing: cron, intervalSeconds or runAt, not several' };
+  return { ok: true, timing: given[0] };
+}
+
+/** The default name says when it runs, so a list of unnamed schedules still reads well. */
+function defaultName(timing: ScheduleTiming): string {
+  switch (timing.kind) {
+    case 'cron':
+      return `Cron ${timing.cron}`;
+    case 'interval':
+      return `Every ${timing.intervalSeconds} s`;
+    case 'once':
+      return `Once at ${timing.runAt}`;
+  }
+}
+
+/**
+ * Applies a create (no `current`) or update body over the stored settings and checks the
+ * result as a whole: timing, zone, dates, input size. Messages name the field and say why.
+ */
+export function resolveSettings(body: UpdateScheduleBody, current: ScheduleSettings | undefined, now: Date): SettingsResult {
+  const timing = timingOf(body);
+  if (!timing.ok) return timing;
+  const nextTiming = timing.timing ?? current?.timing;
+  if (!nextTiming) return { ok: false, message: 'Give the timing: cron (e.g. "0 9 * * 1-5"), intervalSeconds (e.g. 300) or runAt (an ISO date-time)' };
+  const issue = timingIssue(nextTiming);
+  // croner's and our messages already name the field ("Cron expression `61 * * * *`: minute must be 0–59").
+  if (issue) return { ok: false, message: nextTiming.kind === 'interval' ? `intervalSeconds: ${issue}` : issue };
+
+  const timezone = (body.timezone ?? current?.timezone ?? 'UTC').trim();
+  const zoneIssue = timeZoneIssue(timezone);
+  if (zoneIssue) return { ok: false, message: zoneIssue };
+
+  const startAt = normalizeDate(body.startAt !== undefined ? body.startAt : (current?.startAt ?? null));
+  const endAt = normalizeDate(body.endAt !== undefined ? body.endAt : (current?.endAt ?? null));
+  if (startAt && endAt && Date.parse(endAt) <= Date.parse(startAt)) return { ok: false, message: 'endAt must be after startAt' };
+
+  const timingChanged = timing.timing !== undefined && JSON.stringify(timing.timing) !== JSON.stringify(current?.timing);
+  if (nextTiming.kind === 'once' && timingChanged && Date.parse(nextTiming.runAt) <= now.getTime()) {
+    return { ok: false, message: `runAt: ${nextTiming.runAt} is in the past; pick a time to come` };
+  }
+
+  const inputs = body.inputs ?? current?.inputs ?? {};
+  if (Buffer.byteLength(JSON.stringify(inputs)) > MAX_INPUTS_BYTES) return { ok: false, message: `inputs: at most ${MAX_INPUTS_BYTES / 1024} KB of JSON` };
+
+  const workflow = body.workflowId ?? current?.workflowId;
+  if (!workflow) return { ok: false, message: 'workflowId is required: the id of the workflow to run' };
+  return {
+    ok: true,
+    timingChanged: timingChanged || body.timezone !== undefined || body.startAt !== undefined || body.endAt !== undefined,
+    settings: {
+      workflowId: workflow,
+      name: body.name ?? current?.name ?? defaultName(nextTiming),
+      enabled: body.enabled ?? current?.enabled ?? true,
+      timing: nextTiming,
+      timezone,
+      inputs,
+      overlapPolicy: body.overlapPolicy ?? current?.overlapPolicy ?? 'skip',
+      catchUpPolicy: body.catchUpPolicy ?? current?.catchUpPolicy ?? 'skip',
+      startAt,
+      endAt,
+    },
+  };
+}
+
+function normalizeDate(value: string | null): string | null {
+  return value === null ? null : new Date(value).toISOString();
+}

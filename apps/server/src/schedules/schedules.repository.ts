@@ -1,0 +1,307 @@
+import type { ExecutionStatus, ScheduleLastRun, ScheduleTiming, ScheduleWindow, TickOutcome, WorkflowScheduleSummary } from '@weft/core';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Database, ScheduleRow, SchedulesTable, ScheduleTickRow } from '../db/schema.js';
+import { WriteBatcher } from '../runs/write-batcher.js';
+import type { ScheduleSettings } from './schedule-input.js';
+
+/** A schedule row with the name of its workflow, as lists show it. */
+export type ScheduleWithWorkflow = ScheduleRow & { workflow_name: string };
+
+const ACTIVE_STATUSES = ['queued', 'running'] as const;
+
+/** The timing a row stores in one of three columns. */
+export function timingOf(row: Pick<ScheduleRow, 'kind' | 'cron' | 'interval_seconds' | 'run_at'>): ScheduleTiming {
+  if (row.kind === 'interval') return { kind: 'interval', intervalSeconds: row.interval_seconds ?? 60 };
+  if (row.kind === 'once') return { kind: 'once', runAt: row.run_at ?? new Date(0).toISOString() };
+  return { kind: 'cron', cron: row.cron ?? '* * * * *' };
+}
+
+export function windowOf(row: ScheduleRow): ScheduleWindow {
+  return { timing: timingOf(row), timezone: row.timezone, startAt: row.start_at, endAt: row.end_at, anchor: row.anchor_at };
+}
+
+export function settingsOf(row: ScheduleRow): ScheduleSettings {
+  return {
+    workflowId: row.workflow_id,
+    name: row.name,
+    enabled: row.enabled === 1,
+    timing: timingOf(row),
+    timezone: row.timezone,
+    inputs: JSON.parse(row.inputs) as Record<string, unknown>,
+    overlapPolicy: row.overlap_policy as ScheduleSettings['overlapPolicy'],
+    catchUpPolicy: row.catch_up_policy as ScheduleSettings['catchUpPolicy'],
+    startAt: row.start_at,
+    endAt: row.end_at,
+  };
+}
+
+/** The columns of a row that hold its settings. */
+export function settingsColumns(
+  settings: ScheduleSettings,
+): Omit<SchedulesTable, 'id' | 'user_id' | 'next_fire_at' | 'anchor_at' | 'created_at' | 'updated_at'> {
+  const { timing } = settings;
+  return {
+    workflow_id: settings.workflowId,
+    name: settings.name,
+    enabled: settings.enabled ? 1 : 0,
+    kind: timing.kind,
+    cron: timing.kind === 'cron' ? timing.cron : null,
+    interval_seconds: timing.kind === 'interval' ? timing.intervalSeconds : null,
+    run_at: timing.kind === 'once' ? timing.runAt : null,
+    timezone: settings.timezone,
+    inputs: JSON.stringify(settings.inputs),
+    overlap_policy: settings.overlapPolicy,
+    catch_up_policy: settings.catchUpPolicy,
+    start_at: settings.startAt,
+    end_at: settings.endAt,
+  };
+}
+
+/**
+ * Every query of schedules and their tick ledger. Owner-scoped reads take the user id;
+ * the scheduler's reads are not scoped (it acts for every user) and never reach the API.
+ */
+export class SchedulesRepository {
+  /** Settles share commits: a burst of ticks writes their outcomes dozens per transaction. */
+  private readonly settles: WriteBatcher;
+
+  constructor(private readonly db: Kysely<Database>) {
+    this.settles = new WriteBatcher(db);
+  }
+
+  private withWorkflow() {
+    return this.db
+      .selectFrom('schedules')
+      .innerJoin('workflows', 'workflows.id', 'schedules.workflow_id')
+      .selectAll('schedules')
+      .select('workflows.name as workflow_name');
+  }
+
+  list(userId: string, workflowId?: string): Promise<ScheduleWithWorkflow[]> {
+    let query = this.withWorkflow().where('schedules.user_id', '=', userId);
+    if (workflowId !== undefined) query = query.where('schedules.workflow_id', '=', workflowId);
+    return query.orderBy('schedules.created_at').orderBy('schedules.id').execute();
+  }
+
+  get(userId: string, id: string): Promise<ScheduleWithWorkflow | undefined> {
+    return this.withWorkflow().where('schedules.id', '=', id).where('schedules.user_id', '=', userId).executeTakeFirst();
+  }
+
+  async ownsWorkflow(userId: string, workflowId: string): Promise<boolean> {
+    const row = await this.db.selectFrom('workflows').select('id').where('id', '=', workflowId).where('user_id', '=', userId).executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async insert(row: SchedulesTable): Promise<void> {
+    await this.db.insertInto('schedules').values(row).execute();
+  }
+
+  async update(userId: string, id: string, changes: Partial<SchedulesTable>): Promise<boolean> {
+    const result = await this.db.updateTable('schedules').set(changes).where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  async delete(userId: string, id: string): Promise<boolean> {
+    const result = await this.db.deleteFrom('schedules').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
+  /** The newest execution of each schedule. */
+  async lastRuns(scheduleIds: readonly string[]): Promise<Map<string, ScheduleLastRun>> {
+    const found = new Map<string, ScheduleLastRun>();
+    if (scheduleIds.length === 0) return found;
+    const rows = await this.db
+      .selectFrom('executions as e')
+      .select(['e.id', 'e.schedule_id', 'e.status', 'e.created_at'])
+      .where('e.schedule_id', 'in', scheduleIds)
+      .where('e.created_at', '=', (eb) =>
+        eb
+          .selectFrom('executions as latest')
+          .select((inner) => inner.fn.max('latest.created_at').as('m'))
+          .whereRef('latest.schedule_id', '=', 'e.schedule_id'),
+      )
+      .execute();
+    for (const row of rows) {
+      if (row.schedule_id && !found.has(row.schedule_id))
+        found.set(row.schedule_id, { executionId: row.id, status: row.status as ExecutionStatus, at: row.created_at });
+    }
+    return found;
+  }
+
+  /** The schedule column of the workflow list: counts and the soonest next run per workflow. */
+  async workflowSummaries(userId: string): Promise<Map<string, WorkflowScheduleSummary>> {
+    const rows = await this.db
+      .selectFrom('schedules')
+      .select(['workflow_id', 'enabled', 'next_fire_at', 'kind', 'cron', 'interval_seconds', 'run_at', 'timezone'])
+      .where('user_id', '=', userId)
+      .execute();
+    const byWorkflow = new Map<string, WorkflowScheduleSummary>();
+    for (const row of rows) {
+      const summary = byWorkflow.get(row.workflow_id) ?? {
+        count: 0,
+        enabled: 0,
+        nextRunAt: null,
+        cron: null,
+        intervalSeconds: null,
+        runAt: null,
+        timezone: null,
+      };
+      summary.count += 1;
+      const due = row.enabled === 1 ? row.next_fire_at : null;
+      if (row.enabled === 1) summary.enabled += 1;
+      // The cell shows the schedule that fires next (or the first one when none will).
+      if ((due && (!summary.nextRunAt || due < summary.nextRunAt)) || summary.timezone === null) {
+        if (due) summary.nextRunAt = due;
+        summary.cron = row.kind === 'cron' ? row.cron : null;
+        summary.intervalSeconds = row.kind === 'interval' ? row.interval_seconds : null;
+        summary.runAt = row.kind === 'once' ? row.run_at : null;
+        summary.timezone = row.timezone;
+      }
+      byWorkflow.set(row.workflow_id, summary);
+    }
+    return byWorkflow;
+  }
+
+  ticks(scheduleId: string, limit: number): Promise<ScheduleTickRow[]> {
+    return this.db.selectFrom('schedule_ticks').selectAll().where('schedule_id', '=', scheduleId).orderBy('scheduled_for', 'desc').limit(limit).execute();
+  }
+
+  // ── The scheduler's queries ────────────────────────────────────────────────────────
+
+  /** Enabled schedules whose next tick is due at `now`, oldest first. */
+  due(now: string, limit: number): Promise<ScheduleRow[]> {
+    return this.db
+      .selectFrom('schedules')
+      .selectAll()
+      .where('enabled', '=', 1)
+      .where('next_fire_at', 'is not', null)
+      .where('next_fire_at', '<=', now)
+      .orderBy('next_fire_at')
+      .limit(limit)
+      .execute();
+  }
+
+  /** When the scheduler must look next: the soonest next tick of any enabled schedule. */
+  async soonest(): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('schedules')
+      .select((eb) => eb.fn.min('next_fire_at').as('soonest'))
+      .where('enabled', '=', 1)
+      .where('next_fire_at', 'is not', null)
+      .executeTakeFirst();
+    return (row?.soonest as string | null | undefined) ?? null;
+  }
+
+  /** Runs `work` in one transaction (a batch of claims commits together). */
+  transaction<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(work);
+  }
+
+  /**
+   * Moves each schedule's next tick from `from` to `to` if no other process did first, in one
+   * statement: the conditional UPDATE is the claim, and only its winner acts on the ticks in
+   * between. Answers the ids this call claimed.
+   */
+  async claimMany(trx: Transaction<Database>, moves: { id: string; from: string; to: string | null }[]): Promise<Set<string>> {
+    const won = new Set<string>();
+    // One short statement per schedule, as raw SQL: a single CASE statement for the batch
+    // cost SQLite more than 200 of these, and the query builder's per-query work was the
+    // rest of a burst's claim time.
+    for (const move of moves) {
+      const result = await sql`UPDATE schedules SET next_fire_at = ${move.to} WHERE id = ${move.id} AND enabled = 1 AND next_fire_at = ${move.from}`.execute(
+        trx,
+      );
+      if (Number(result.numAffectedRows ?? 0) > 0) won.add(move.id);
+    }
+    return won;
+  }
+
+  /** Writes ticks to the ledger, skipping (schedule, instant) pairs it has (they fired before); answers the ids that went in. */
+  async insertTicks(trx: Transaction<Database>, ticks: ScheduleTickRow[]): Promise<Set<string>> {
+    if (ticks.length === 0) return new Set();
+    const rows = await trx
+      .insertInto('schedule_ticks')
+      .values(ticks)
+      .onConflict((oc) => oc.columns(['schedule_id', 'scheduled_for']).doNothing())
+      .returning('id')
+      .execute();
+    return new Set(rows.map((row) => row.id));
+  }
+
+  async settleTick(id: string, outcome: TickOutcome, executionId: string | null, reason: string | null): Promise<void> {
+    await this.settles.run((db) => db.updateTable('schedule_ticks').set({ outcome, execution_id: executionId, reason }).where('id', '=', id).execute());
+  }
+
+  /**
+   * Takes a tick in `from` (waiting, or pending left by a process that died) for starting,
+   * if no other process took it first; `stamp` becomes its new created_at.
+   */
+  async takeTick(tick: Pick<ScheduleTickRow, 'id' | 'outcome' | 'created_at'>, stamp: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('schedule_ticks')
+      .set({ outcome: 'pending', created_at: stamp })
+      .where('id', '=', tick.id)
+      .where('outcome', '=', tick.outcome)
+      .where('created_at', '=', tick.created_at)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** Ticks waiting behind their schedule's previous run, and pending ones older than `staleBefore`, with their schedules. */
+  async openTicks(staleBefore: string, limit: number): Promise<{ tick: ScheduleTickRow; schedule: ScheduleRow }[]> {
+    const ticks = await this.db
+      .selectFrom('schedule_ticks')
+      .selectAll()
+      .where((eb) => eb.or([eb('outcome', '=', 'waiting'), eb.and([eb('outcome', '=', 'pending'), eb('created_at', '<', staleBefore)])]))
+      .orderBy('scheduled_for')
+      .limit(limit)
+      .execute();
+    if (ticks.length === 0) return [];
+    const ids = [...new Set(ticks.map((tick) => tick.schedule_id))];
+    const schedules = new Map((await this.db.selectFrom('schedules').selectAll().where('id', 'in', ids).execute()).map((row) => [row.id, row]));
+    return ticks.flatMap((tick) => {
+      const schedule = schedules.get(tick.schedule_id);
+      return schedule ? [{ tick, schedule }] : [];
+    });
+  }
+
+  /** Whether ticks wait or hang: the scheduler then looks again soon rather than at the next tick. */
+  async hasOpenTicks(): Promise<boolean> {
+    const row = await this.db.selectFrom('schedule_ticks').select('id').where('outcome', 'in', ['waiting', 'pending']).limit(1).executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** The schedule's run still going (queued or running), if any. */
+  async activeRun(scheduleId: string): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('executions')
+      .select('id')
+      .where('schedule_id', '=', scheduleId)
+      .where('status', 'in', ACTIVE_STATUSES)
+      .limit(1)
+      .executeTakeFirst();
+    return row?.id;
+  }
+
+  /** The execution a tick started, if it got that far. */
+  async executionForTick(scheduleId: string, instant: string): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('executions')
+      .select('id')
+      .where('schedule_id', '=', scheduleId)
+      .where('scheduled_for', '=', instant)
+      .executeTakeFirst();
+    return row?.id;
+  }
+
+  async hasWaitingTick(scheduleId: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('schedule_ticks')
+      .select('id')
+      .where('schedule_id', '=', scheduleId)
+      .where('outcome', '=', 'waiting')
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+}

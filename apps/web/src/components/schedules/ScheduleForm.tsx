@@ -1,0 +1,331 @@
+import type { CatchUpPolicy, OverlapPolicy } from '@weft/core';
+import { type FormEvent, type ReactNode, useId, useMemo, useState } from 'react';
+import { controlClasses } from '../../editor/fields/field-styles';
+import { useNow } from '../../hooks/useNow';
+import { Alert } from '../ui/Alert';
+import { Button } from '../ui/Button';
+import { AlertCircleIcon, ChevronDownIcon } from '../ui/icons';
+import { TextField } from '../ui/TextField';
+import { type DraftField, draftIssues, previewRuns, type ScheduleDraft } from './schedule-form';
+import { CRON_PRESETS, describeCron, formatInstant, INTERVAL_UNITS, type IntervalUnit, timeZoneOptions } from './schedule-text';
+
+/** A Text Input that asks for its value on run: the schedule gives that value. */
+export interface AskedInput {
+  nodeId: string;
+  label: string;
+  initial: string;
+}
+
+const KINDS: { value: ScheduleDraft['kind']; label: string }[] = [
+  { value: 'cron', label: 'On a schedule' },
+  { value: 'interval', label: 'Every…' },
+  { value: 'once', label: 'Once' },
+];
+
+const OVERLAP: { value: OverlapPolicy; label: string }[] = [
+  { value: 'skip', label: 'Skip this run' },
+  { value: 'queue', label: 'Run it when the previous one ends' },
+  { value: 'allow', label: 'Run both at the same time' },
+];
+
+const CATCH_UP: { value: CatchUpPolicy; label: string }[] = [
+  { value: 'skip', label: 'Skip them (they are listed as missed)' },
+  { value: 'run_once', label: 'Run once for all of them' },
+];
+
+interface ScheduleFormProps {
+  initial: ScheduleDraft;
+  askedInputs: AskedInput[];
+  /** The next runs the server gave for the unchanged schedule (it knows an interval's anchor). */
+  storedNextRuns?: string[];
+  submitLabel: string;
+  /** The server's answer to the last save, shown above the buttons. */
+  serverError: string | null;
+  onSubmit(draft: ScheduleDraft): Promise<void>;
+  onCancel(): void;
+}
+
+/** Create or edit one schedule: when it runs, in which zone, what it sends, and its policies. */
+export function ScheduleForm({ initial, askedInputs, storedNextRuns, submitLabel, serverError, onSubmit, onCancel }: ScheduleFormProps) {
+  const [draft, setDraft] = useState<ScheduleDraft>(() => ({
+    ...initial,
+    inputs: Object.fromEntries(askedInputs.map((input) => [input.nodeId, initial.inputs[input.nodeId] ?? input.initial])),
+  }));
+  const [showAll, setShowAll] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const now = useNow(30_000);
+  const id = useId();
+  const issues = useMemo(() => draftIssues(draft, now), [draft, now]);
+  const unchangedTiming =
+    draft.kind === initial.kind &&
+    draft.cron === initial.cron &&
+    draft.intervalValue === initial.intervalValue &&
+    draft.intervalUnit === initial.intervalUnit &&
+    draft.runAt === initial.runAt &&
+    draft.timezone === initial.timezone;
+  const upcoming = useMemo(
+    () => (unchangedTiming && storedNextRuns?.length ? storedNextRuns : previewRuns(draft, now)),
+    [draft, now, unchangedTiming, storedNextRuns],
+  );
+  const zones = useMemo(() => timeZoneOptions(draft.timezone), [draft.timezone]);
+  const set = <K extends keyof ScheduleDraft>(key: K, value: ScheduleDraft[K]) => setDraft((d) => ({ ...d, [key]: value }));
+  const shown = (field: DraftField) => (showAll || field !== 'runAt' || draft.runAt ? issues[field] : undefined);
+  const preset = CRON_PRESETS.find((p) => p.cron === draft.cron.trim());
+  const cronWords = draft.kind === 'cron' && !issues.cron ? describeCron(draft.cron) : null;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setShowAll(true);
+    if (Object.keys(issues).length > 0) return;
+    setSaving(true);
+    try {
+      await onSubmit(draft);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate aria-label="Schedule" className="flex min-h-0 flex-1 flex-col">
+      <div className="min-h-0 flex-1 space-y-5 overflow-y-auto px-6 pb-5">
+        <TextField
+          label="Name"
+          labelAside={<span className="text-xs text-subtle">Optional</span>}
+          placeholder="e.g. Weekday mornings"
+          value={draft.name}
+          maxLength={200}
+          onChange={(e) => set('name', e.target.value)}
+          error={issues.name}
+        />
+
+        <fieldset>
+          <legend className="text-sm font-medium text-ink">Runs</legend>
+          <div className="mt-2 inline-flex rounded-lg border border-line bg-surface-2 p-0.5" role="radiogroup" aria-label="How it runs">
+            {KINDS.map((kind) => (
+              <label
+                key={kind.value}
+                className={`cursor-pointer rounded-md px-3 py-1.5 text-sm transition-colors has-focus-visible:ring-3 has-focus-visible:ring-brand/20 ${
+                  draft.kind === kind.value ? 'bg-surface font-medium text-ink shadow-xs' : 'text-muted hover:text-ink'
+                }`}
+              >
+                <input
+                  type="radio"
+                  name={`${id}-kind`}
+                  value={kind.value}
+                  checked={draft.kind === kind.value}
+                  onChange={() => set('kind', kind.value)}
+                  className="sr-only"
+                />
+                {kind.label}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+
+        {draft.kind === 'cron' && (
+          <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+            <Field label="Preset" htmlFor={`${id}-preset`}>
+              <Select
+                id={`${id}-preset`}
+                value={preset?.cron ?? 'custom'}
+                onChange={(value) => {
+                  if (value !== 'custom') set('cron', value);
+                }}
+              >
+                {CRON_PRESETS.map((p) => (
+                  <option key={p.cron} value={p.cron}>
+                    {p.label}
+                  </option>
+                ))}
+                <option value="custom">Custom</option>
+              </Select>
+            </Field>
+            <Field
+              label="Cron expression"
+              htmlFor={`${id}-cron`}
+              error={shown('cron')}
+              hint={cronWords ?? 'minute hour day month weekday; 6 fields start with seconds'}
+            >
+              <input
+                id={`${id}-cron`}
+                value={draft.cron}
+                onChange={(e) => set('cron', e.target.value)}
+                spellCheck={false}
+                autoComplete="off"
+                aria-invalid={shown('cron') ? true : undefined}
+                aria-describedby={`${id}-cron-note`}
+                className={controlClasses(!!shown('cron'), 'h-9 px-2.5 font-mono')}
+              />
+            </Field>
+          </div>
+        )}
+
+        {draft.kind === 'interval' && (
+          <Field label="Every" htmlFor={`${id}-interval`} error={shown('interval')}>
+            <div className="flex gap-2">
+              <input
+                id={`${id}-interval`}
+                type="number"
+                min={1}
+                step={1}
+                inputMode="numeric"
+                value={draft.intervalValue}
+                onChange={(e) => set('intervalValue', e.target.value)}
+                aria-invalid={shown('interval') ? true : undefined}
+                aria-describedby={`${id}-interval-note`}
+                className={controlClasses(!!shown('interval'), 'h-9 w-28 px-2.5')}
+              />
+              <Select aria-label="Unit" value={draft.intervalUnit} onChange={(value) => set('intervalUnit', value as IntervalUnit)} className="w-36">
+                {INTERVAL_UNITS.map((u) => (
+                  <option key={u.unit} value={u.unit}>
+                    {u.unit}
+                  </option>
+                ))}
+              </Select>
+            </div>
+          </Field>
+        )}
+
+        {draft.kind === 'once' && (
+          <Field label="Date and time" htmlFor={`${id}-runAt`} error={shown('runAt')} hint={`In ${draft.timezone}`}>
+            <input
+              id={`${id}-runAt`}
+              type="datetime-local"
+              value={draft.runAt}
+              onChange={(e) => set('runAt', e.target.value)}
+              aria-invalid={shown('runAt') ? true : undefined}
+              aria-describedby={`${id}-runAt-note`}
+              className={controlClasses(!!shown('runAt'), 'h-9 w-64 px-2.5')}
+            />
+          </Field>
+        )}
+
+        <Field
+          label="Time zone"
+          htmlFor={`${id}-zone`}
+          error={issues.timezone}
+          hint="Times of day and dates are read in this zone, with its daylight saving changes."
+        >
+          <Select id={`${id}-zone`} value={draft.timezone} onChange={(value) => set('timezone', value)}>
+            {zones.map((zone) => (
+              <option key={zone} value={zone}>
+                {zone.replaceAll('_', ' ')}
+              </option>
+            ))}
+          </Select>
+        </Field>
+
+        <section aria-labelledby={`${id}-next`} className="rounded-lg border border-line bg-surface-2/50 px-4 py-3">
+          <h3 id={`${id}-next`} className="text-xs font-medium tracking-wide text-muted uppercase">
+            Next runs
+          </h3>
+          {upcoming.length > 0 ? (
+            <ol className="mt-2 space-y-1 text-sm text-ink tabular-nums" data-testid="schedule-next-runs">
+              {upcoming.map((iso) => (
+                <li key={iso}>{formatInstant(iso, draft.timezone, true)}</li>
+              ))}
+            </ol>
+          ) : (
+            <p className="mt-2 text-sm text-subtle">{Object.keys(issues).length > 0 ? 'Fix the timing above to see when it runs.' : 'No more runs.'}</p>
+          )}
+        </section>
+
+        {askedInputs.length > 0 && (
+          <fieldset className="space-y-3">
+            <legend className="text-sm font-medium text-ink">Inputs</legend>
+            <p className="-mt-1 text-xs text-muted">These Text Inputs ask for a value on each run; the schedule sends these.</p>
+            {askedInputs.map((input) => (
+              <TextField
+                key={input.nodeId}
+                label={input.label}
+                value={draft.inputs[input.nodeId] ?? ''}
+                onChange={(e) => set('inputs', { ...draft.inputs, [input.nodeId]: e.target.value })}
+              />
+            ))}
+          </fieldset>
+        )}
+
+        <div className="grid gap-3 sm:grid-cols-2">
+          <Field label="If the previous run is still going" htmlFor={`${id}-overlap`}>
+            <Select id={`${id}-overlap`} value={draft.overlapPolicy} onChange={(value) => set('overlapPolicy', value as OverlapPolicy)}>
+              {OVERLAP.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Field label="Runs missed while Weft was off or paused" htmlFor={`${id}-catchup`}>
+            <Select id={`${id}-catchup`} value={draft.catchUpPolicy} onChange={(value) => set('catchUpPolicy', value as CatchUpPolicy)}>
+              {CATCH_UP.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </Select>
+          </Field>
+        </div>
+        {serverError && <Alert tone="error">{serverError}</Alert>}
+      </div>
+      <div className="flex shrink-0 justify-end gap-2 border-t border-line px-6 py-3">
+        <Button variant="secondary" onClick={onCancel} disabled={saving}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={saving}>
+          {submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** A label over a control, with its problem (red) or a hint under it, tied by `<id>-note`. */
+function Field({ label, htmlFor, error, hint, children }: { label: string; htmlFor: string; error?: string; hint?: string; children: ReactNode }) {
+  return (
+    <div className="flex min-w-0 flex-col gap-1.5">
+      <label htmlFor={htmlFor} className="text-sm font-medium text-ink">
+        {label}
+      </label>
+      {children}
+      {error ? (
+        <p id={`${htmlFor}-note`} className="flex items-start gap-1.5 text-xs leading-5 text-danger">
+          <AlertCircleIcon size={13} className="mt-[3px] shrink-0" />
+          <span>{error}</span>
+        </p>
+      ) : hint ? (
+        <p id={`${htmlFor}-note`} className="text-xs leading-5 text-muted">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function Select({
+  value,
+  onChange,
+  className = '',
+  children,
+  ...rest
+}: {
+  value: string;
+  onChange(value: string): void;
+  className?: string;
+  children: ReactNode;
+  id?: string;
+  'aria-label'?: string;
+}) {
+  return (
+    <div className={`relative ${className}`}>
+      <select
+        {...rest}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        className={controlClasses(false, 'h-9 cursor-pointer appearance-none pr-8 pl-2.5')}
+      >
+        {children}
+      </select>
+      <ChevronDownIcon size={14} className="pointer-events-none absolute top-1/2 right-2.5 -translate-y-1/2 text-subtle" />
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import type { Schedule } from '@weft/core';
+import { Link } from 'react-router';
+import { RelativeTime } from '../dashboard/RelativeTime';
+import { RunStatusBadge } from '../dashboard/RunStatusBadge';
+import { Badge } from '../ui/Badge';
+import { formatInstant } from './schedule-text';
+
+/** "Next: Tue 25 Nov, 09:00" or why there is none. */
+export function NextRun({ schedule }: { schedule: Schedule }) {
+  const next = schedule.nextRuns[0];
+  if (!schedule.enabled) return <Badge tone="warn">Paused</Badge>;
+  if (!next) return <span className="text-subtle">No more runs</span>;
+  return (
+    <time dateTime={next} className="tabular-nums">
+      {formatInstant(next, schedule.timezone)}
+    </time>
+  );
+}
+
+/** The run the schedule started last, linked to its execution in the editor. */
+export function LastRun({ schedule, now }: { schedule: Schedule; now: Date }) {
+  const last = schedule.lastRun;
+  if (!last) return <span className="text-subtle">Not run yet</span>;
+  return (
+    <Link
+      to={`/workflow/${schedule.workflowId}?execution=${last.executionId}`}
+      className="inline-flex items-center gap-2 rounded-sm whitespace-nowrap hover:underline"
+      title="Open this run in the editor"
+    >
+      <RunStatusBadge status={last.status} />
+      <span className="text-xs text-subtle">
+        <RelativeTime value={last.at} now={now} />
+      </span>
+    </Link>
+  );
+}

@@ -1,0 +1,127 @@
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { useNow } from '../../hooks/useNow';
+import { SCHEDULE_REFRESH_MS, useScheduleStore } from '../../stores/schedule.store';
+import { tableClasses, tableFrameClasses, td } from '../dashboard/WorkflowTable';
+import { WorkflowTableSkeleton } from '../dashboard/WorkflowTableSkeleton';
+import { ErrorState } from '../ui/ErrorState';
+import { IconButton } from '../ui/IconButton';
+import { CalendarClockIcon, PauseIcon, PencilIcon, PlayIcon, TrashIcon } from '../ui/icons';
+import { LastRun, NextRun } from './ScheduleStatus';
+import { describeTiming } from './schedule-text';
+import { scheduleTitle, useScheduleActions } from './useScheduleActions';
+
+const th = 'px-4 py-2.5 text-left text-xs font-medium text-muted';
+
+const load = () =>
+  useScheduleStore
+    .getState()
+    .load()
+    .catch(() => undefined);
+
+/** /dashboard/schedules: every schedule of the user, with pause, resume, edit and delete. */
+export function SchedulesOverview() {
+  const { schedules, loading, error, workflowId } = useScheduleStore();
+  const now = useNow();
+  const { busyId, togglePaused, remove } = useScheduleActions();
+  useEffect(() => {
+    void load();
+    // Next and last runs move on by themselves: look again now and then while the tab is open.
+    const timer = setInterval(() => void load(), SCHEDULE_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, []);
+
+  // Until the list for all workflows is in (the editor may have left one workflow's).
+  if (((loading && schedules.length === 0) || workflowId !== null) && !error) return <WorkflowTableSkeleton />;
+  if (error) return <ErrorState title="Couldn't load your schedules" message={error} onRetry={() => void load()} retrying={loading} />;
+  if (schedules.length === 0) {
+    return (
+      <div className="flex flex-col items-center rounded-xl border border-dashed border-line bg-surface px-6 py-14 text-center">
+        <CalendarClockIcon size={32} className="text-subtle" />
+        <h2 className="mt-3 text-base font-semibold text-ink">No schedules yet</h2>
+        <p className="mt-1 max-w-md text-sm text-muted">
+          Open a workflow and press Schedule in its toolbar to run it by itself: every weekday morning, every hour, or once at a set time.
+        </p>
+        <Link to="/dashboard" className="mt-4 text-sm font-medium text-brand hover:underline">
+          Go to your workflows
+        </Link>
+      </div>
+    );
+  }
+
+  return (
+    <div className={tableFrameClasses}>
+      <table className={tableClasses}>
+        <caption className="sr-only">Your schedules</caption>
+        <thead className="border-b border-line bg-surface-2/60">
+          <tr>
+            <th scope="col" className={th}>
+              Schedule
+            </th>
+            <th scope="col" className={`${th} hidden w-44 md:table-cell`}>
+              Workflow
+            </th>
+            <th scope="col" className={`${th} w-44`}>
+              Next run
+            </th>
+            <th scope="col" className={`${th} hidden w-52 sm:table-cell`}>
+              Last run
+            </th>
+            <th scope="col" className={`${th} w-32`}>
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-line">
+          {schedules.map((schedule) => {
+            const title = scheduleTitle(schedule);
+            const busy = busyId === schedule.id;
+            const editLink = `/workflow/${encodeURIComponent(schedule.workflowId)}?schedule=${encodeURIComponent(schedule.id)}`;
+            return (
+              <tr key={schedule.id} className="group transition-colors hover:bg-surface-2/50" data-testid="schedule-row">
+                <td className={td}>
+                  <Link to={editLink} className="block truncate rounded-sm font-medium text-ink hover:text-brand">
+                    {title}
+                  </Link>
+                  <p className="mt-0.5 truncate text-xs text-subtle">
+                    {schedule.name ? `${describeTiming(schedule)} · ` : ''}
+                    {schedule.timezone.replaceAll('_', ' ')}
+                  </p>
+                </td>
+                <td className={`${td} hidden md:table-cell`}>
+                  <Link to={`/workflow/${encodeURIComponent(schedule.workflowId)}`} className="block truncate text-muted hover:text-brand">
+                    {schedule.workflowName}
+                  </Link>
+                </td>
+                <td className={`${td} whitespace-nowrap text-muted`}>
+                  <NextRun schedule={schedule} />
+                </td>
+                <td className={`${td} hidden sm:table-cell`}>
+                  <LastRun schedule={schedule} now={now} />
+                </td>
+                <td className={`${td} text-right`}>
+                  <div className="flex justify-end gap-1">
+                    <IconButton label={schedule.enabled ? `Pause ${title}` : `Resume ${title}`} onClick={() => void togglePaused(schedule)} disabled={busy}>
+                      {schedule.enabled ? <PauseIcon size={16} /> : <PlayIcon size={14} />}
+                    </IconButton>
+                    <Link
+                      to={editLink}
+                      aria-label={`Edit ${title}`}
+                      title={`Edit ${title}`}
+                      className="inline-flex size-8 shrink-0 items-center justify-center rounded-md text-muted transition-colors hover:bg-surface-2 hover:text-ink"
+                    >
+                      <PencilIcon size={15} />
+                    </Link>
+                    <IconButton label={`Delete ${title}`} danger onClick={() => void remove(schedule)} disabled={busy}>
+                      <TrashIcon size={16} />
+                    </IconButton>
+                  </div>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,241 @@
+import type { Schedule } from '@weft/core';
+import { useEffect, useId, useState } from 'react';
+import { ScheduleForm } from '../../components/schedules/ScheduleForm';
+import { LastRun, NextRun } from '../../components/schedules/ScheduleStatus';
+import { draftFrom, draftToInput, newDraft, type ScheduleDraft } from '../../components/schedules/schedule-form';
+import { browserTimeZone, describeTiming } from '../../components/schedules/schedule-text';
+import { scheduleTitle, useScheduleActions } from '../../components/schedules/useScheduleActions';
+import { Alert } from '../../components/ui/Alert';
+import { Button } from '../../components/ui/Button';
+import { ErrorState } from '../../components/ui/ErrorState';
+import { IconButton } from '../../components/ui/IconButton';
+import { CalendarClockIcon, PauseIcon, PencilIcon, PlayIcon, PlusIcon, TrashIcon } from '../../components/ui/icons';
+import { Modal } from '../../components/ui/Modal';
+import { Skeleton } from '../../components/ui/Skeleton';
+import { useNow } from '../../hooks/useNow';
+import { SCHEDULE_REFRESH_MS, useScheduleStore } from '../../stores/schedule.store';
+import { toast } from '../../stores/toast.store';
+import { askedInputs } from '../run/run-inputs';
+import { useEditorStore } from '../store/editor.store';
+
+const loadFor = (workflowId: string) =>
+  useScheduleStore
+    .getState()
+    .load(workflowId)
+    .catch(() => undefined);
+
+/** What the dialog shows: the list, the form for a new schedule, or the form for one of them. */
+export type ScheduleView = { kind: 'list' } | { kind: 'new' } | { kind: 'edit'; scheduleId: string };
+
+/** Editor → Schedule: the open workflow's schedules, and the form to add or change one. */
+export function ScheduleDialog({ initialView, onClose }: { initialView: ScheduleView; onClose(): void }) {
+  const titleId = useId();
+  const workflowId = useEditorStore((s) => s.workflowId);
+  const [view, setView] = useState<ScheduleView>(initialView);
+  const heading = view.kind === 'new' ? 'New schedule' : view.kind === 'edit' ? 'Edit schedule' : 'Schedules';
+  return (
+    <Modal labelledBy={titleId} onClose={onClose} variant="panel">
+      <div className="shrink-0 px-6 pt-6 pb-4">
+        <h2 id={titleId} className="text-base font-semibold text-ink">
+          {heading}
+        </h2>
+        <p className="mt-1 text-sm leading-6 text-muted">
+          {view.kind === 'list'
+            ? 'Run this workflow by itself: on a cron schedule, every few minutes or hours, or once at a set time. Each run uses the last saved version.'
+            : 'Pick when it runs; the next runs update as you type.'}
+        </p>
+      </div>
+      {workflowId ? (
+        <ScheduleContent workflowId={workflowId} view={view} setView={setView} onClose={onClose} />
+      ) : (
+        <>
+          <div className="px-6 pb-6">
+            <Alert tone="info">Save this workflow first: a schedule runs the saved workflow, so it needs one to point at.</Alert>
+          </div>
+          <DialogFooter onClose={onClose} />
+        </>
+      )}
+    </Modal>
+  );
+}
+
+function DialogFooter({ onClose, children }: { onClose(): void; children?: React.ReactNode }) {
+  return (
+    <div className="flex shrink-0 items-center justify-between gap-2 border-t border-line px-6 py-3">
+      <div>{children}</div>
+      <Button variant="secondary" onClick={onClose}>
+        Close
+      </Button>
+    </div>
+  );
+}
+
+function ScheduleContent({
+  workflowId,
+  view,
+  setView,
+  onClose,
+}: {
+  workflowId: string;
+  view: ScheduleView;
+  setView(view: ScheduleView): void;
+  onClose(): void;
+}) {
+  const { schedules, loading, error } = useScheduleStore();
+  const [loaded, setLoaded] = useState(false);
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const nodes = useEditorStore((s) => s.nodes);
+  const asked = askedInputs(nodes.map((n) => ({ id: n.id, data: { type: n.data.type, label: n.data.label, config: n.data.config ?? {} } })));
+
+  const listing = view.kind === 'list';
+  useEffect(() => {
+    setLoaded(false);
+    void loadFor(workflowId).finally(() => setLoaded(true));
+  }, [workflowId]);
+  useEffect(() => {
+    // Only while the list shows: a reload under an open form must not take its schedule away.
+    if (!listing) return;
+    const timer = setInterval(() => void loadFor(workflowId), SCHEDULE_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [workflowId, listing]);
+
+  const editing = view.kind === 'edit' ? schedules.find((s) => s.id === view.scheduleId) : undefined;
+  const backToList = () => {
+    setSaveError(null);
+    setView({ kind: 'list' });
+  };
+
+  if (view.kind !== 'list' && (view.kind === 'new' || editing)) {
+    const save = async (draft: ScheduleDraft) => {
+      setSaveError(null);
+      try {
+        const body = draftToInput(draft, new Date());
+        if (editing) {
+          await useScheduleStore.getState().update(editing.id, body);
+          toast.success('Schedule saved');
+        } else {
+          const created = await useScheduleStore.getState().create({ workflowId, ...body });
+          toast.success(created.nextRuns[0] ? `Scheduled. First run ${describeNext(created)}.` : 'Scheduled.');
+        }
+        backToList();
+      } catch (failure) {
+        setSaveError((failure as Error).message);
+      }
+    };
+    return (
+      <ScheduleForm
+        key={editing?.id ?? 'new'}
+        initial={editing ? draftFrom(editing) : newDraft(browserTimeZone())}
+        askedInputs={asked}
+        storedNextRuns={editing?.nextRuns}
+        submitLabel={editing ? 'Save schedule' : 'Create schedule'}
+        serverError={saveError}
+        onSubmit={save}
+        onCancel={backToList}
+      />
+    );
+  }
+
+  if (view.kind === 'edit' && loaded && !editing && !error) {
+    // A link to a schedule that is gone (deleted elsewhere): show the list with a note.
+    return (
+      <>
+        <div className="min-h-0 flex-1 overflow-y-auto px-6 pb-5">
+          <Alert tone="warning">That schedule no longer exists. These are the workflow's schedules now.</Alert>
+          <div className="mt-4">
+            <ScheduleList schedules={schedules} onEdit={(id) => setView({ kind: 'edit', scheduleId: id })} />
+          </div>
+        </div>
+        <DialogFooter onClose={onClose} />
+      </>
+    );
+  }
+
+  return (
+    <>
+      <div className="min-h-0 flex-1 overflow-y-auto px-6 pb-5">
+        {!loaded || (loading && schedules.length === 0) ? (
+          <div role="status" aria-label="Loading schedules" className="space-y-3">
+            <Skeleton className="h-16 w-full" />
+            <Skeleton className="h-16 w-full" />
+          </div>
+        ) : error && schedules.length === 0 ? (
+          <ErrorState title="Couldn't load the schedules" message={error} onRetry={() => void loadFor(workflowId)} retrying={loading} />
+        ) : schedules.length === 0 ? (
+          <div className="flex flex-col items-center rounded-xl border border-dashed border-line px-6 py-10 text-center">
+            <CalendarClockIcon size={28} className="text-subtle" />
+            <p className="mt-3 text-sm font-medium text-ink">No schedules yet</p>
+            <p className="mt-1 max-w-sm text-sm text-muted">
+              Every weekday at 9, every hour, or once next Friday: Weft runs it and keeps every run in the history.
+            </p>
+            <Button className="mt-4" onClick={() => setView({ kind: 'new' })}>
+              <PlusIcon size={15} />
+              New schedule
+            </Button>
+          </div>
+        ) : (
+          <ScheduleList schedules={schedules} onEdit={(id) => setView({ kind: 'edit', scheduleId: id })} />
+        )}
+      </div>
+      <DialogFooter onClose={onClose}>
+        {schedules.length > 0 && (
+          <Button variant="secondary" onClick={() => setView({ kind: 'new' })}>
+            <PlusIcon size={15} />
+            New schedule
+          </Button>
+        )}
+      </DialogFooter>
+    </>
+  );
+}
+
+function describeNext(schedule: Schedule): string {
+  const next = schedule.nextRuns[0];
+  if (!next) return '';
+  return new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short', timeZone: schedule.timezone }).format(new Date(next));
+}
+
+function ScheduleList({ schedules, onEdit }: { schedules: Schedule[]; onEdit(id: string): void }) {
+  const now = useNow();
+  const { busyId, togglePaused, remove } = useScheduleActions();
+  return (
+    <ul className="divide-y divide-line rounded-xl border border-line" aria-label="Schedules of this workflow">
+      {schedules.map((schedule) => {
+        const title = scheduleTitle(schedule);
+        const busy = busyId === schedule.id;
+        return (
+          <li key={schedule.id} className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3" data-testid="schedule-row">
+            <div className="min-w-0 flex-1">
+              <p className="truncate text-sm font-medium text-ink">{title}</p>
+              <p className="mt-0.5 truncate text-xs text-muted">
+                {schedule.name ? `${describeTiming(schedule)} · ` : ''}
+                <span className="font-mono">{schedule.cron ?? ''}</span>
+                {schedule.cron ? ' · ' : ''}
+                {schedule.timezone.replaceAll('_', ' ')}
+              </p>
+              <div className="mt-1.5 flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-muted">
+                <span className="inline-flex items-center gap-1.5">
+                  Next: <NextRun schedule={schedule} />
+                </span>
+                <span className="inline-flex items-center gap-1.5">
+                  Last: <LastRun schedule={schedule} now={now} />
+                </span>
+              </div>
+            </div>
+            <div className="flex items-center gap-1">
+              <IconButton label={schedule.enabled ? `Pause ${title}` : `Resume ${title}`} onClick={() => void togglePaused(schedule)} disabled={busy}>
+                {schedule.enabled ? <PauseIcon size={16} /> : <PlayIcon size={14} />}
+              </IconButton>
+              <IconButton label={`Edit ${title}`} onClick={() => onEdit(schedule.id)} disabled={busy}>
+                <PencilIcon size={15} />
+              </IconButton>
+              <IconButton label={`Delete ${title}`} danger onClick={() => void remove(schedule)} disabled={busy}>
+                <TrashIcon size={16} />
+              </IconButton>
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

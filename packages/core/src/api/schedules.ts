@@ -1,0 +1,85 @@
+/**
+ * The schedule shapes of the HTTP API (SPEC.md §7, docs/API.md "Schedules"), shared by the
+ * server that answers them and the web app that reads them.
+ */
+import type { CatchUpPolicy, OverlapPolicy } from '../schedule/schedule-timing.js';
+import type { ExecutionStatus } from './executions.js';
+
+/** The run a schedule started last. */
+export interface ScheduleLastRun {
+  executionId: string;
+  status: ExecutionStatus;
+  /** When the execution was created (ISO, UTC). */
+  at: string;
+}
+
+/** A schedule as the API answers it. Exactly one of `cron`, `intervalSeconds`, `runAt` is set. */
+export interface Schedule {
+  id: string;
+  workflowId: string;
+  workflowName: string;
+  name: string;
+  enabled: boolean;
+  /** 5 fields (minute first) or 6 (seconds first), read in `timezone`. */
+  cron: string | null;
+  /** Every this many seconds, counted from `startAt` or the schedule's creation. */
+  intervalSeconds: number | null;
+  /** A single run at this instant (ISO). */
+  runAt: string | null;
+  /** IANA zone name, e.g. Europe/Berlin. */
+  timezone: string;
+  /** Run inputs by node id, as `POST /api/workflows/:id/run` takes them. */
+  inputs: Record<string, unknown>;
+  overlapPolicy: OverlapPolicy;
+  catchUpPolicy: CatchUpPolicy;
+  startAt: string | null;
+  endAt: string | null;
+  /** The next 5 instants (ISO with the zone's offset); empty while paused or when no more will come. */
+  nextRuns: string[];
+  lastRun: ScheduleLastRun | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** The body of `POST /api/schedules`; `PUT` takes the same fields, all optional, but not `workflowId`. */
+export interface ScheduleInput {
+  workflowId: string;
+  name?: string;
+  enabled?: boolean;
+  cron?: string | null;
+  intervalSeconds?: number | null;
+  runAt?: string | null;
+  timezone?: string;
+  inputs?: Record<string, unknown>;
+  overlapPolicy?: OverlapPolicy;
+  catchUpPolicy?: CatchUpPolicy;
+  startAt?: string | null;
+  endAt?: string | null;
+}
+
+export const TICK_OUTCOMES = ['pending', 'started', 'skipped', 'missed', 'failed', 'waiting'] as const;
+export type TickOutcome = (typeof TICK_OUTCOMES)[number];
+
+/** One entry of a schedule's tick ledger (`GET /api/schedules/:id/ticks`), newest first. */
+export interface ScheduleTick {
+  scheduledFor: string;
+  outcome: TickOutcome;
+  executionId: string | null;
+  /** Why it was skipped, missed or failed ("the previous run was still going", "3 ticks missed …"). */
+  reason: string | null;
+  createdAt: string;
+}
+
+/** The `schedule` field of a `GET /api/workflows` row: null when the workflow has no schedule. */
+export interface WorkflowScheduleSummary {
+  /** How many schedules the workflow has, and how many of them are enabled. */
+  count: number;
+  enabled: number;
+  /** The soonest next run over its enabled schedules (ISO, UTC), or null. */
+  nextRunAt: string | null;
+  /** The timing of the schedule that fires next (or of the first one when none will): one of the three is set. */
+  cron: string | null;
+  intervalSeconds: number | null;
+  runAt: string | null;
+  timezone: string | null;
+}

@@ -1,0 +1,3 @@
+export * from './next-runs.js';
+export * from './schedule-timing.js';
+export * from './tick-plan.js';
