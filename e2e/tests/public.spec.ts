@@ -1,4 +1,4 @@
-import { expect, SCREENSHOT_DIR, test, uniqueEmail } from '../support/fixtures.js';
+import { expect, SCREENSHOT_DIR, signUpViaApi, test, uniqueEmail } from '../support/fixtures.js';
 
 test.describe('cookie consent', () => {
   test.use({ consent: 'none' });
@@ -87,4 +87,24 @@ test('docs list the node reference from the API', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Text Input' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Merger' })).toBeVisible();
   await expect(page.getByText('Extract Text').first()).toBeVisible();
+});
+
+test('the Content-Security-Policy holds on every page without breaking one', async ({ page }) => {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy|Refused to (execute|load|apply)/i.test(message.text())) violations.push(message.text());
+  });
+  const landing = await page.goto('/');
+  expect(landing?.headers()['content-security-policy']).toContain("script-src 'self'");
+  // The theme bootstrap runs before paint although it is no longer inline.
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.reload();
+  await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+  await signUpViaApi(page);
+  for (const path of ['/dashboard', '/dashboard/schedules', '/settings', '/docs', '/editor']) {
+    await page.goto(path);
+    await expect(page.locator('#root')).not.toBeEmpty();
+  }
+  await expect(page.getByTestId('editor-canvas')).toBeVisible();
+  expect(violations).toEqual([]);
 });

@@ -9,8 +9,15 @@ export const UNTITLED_WORKFLOW_NAME = 'Untitled Workflow';
 
 const id = z.string().min(1).max(200);
 
+/**
+ * Names that objects inherit: run inputs and outputs are keyed by node id, and a node called
+ * `__proto__` would lose its output into the prototype instead of failing.
+ */
+const RESERVED_IDS = new Set(['__proto__', 'constructor', 'prototype']);
+const nodeId = id.refine((value) => !RESERVED_IDS.has(value), { message: 'This node id is reserved (__proto__, constructor and prototype are); use another' });
+
 export const workflowNodeSchema = z.object({
-  id,
+  id: nodeId,
   type: z.literal('custom').default('custom'),
   position: z.object({ x: z.number().finite(), y: z.number().finite() }),
   data: z.object({

@@ -4,22 +4,28 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import type { Services } from '../services/services.js';
+import { DEFAULT_BODY_LIMIT, registerBodyGuard } from './body-guard.js';
 import { registerApiKeyAuth } from './caller-auth.js';
+import { registerCompression } from './compression.js';
 import { registerErrorHandler } from './error-handler.js';
+import { healthRoutes } from './health.js';
 import { analyticsRoutes } from './routes/analytics.routes.js';
 import { apiKeysRoutes } from './routes/api-keys.routes.js';
 import { authRoutes } from './routes/auth.routes.js';
 import { customNodesRoutes } from './routes/custom-nodes.routes.js';
 import { executionsRoutes } from './routes/executions.routes.js';
 import { meRoutes } from './routes/me.routes.js';
+import { metricsRoutes } from './routes/metrics.routes.js';
 import { nodeDefinitionsRoutes } from './routes/node-definitions.routes.js';
 import { oidcRoutes } from './routes/oidc.routes.js';
 import { passwordResetRoutes } from './routes/password-reset.routes.js';
+import { schedulesRoutes } from './routes/schedules.routes.js';
 import { secretsRoutes } from './routes/secrets.routes.js';
 import { subscriptionsRoutes } from './routes/subscriptions.routes.js';
 import { webhooksRoutes } from './routes/webhooks.routes.js';
 import { workflowRunRoutes } from './routes/workflow-run.routes.js';
 import { workflowsRoutes } from './routes/workflows.routes.js';
+import { registerSecurityHeaders } from './security-headers.js';
 import { registerSessionAuth } from './session-auth.js';
 import { registerSpa } from './spa.js';
 
@@ -40,21 +46,29 @@ export async function buildApp({ config, services, logger }: AppOptions): Promis
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
     trustProxy: config.trustProxy,
-    bodyLimit: 10 * 1024 * 1024,
+    bodyLimit: DEFAULT_BODY_LIMIT,
   });
   registerErrorHandler(app);
+  await registerSecurityHeaders(app);
+  await registerCompression(app);
   await app.register(fastifyCookie);
   // Scale-out: every API process counts in the same Redis, so more processes do not mean more attempts.
   const sharedCounts = services.scaleOut ? { redis: services.scaleOut.redis, nameSpace: `${config.redisPrefix}:ratelimit:ip:` } : {};
   await app.register(fastifyRateLimit, { global: false, ...sharedCounts });
   registerSessionAuth(app, services.sessions);
   registerApiKeyAuth(app, services.apiKeys);
+  registerBodyGuard(app);
 
-  app.get('/api/health', async () => ({ ok: true }));
+  healthRoutes(app, {
+    db: services.db,
+    lifecycle: services.lifecycle,
+    ...(services.scaleOut ? { pingRedis: () => (services.scaleOut as NonNullable<typeof services.scaleOut>).redis.ping() } : {}),
+  });
   authRoutes(app, {
     auth: services.auth,
     sessions: services.sessions,
     emailLimiter: services.emailLimiter,
+    signInGuard: services.signInGuard,
     secureCookies: config.secureCookies,
     ipRateLimit: config.authRateLimit,
   });
@@ -68,7 +82,12 @@ export async function buildApp({ config, services, logger }: AppOptions): Promis
     services.mailer.close();
   });
 
-  subscriptionsRoutes(app, { subscriptions: services.subscriptions, notices: services.subscriptionNotices, ipRateLimit: config.authRateLimit });
+  subscriptionsRoutes(app, {
+    subscriptions: services.subscriptions,
+    notices: services.subscriptionNotices,
+    ipRateLimit: config.authRateLimit,
+    mailLimiter: services.newsletterMailLimiter,
+  });
   analyticsRoutes(app, { analytics: services.analytics, ipRateLimit: ANALYTICS_RATE_LIMIT });
   nodeDefinitionsRoutes(app, { catalogue: services.catalogue });
   workflowsRoutes(app, { workflows: services.workflows });
@@ -78,7 +97,9 @@ export async function buildApp({ config, services, logger }: AppOptions): Promis
   executionsRoutes(app, { runs: services.runs });
   workflowRunRoutes(app, { runs: services.runs });
   webhooksRoutes(app, { webhooks: services.webhooks, runs: services.runs });
+  schedulesRoutes(app, { schedules: services.schedules });
 
-  await registerSpa(app, config.webDir);
+  metricsRoutes(app, { metrics: services.metrics, token: config.metricsToken });
+  await registerSpa(app, config.webDir, { serveSourceMaps: config.serveSourceMaps });
   return app;
 }

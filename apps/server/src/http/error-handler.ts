@@ -1,23 +1,38 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { RETRY_AFTER_SECONDS, ShuttingDownError } from '../services/lifecycle.js';
 import { HttpError } from './http-error.js';
 
 /**
- * One error shape for every API failure: `{ statusCode, error, message, code? }`.
+ * One error shape for every API failure: `{ statusCode, error, message, detail, code? }`;
+ * `detail` repeats `message` because SPEC.md §8's client reads `detail`.
  * HttpErrors and Fastify's own 4xx (bad JSON, body too large, rate limit) keep their
  * message; anything else is logged and answered with a generic 500.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | HttpError, request, reply) => {
+    if (err instanceof ShuttingDownError) {
+      return reply
+        .code(503)
+        .header('retry-after', String(RETRY_AFTER_SECONDS))
+        .send({ statusCode: 503, error: 'Service Unavailable', message: err.message, detail: err.message, code: err.code });
+    }
     if (err instanceof HttpError) {
-      return reply.code(err.statusCode).send({ statusCode: err.statusCode, error: statusText(err.statusCode), message: err.message, code: err.code });
+      return reply
+        .code(err.statusCode)
+        .send({ statusCode: err.statusCode, error: statusText(err.statusCode), message: err.message, detail: err.message, code: err.code });
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const message = status === 429 ? 'Too many attempts. Please wait a minute and try again.' : err.message;
-      return reply.code(status).send({ statusCode: status, error: statusText(status), message, code: err.code });
+      return reply.code(status).send({ statusCode: status, error: statusText(status), message, detail: message, code: err.code });
     }
     request.log.error({ err }, 'request failed');
-    return reply.code(500).send({ statusCode: 500, error: 'Internal Server Error', message: 'Something went wrong on our side. Please try again.' });
+    return reply.code(500).send({
+      statusCode: 500,
+      error: 'Internal Server Error',
+      message: 'Something went wrong on our side. Please try again.',
+      detail: 'Something went wrong on our side. Please try again.',
+    });
   });
 }
 

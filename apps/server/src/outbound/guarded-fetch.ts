@@ -35,8 +35,23 @@ export interface GuardedFetch {
 }
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
-/** Credentials a cross-origin redirect must not carry on (fetch drops Authorization; we drop API-key headers too). */
-const CREDENTIAL_HEADERS = ['authorization', 'proxy-authorization', 'cookie', 'x-api-key', 'api-key'];
+/**
+ * The only headers a redirect to another origin carries on. A credential can hide in any
+ * header (an API key under its own name, a header filled from a secret), so rather than
+ * guess which ones do, every other header stays with the origin it was written for.
+ */
+const CROSS_ORIGIN_HEADERS = new Set([
+  'accept',
+  'accept-encoding',
+  'accept-language',
+  'user-agent',
+  'cache-control',
+  'pragma',
+  'content-type',
+  'content-length',
+  'content-encoding',
+  'content-language',
+]);
 const BODY_HEADERS = ['content-type', 'content-length', 'content-encoding', 'content-language', 'content-location'];
 
 /**
@@ -110,7 +125,7 @@ export function createGuardedFetch(options: GuardedFetchOptions): GuardedFetch {
       } else if (body instanceof ReadableStream) {
         throw new OutboundError(`${url.href} redirected with ${response.status}, which needs the request body sent again, but it was a stream.`);
       }
-      if (next.origin !== url.origin) for (const name of CREDENTIAL_HEADERS) headers.delete(name);
+      if (next.origin !== url.origin) for (const name of [...headers.keys()]) if (!CROSS_ORIGIN_HEADERS.has(name)) headers.delete(name);
       previous = url.href;
       url = next;
     }

@@ -23,17 +23,45 @@ export class RunRecorder {
   readonly events: RunEvent[] = [];
   readonly nodes: Record<string, NodeResult> = {};
   outputs: Readonly<Record<string, unknown>> = {};
+  /** Streamed token text held back per node (see record). */
+  private readonly heldTokens = new Map<string, string>();
   usage: RunUsage | null = null;
 
   /** `masker` is null when the user has no secrets, which skips the masking walk. */
   constructor(private readonly masker: RunMasker | null) {}
 
-  /** Stores the event and returns its sequence number. */
+  /**
+   * Stores the event and returns the sequence number of the last event it added. With
+   * secrets to mask, a node's streamed tokens hold back their tail (a secret may be split
+   * across tokens), and that tail goes out as one more token before the node's next
+   * lifecycle event: so one event can add two, and live watchers never see a secret whole
+   * or in pieces.
+   */
   record(event: RunEvent): number {
-    const stored = this.storable(event);
+    if (this.masker && 'nodeId' in event && event.type !== 'node:token' && event.type !== 'node:log') this.flushTokens(event.nodeId, event.runId, event.at);
+    if (this.masker && event.type === 'run:finished') for (const nodeId of [...this.heldTokens.keys()]) this.flushTokens(nodeId, event.runId, event.at);
+    if (this.masker && event.type === 'node:token') {
+      const { safe, held } = this.masker.splitStream((this.heldTokens.get(event.nodeId) ?? '') + event.text);
+      if (held) this.heldTokens.set(event.nodeId, held);
+      else this.heldTokens.delete(event.nodeId);
+      this.push({ ...event, text: safe });
+      return this.events.length;
+    }
+    this.push(this.storable(event));
+    return this.events.length;
+  }
+
+  private push(stored: RunEvent): void {
     this.events.push(stored);
     this.apply(stored);
-    return this.events.length;
+  }
+
+  /** Sends a node's held-back token text, masked, as a token event of its own. */
+  private flushTokens(nodeId: string, runId: string, at: number): void {
+    const held = this.heldTokens.get(nodeId);
+    if (!held || !this.masker) return;
+    this.heldTokens.delete(nodeId);
+    this.push({ type: 'node:token', runId, at, nodeId, text: this.masker.maskText(held) });
   }
 
   addUsage(usage: TokenUsage): void {
@@ -46,6 +74,11 @@ export class RunRecorder {
   /** Masked and size-limited, the same way events are: for run inputs and errors outside the engine. */
   storableValues(values: Readonly<Record<string, unknown>>): Readonly<Record<string, unknown>> {
     return limitRecord(this.masker ? this.masker.maskDeep(values) : values);
+  }
+
+  /** Masked but not size-limited: for a synchronous answer, which carries values whole. */
+  maskValues(values: Readonly<Record<string, unknown>>): Readonly<Record<string, unknown>> {
+    return this.masker ? this.masker.maskDeep(values) : values;
   }
 
   maskText(text: string): string {

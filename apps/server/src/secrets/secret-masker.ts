@@ -20,6 +20,14 @@ export interface SecretMasker {
    * values to mask it returns `value` itself.
    */
   maskDeep<T>(value: T): T;
+  /**
+   * For text that arrives in pieces (streamed tokens): `safe` is what can be shown now,
+   * masked; `held` is the tail kept back, because a secret may begin in it and end in a
+   * piece still to come: only a tail that begins some secret is held (so plain text
+   * streams at once), never longer than the longest secret form less one, and no secret
+   * is cut between the two.
+   */
+  splitStream(text: string): { safe: string; held: string };
 }
 
 /**
@@ -37,7 +45,8 @@ export interface SecretMasker {
  */
 export function createSecretMasker(values: Iterable<string>): SecretMasker {
   const needles = searchForms(values);
-  if (needles.length === 0) return { maskText: (text) => text, maskDeep: (value) => value };
+  if (needles.length === 0) return { maskText: (text) => text, maskDeep: (value) => value, splitStream: (text) => ({ safe: text, held: '' }) };
+  const longest = Math.max(...needles.map((needle) => needle.length));
 
   const maskText = (text: string): string => {
     if (text.length < MIN_MASKED_LENGTH) return text;
@@ -104,7 +113,33 @@ export function createSecretMasker(values: Iterable<string>): SecretMasker {
     }
   };
 
-  return { maskText, maskDeep: <T>(value: T): T => walk(value, new WeakMap()) as T };
+  const splitStream = (text: string): { safe: string; held: string } => {
+    // Keep back only a tail that could be the start of a secret (the longest such); then
+    // move the cut before any whole secret that would straddle it (repeating, since moving
+    // it can make another straddle).
+    let cut = text.length;
+    for (let size = Math.min(longest - 1, text.length); size > 0; size--) {
+      const tail = text.slice(text.length - size);
+      if (needles.some((needle) => needle.startsWith(tail))) {
+        cut = text.length - size;
+        break;
+      }
+    }
+    for (let moved = true; moved && cut > 0; ) {
+      moved = false;
+      for (const needle of needles) {
+        for (let at = text.indexOf(needle, Math.max(0, cut - needle.length + 1)); at !== -1 && at < cut; at = text.indexOf(needle, at + 1)) {
+          if (at + needle.length > cut) {
+            cut = at;
+            moved = true;
+          }
+        }
+      }
+    }
+    return { safe: maskText(text.slice(0, cut)), held: text.slice(cut) };
+  };
+
+  return { maskText, maskDeep: <T>(value: T): T => walk(value, new WeakMap()) as T, splitStream };
 }
 
 /** The strings to look for: each value as is, JSON-escaped and URL-encoded; long enough only. */

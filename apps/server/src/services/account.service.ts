@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../db/schema.js';
+import type { ApiKeysService } from './api-keys.service.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import type { SessionsService } from './sessions.service.js';
 import type { UsersService } from './users.service.js';
@@ -12,16 +13,25 @@ export class AccountService {
     private readonly db: Kysely<Database>,
     private readonly users: UsersService,
     private readonly sessions: SessionsService,
+    private readonly apiKeys: Pick<ApiKeysService, 'revokeAllForUser'>,
   ) {}
 
   /**
    * Checks the current password (accounts created through OIDC have none yet and set
-   * their first one without it), stores the new one and signs out every other session.
+   * their first one without it), stores the new one and signs out every other session;
+   * API keys too when asked (someone else may know the old password and have made one).
    */
-  async changePassword(user: UserRow, currentSessionId: string, currentPassword: string | undefined, newPassword: string): Promise<AccountChange> {
+  async changePassword(
+    user: UserRow,
+    currentSessionId: string,
+    currentPassword: string | undefined,
+    newPassword: string,
+    options: { revokeApiKeys?: boolean } = {},
+  ): Promise<AccountChange> {
     if (user.password_hash && !(await verifyPassword(user.password_hash, currentPassword ?? ''))) return 'wrong_password';
     await this.users.update(user.id, { passwordHash: await hashPassword(newPassword) });
     await this.sessions.revokeAllForUser(user.id, currentSessionId);
+    if (options.revokeApiKeys) await this.apiKeys.revokeAllForUser(user.id);
     return 'ok';
   }
 

@@ -90,6 +90,17 @@ export class ApiKeysService {
     return Number(result.numUpdatedRows) > 0;
   }
 
+  /** Revokes every live key of the user (account recovery); answers how many. */
+  async revokeAllForUser(userId: string): Promise<number> {
+    const result = await this.db
+      .updateTable('api_keys')
+      .set({ revoked_at: this.clock.now().toISOString() })
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
   /** Looks a presented key up by hash and notes its use (at most once a minute). */
   async resolve(token: string): Promise<ResolvedApiKey> {
     const row = await this.db

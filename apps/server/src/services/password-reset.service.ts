@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../db/schema.js';
+import type { ApiKeysService } from './api-keys.service.js';
 import type { BackgroundTasks } from './background-tasks.js';
 import { addMinutes, type Clock } from './clock.js';
 import { escapeHtml, type Mailer } from './mailer.js';
@@ -11,7 +12,7 @@ import type { UsersService } from './users.service.js';
 /** How long a reset link works (SPEC.md section 8 leaves it open; one hour is the norm). */
 export const RESET_TOKEN_MINUTES = 60;
 
-export type ResetResult = { ok: true; user: UserRow; session: IssuedSession } | { ok: false };
+export type ResetResult = { ok: true; user: UserRow; session: IssuedSession; revokedApiKeys: number } | { ok: false };
 
 /**
  * Password reset by e-mailed link. Only the token's SHA-256 is stored; a token works
@@ -27,6 +28,8 @@ export class PasswordResetService {
     private readonly clock: Clock,
     private readonly publicUrl: string,
     private readonly background: BackgroundTasks,
+    /** Keys are revoked on a reset: whoever took over the account may have made some. */
+    private readonly apiKeys: Pick<ApiKeysService, 'revokeAllForUser'>,
   ) {}
 
   /**
@@ -84,9 +87,10 @@ export class PasswordResetService {
     const user = await this.users.update(row.user_id, { passwordHash });
     if (!user) return { ok: false };
     await this.sessions.revokeAllForUser(user.id);
+    const revokedApiKeys = await this.apiKeys.revokeAllForUser(user.id);
     await this.db.updateTable('password_resets').set({ used_at: now }).where('user_id', '=', user.id).where('used_at', 'is', null).execute();
     const session = await this.sessions.create(user.id, userAgent);
-    return { ok: true, user, session };
+    return { ok: true, user, session, revokedApiKeys };
   }
 }
 

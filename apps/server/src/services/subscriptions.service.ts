@@ -58,10 +58,18 @@ export class SubscriptionsService {
   }
 
   /** Creates the record, or re-enables the existing one (linking the user if given). */
-  async subscribe(input: { email: string; userId: string | null; source: SubscriptionSource }): Promise<Subscription> {
+  async subscribe(input: { email: string; userId: string | null; source: SubscriptionSource }): Promise<Subscription & { changed: boolean }> {
     const email = normaliseEmail(input.email);
     const now = this.clock.now().toISOString();
     const existing = await this.findRow(email);
+    // Anyone can type an address into the landing page's form: that must not undo its
+    // owner's opt-out. Only the owner (signed in as that address) turns mail back on.
+    if (existing && (existing.notifications_enabled === 1 || input.userId === null)) {
+      if (input.userId !== null && existing.user_id === null) {
+        await this.db.updateTable('notification_subscriptions').set({ user_id: input.userId, updated_at: now }).where('id', '=', existing.id).execute();
+      }
+      return { ...toSubscription((await this.findRow(email)) ?? existing), changed: false };
+    }
     if (existing) {
       await this.db
         .updateTable('notification_subscriptions')
@@ -87,7 +95,7 @@ export class SubscriptionsService {
     }
     const row = await this.findRow(email);
     if (!row) throw new Error('Failed to subscribe to notifications');
-    return toSubscription(row);
+    return { ...toSubscription(row), changed: true };
   }
 
   /** Merges the given types into the stored ones and sets updatedAt. */

@@ -39,7 +39,7 @@ const eventBody = z.object({
 
 export function analyticsRoutes(app: FastifyInstance, deps: AnalyticsRoutesDeps): void {
   // A small body limit too: one event is a few hundred bytes.
-  const limited = { bodyLimit: 16 * 1024, config: { rateLimit: { max: deps.ipRateLimit, timeWindow: '1 minute' } } };
+  const limited = { bodyLimit: 16 * 1024, config: { public: true, rateLimit: { max: deps.ipRateLimit, timeWindow: '1 minute' } } };
 
   // The browser sends events only with analytics consent (SPEC.md section 4); the
   // server stores no IP, and the service strips e-mails and credentials from params.

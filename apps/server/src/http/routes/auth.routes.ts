@@ -1,18 +1,23 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AttemptLimiter } from '../../services/attempt-limiter.js';
 import type { AuthService } from '../../services/auth.service.js';
 import type { SessionsService } from '../../services/sessions.service.js';
+import { DEVICE_COOKIE, type SignInGuard } from '../../services/sign-in-guard.js';
 import { normaliseEmail, toPublicUser } from '../../services/users.service.js';
 import { conflict, HttpError, tooManyRequests } from '../http-error.js';
 import { displayNameField, emailField, passwordField } from '../schemas.js';
 import { clearSessionCookie, requireAuth, setSessionCookie } from '../session-auth.js';
 import { parseInput } from '../validate.js';
 
+/** How long a browser stays known to an account after signing in to it. */
+const DEVICE_COOKIE_DAYS = 365;
+
 export interface AuthRoutesDeps {
   auth: AuthService;
   sessions: SessionsService;
   emailLimiter: AttemptLimiter;
+  signInGuard: SignInGuard;
   secureCookies: boolean;
   /** Per-IP limit (requests per minute) on the credential routes. */
   ipRateLimit: number;
@@ -31,7 +36,15 @@ const signInBody = z.object({
 });
 
 export function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps): void {
-  const limited = { config: { rateLimit: { max: deps.ipRateLimit, timeWindow: '1 minute' } } };
+  const limited = { config: { public: true, rateLimit: { max: deps.ipRateLimit, timeWindow: '1 minute' } } };
+  const rememberDevice = (reply: FastifyReply, email: string) =>
+    reply.setCookie(DEVICE_COOKIE, deps.signInGuard.deviceToken(email), {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: deps.secureCookies,
+      path: '/api/auth',
+      maxAge: DEVICE_COOKIE_DAYS * 24 * 60 * 60,
+    });
   const takeEmailAttempt = async (email: string) => {
     if (!(await deps.emailLimiter.take(normaliseEmail(email)))) throw tooManyRequests();
   };
@@ -51,20 +64,23 @@ export function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps): void {
       // points to the two actions that work whether or not the account is the caller's.
       throw conflict('Could not create an account with this e-mail. If you already have one, sign in or reset your password.', 'email_unavailable');
     }
+    rememberDevice(reply, body.email);
     setSessionCookie(reply, result.session.token, result.session.expiresAt, deps.secureCookies);
     return reply.code(201).send({ user: toPublicUser(result.user), token: result.session.token, csrfToken: result.session.csrfToken });
   });
 
   app.post('/api/auth/login', limited, async (request, reply) => {
     const body = parseInput(signInBody, request.body);
-    await takeEmailAttempt(body.email);
+    const knownDevice = deps.signInGuard.isKnownDevice(body.email, request.cookies[DEVICE_COOKIE]);
+    if ((await deps.signInGuard.attempt(body.email, request.ip, knownDevice)) === 'too_many') throw tooManyRequests();
     const result = await deps.auth.signIn(body.email, body.password, request.headers['user-agent']);
     if (!result.ok) throw new HttpError(401, 'Invalid email or password.', 'invalid_credentials');
+    rememberDevice(reply, body.email);
     setSessionCookie(reply, result.session.token, result.session.expiresAt, deps.secureCookies);
     return { user: toPublicUser(result.user), token: result.session.token, csrfToken: result.session.csrfToken };
   });
 
-  app.post('/api/auth/logout', async (request: FastifyRequest, reply) => {
+  app.post('/api/auth/logout', { config: { public: true } }, async (request: FastifyRequest, reply) => {
     const { session } = requireAuth(request);
     await deps.sessions.revoke(session.id);
     clearSessionCookie(reply, deps.secureCookies);

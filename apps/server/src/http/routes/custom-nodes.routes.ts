@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { readExportedCustomNodes } from '../../custom-nodes/custom-node-import.js';
 import type { CustomNodesService } from '../../custom-nodes/custom-nodes.service.js';
+import { LARGE_BODY_LIMIT } from '../body-guard.js';
 import { badRequest, conflict, notFound } from '../http-error.js';
 import { requireAuth } from '../session-auth.js';
 import { parseInput } from '../validate.js';
@@ -49,7 +50,7 @@ export function customNodesRoutes(app: FastifyInstance, deps: CustomNodesRoutesD
    * file into the open canvas. Answers which type each file id now stands for; nothing
    * is created when any entry is wrong.
    */
-  app.post('/api/custom-nodes/import', async (request) => {
+  app.post('/api/custom-nodes/import', { bodyLimit: LARGE_BODY_LIMIT }, async (request) => {
     const { user } = requireAuth(request);
     const body = parseInput(importBody, request.body);
     const carried = readExportedCustomNodes(body);

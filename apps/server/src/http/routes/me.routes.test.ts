@@ -91,6 +91,22 @@ describeEachDatabase('account routes', (database) => {
     expect((await inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: 'new-password' } })).statusCode).toBe(200);
   });
 
+  it('revokes the API keys on a password change only when asked to', async () => {
+    const user = await signUp(weft(), { password: 'old-password' });
+    const keyStatus = async (token: string) =>
+      (await inject({ method: 'GET', url: '/api/executions', headers: { authorization: `Bearer ${token}` } })).statusCode;
+    const makeKey = async () => (await inject({ method: 'POST', url: '/api/api-keys', headers: user.headers, payload: { name: 'k' } })).json().token as string;
+    const kept = await makeKey();
+    const change = (from: string, to: string, revokeApiKeys?: boolean) =>
+      inject({ method: 'POST', url: '/api/me/password', headers: user.headers, payload: { currentPassword: from, newPassword: to, revokeApiKeys } });
+    expect((await change('old-password', 'second-password')).statusCode).toBe(204);
+    expect(await keyStatus(kept)).toBe(200);
+    expect((await change('second-password', 'third-password', true)).statusCode).toBe(204);
+    expect(await keyStatus(kept)).toBe(401);
+    // The session that made the change still works, and can make a new key.
+    expect(await keyStatus(await makeKey())).toBe(200);
+  });
+
   it('keeps the cookie session working after a password change made with it', async () => {
     const res = await inject({ method: 'POST', url: '/api/auth/signup', payload: { email: uniqueEmail(), password: 'old-password', subscribe: false } });
     const headers = { cookie: sessionCookieFrom(res), 'x-csrf-token': res.json().csrfToken as string };

@@ -33,7 +33,7 @@ const profileBody = z.object({
 // Typed leniently: a missing current password is the same mistake as a wrong one.
 const optionalPassword = z.string({ error: 'Password must be text' }).max(200).optional();
 
-const passwordBody = z.object({ currentPassword: optionalPassword, newPassword: passwordField });
+const passwordBody = z.object({ currentPassword: optionalPassword, newPassword: passwordField, revokeApiKeys: z.boolean().optional() });
 
 const deleteBody = z.object({ password: optionalPassword });
 
@@ -67,7 +67,7 @@ export function meRoutes(app: FastifyInstance, deps: MeRoutesDeps): void {
     const { user, session } = requireAuth(request);
     const body = parseInput(passwordBody, request.body);
     await takeAttempt(user.email);
-    const result = await deps.account.changePassword(user, session.id, body.currentPassword, body.newPassword);
+    const result = await deps.account.changePassword(user, session.id, body.currentPassword, body.newPassword, { revokeApiKeys: body.revokeApiKeys === true });
     if (result === 'wrong_password') throw badRequest(WRONG_CURRENT_PASSWORD, 'wrong_password');
     return reply.code(204).send();
   });

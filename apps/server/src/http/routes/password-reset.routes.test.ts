@@ -87,6 +87,21 @@ describeEachDatabase('password reset', (database) => {
     expect(stale.json().message).toBe(INVALID);
   });
 
+  it('revokes the API keys of the account (whoever took it over may have made some)', async () => {
+    const user = await signUp(weft, { password: 'old-password' });
+    const made = await weft.app.inject({ method: 'POST', url: '/api/api-keys', headers: user.headers, payload: { name: 'ci' } });
+    expect(made.statusCode).toBe(201);
+    const keyHeaders = { authorization: `Bearer ${made.json().token}` };
+    expect((await weft.app.inject({ method: 'GET', url: '/api/executions', headers: keyHeaders })).statusCode).toBe(200);
+
+    const done = await confirm(await mailedToken(user), 'new-password');
+    expect(done.statusCode).toBe(200);
+    expect(done.json().revokedApiKeys).toBe(1);
+    const refused = await weft.app.inject({ method: 'GET', url: '/api/executions', headers: keyHeaders });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json().message).toMatch(/revoked/);
+  });
+
   it('refuses a reused token', async () => {
     const user = await signUp(weft);
     const token = await mailedToken(user);

@@ -27,7 +27,7 @@ const confirmBody = z.object({
 });
 
 export function passwordResetRoutes(app: FastifyInstance, deps: PasswordResetRoutesDeps): void {
-  const limited = { config: { rateLimit: { max: deps.ipRateLimit, timeWindow: '1 minute' } } };
+  const limited = { config: { public: true, rateLimit: { max: deps.ipRateLimit, timeWindow: '1 minute' } } };
 
   app.post('/api/auth/password-reset', limited, async (request, reply) => {
     const { email } = parseInput(requestBody, request.body);
@@ -41,6 +41,6 @@ export function passwordResetRoutes(app: FastifyInstance, deps: PasswordResetRou
     const result = await deps.passwordReset.confirm(body.token, body.password, request.headers['user-agent']);
     if (!result.ok) throw badRequest(RESET_INVALID_MESSAGE, 'invalid_reset_token');
     setSessionCookie(reply, result.session.token, result.session.expiresAt, deps.secureCookies);
-    return { user: toPublicUser(result.user), token: result.session.token, csrfToken: result.session.csrfToken };
+    return { user: toPublicUser(result.user), token: result.session.token, csrfToken: result.session.csrfToken, revokedApiKeys: result.revokedApiKeys };
   });
 }

@@ -28,6 +28,25 @@ describeEachDatabase('subscription confirmation mail', (database) => {
     const out = await weft.app.inject({ method: 'POST', url: '/api/subscriptions/unsubscribe', payload: { token } });
     expect(out.statusCode).toBe(200);
     expect((await weft.services.subscriptions.find(email))?.notificationsEnabled).toBe(false);
+
+    // Someone else types the address in again: the same answer, but the opt-out stands and no mail goes.
+    const again = await weft.app.inject({ method: 'POST', url: '/api/subscriptions', payload: { email }, remoteAddress: '203.0.113.9' });
+    expect(again.statusCode).toBe(201);
+    expect((await weft.services.subscriptions.find(email))?.notificationsEnabled).toBe(false);
+    await weft.services.background.idle();
+    expect(smtp.mailTo(email)).toHaveLength(1);
+  });
+
+  it('mails one address once however many IPs ask (issue 9, abuse 5)', async () => {
+    const email = uniqueEmail('flood');
+    for (let i = 1; i <= 15; i++) {
+      const res = await weft.app.inject({ method: 'POST', url: '/api/subscriptions', payload: { email }, remoteAddress: `198.51.100.${i}` });
+      expect(res.statusCode).toBe(201);
+      expect(res.json()).toEqual({ message: 'Successfully subscribed!' });
+    }
+    await smtp.waitForMail(email);
+    await weft.services.background.idle();
+    expect(smtp.mailTo(email)).toHaveLength(1);
   });
 
   it('sends nothing for an address the server refuses', async () => {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import type { AttemptLimiter } from '../../services/attempt-limiter.js';
 import type { SubscriptionNotices } from '../../services/subscription-notices.js';
 import type { SubscriptionsService } from '../../services/subscriptions.service.js';
 import { normaliseEmail } from '../../services/users.service.js';
@@ -12,6 +13,8 @@ export interface SubscriptionsRoutesDeps {
   notices: SubscriptionNotices;
   /** Per-IP limit (requests per minute): the routes are public and write to the database. */
   ipRateLimit: number;
+  /** Confirmation mails per address (NEWSLETTER_MAILS_PER_DAY a day). */
+  mailLimiter: AttemptLimiter;
 }
 
 const subscribeBody = z.object({
@@ -24,7 +27,7 @@ const unsubscribeBody = z.object({
 });
 
 export function subscriptionsRoutes(app: FastifyInstance, deps: SubscriptionsRoutesDeps): void {
-  const limited = { config: { rateLimit: { max: deps.ipRateLimit, timeWindow: '1 minute' } } };
+  const limited = { config: { public: true, rateLimit: { max: deps.ipRateLimit, timeWindow: '1 minute' } } };
 
   // Answers the same whether the address was new or known, so the form does not reveal
   // who is subscribed.
@@ -33,9 +36,13 @@ export function subscriptionsRoutes(app: FastifyInstance, deps: SubscriptionsRou
     // Link the record to the caller only when it is their own address.
     const user = request.auth?.user;
     const userId = user && normaliseEmail(user.email) === normaliseEmail(body.email) ? user.id : null;
-    await deps.subscriptions.subscribe({ email: body.email, userId, source: body.source });
-    const token = await deps.subscriptions.unsubscribeToken(body.email);
-    if (token) deps.notices.sendConfirmation(normaliseEmail(body.email), token);
+    const result = await deps.subscriptions.subscribe({ email: body.email, userId, source: body.source });
+    // A confirmation only when something changed, and a few per address a day however many
+    // IPs ask: the form must not become a way to flood someone's inbox.
+    if (result.changed && (await deps.mailLimiter.take(normaliseEmail(body.email)))) {
+      const token = await deps.subscriptions.unsubscribeToken(body.email);
+      if (token) deps.notices.sendConfirmation(normaliseEmail(body.email), token);
+    }
     return reply.code(201).send({ message: 'Successfully subscribed!' });
   });
 

@@ -58,6 +58,20 @@ describeEachDatabase('workflow routes', (database) => {
     ['a name over 200 characters', { name: 'x'.repeat(201) }, /^name: /],
     ['a malformed node', { nodes: [{ id: 'a', position: { x: 'left', y: 0 }, data: { label: 'A', type: 'input.text' } }] }, /^nodes\.0\.position\.x: /],
     [
+      'a node named __proto__ (its output would vanish into the prototype)',
+      { nodes: [{ id: '__proto__', position: { x: 0, y: 0 }, data: { label: 'P', type: 'input.text', config: {} } }] },
+      'nodes.0.id: This node id is reserved (__proto__, constructor and prototype are); use another',
+    ],
+    [
+      'settings nested 100 levels deep',
+      {
+        nodes: [
+          { id: 'a', position: { x: 0, y: 0 }, data: { label: 'A', type: 'input.text', config: { deep: JSON.parse(`${'['.repeat(100)}${']'.repeat(100)}`) } } },
+        ],
+      },
+      /more than 64 levels deep/,
+    ],
+    [
       'an unknown node type',
       { nodes: [{ id: 'n3', position: { x: 0, y: 0 }, data: { label: 'Mystery', type: 'foo.bar', config: {} } }] },
       'Node "n3" has unknown type "foo.bar"',

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { StoredWorkflow, WorkflowResult, WorkflowsService } from '../../services/workflows.service.js';
+import { jsonDepthProblem, LARGE_BODY_LIMIT } from '../body-guard.js';
 import { badRequest, conflict, notFound } from '../http-error.js';
 import { requireAuth } from '../session-auth.js';
 import { parseInput } from '../validate.js';
@@ -40,7 +41,7 @@ export function workflowsRoutes(app: FastifyInstance, deps: WorkflowsRoutesDeps)
     return { workflows: await workflows.list(user.id) };
   });
 
-  app.post('/api/workflows', async (request, reply) => {
+  app.post('/api/workflows', { bodyLimit: LARGE_BODY_LIMIT }, async (request, reply) => {
     const { user } = requireAuth(request);
     const workflow = unwrap(await workflows.create(user.id, request.body));
     return reply.code(201).send({ workflow });
@@ -54,7 +55,7 @@ export function workflowsRoutes(app: FastifyInstance, deps: WorkflowsRoutesDeps)
     return { workflow };
   });
 
-  app.put('/api/workflows/:id', async (request) => {
+  app.put('/api/workflows/:id', { bodyLimit: LARGE_BODY_LIMIT }, async (request) => {
     const { user } = requireAuth(request);
     const { id } = parseInput(idParams, request.params);
     const body = parseInput(updateBody, request.body);
@@ -87,14 +88,17 @@ export function workflowsRoutes(app: FastifyInstance, deps: WorkflowsRoutesDeps)
   // errors say what is wrong with the file (the default says only "not valid JSON").
   app.register(async (scope) => {
     const parseJson = scope.getDefaultJsonParser('error', 'error');
+    scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'string' }, (request, raw, done) => {
       const body = String(raw);
+      const tooDeep = jsonDepthProblem(body);
+      if (tooDeep) return done(tooDeep);
       parseJson(request, body, (error, value) => {
         if (error) done(badRequest(describeJsonProblem(body), 'invalid_json'));
         else done(null, value);
       });
     });
-    scope.post('/api/workflows/import', async (request, reply) => {
+    scope.post('/api/workflows/import', { bodyLimit: LARGE_BODY_LIMIT }, async (request, reply) => {
       const { user } = requireAuth(request);
       const workflow = unwrap(await workflows.import(user.id, request.body));
       return reply.code(201).send({ workflow });

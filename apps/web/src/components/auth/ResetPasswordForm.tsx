@@ -26,10 +26,19 @@ export function ResetPasswordForm({ token }: { token: string }) {
     if (hasErrors(found)) return;
     setPending(true);
     try {
-      await api<AuthResponse>('/api/auth/password-reset/confirm', { body: { token, password }, allowUnauthorized: true });
+      const answer = await api<AuthResponse & { revokedApiKeys?: number }>('/api/auth/password-reset/confirm', {
+        body: { token, password },
+        allowUnauthorized: true,
+      });
       // The answer set the session cookie; init() picks the session (and CSRF token) up.
       await useAuthStore.getState().init();
-      toast.success('Your password has been reset. You are now signed in.');
+      const keys = answer.revokedApiKeys ?? 0;
+      toast.success(
+        keys > 0
+          ? `Your password has been reset and you are signed in. Your ${keys === 1 ? 'API key was' : `${keys} API keys were`} revoked: create new ones in Settings → API keys.`
+          : 'Your password has been reset. You are now signed in.',
+        keys > 0 ? 10_000 : undefined,
+      );
       navigate('/editor', { replace: true });
     } catch (error) {
       const linkExpired = error instanceof ApiError && error.status === 400;

@@ -7,6 +7,7 @@ import { toast } from '../../stores/toast.store';
 import { useAuthProviders } from '../auth/useAuthProviders';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
+import { Checkbox } from '../ui/Checkbox';
 import { TextField } from '../ui/TextField';
 import { SettingsActions, SettingsSection } from './SettingsSection';
 
@@ -35,14 +36,21 @@ function PasswordForm() {
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [confirm, setConfirm] = useState('');
+  const [revokeKeys, setRevokeKeys] = useState(false);
   const [errors, setErrors] = useState<NewPasswordErrors & { current?: string }>({});
   const change = useMutation({
-    mutationFn: () => api('/api/me/password', { body: { currentPassword: current, newPassword: next }, allowUnauthorized: true }),
-    onSuccess: () => {
+    mutationFn: (revokeApiKeys: boolean) =>
+      api('/api/me/password', { body: { currentPassword: current, newPassword: next, revokeApiKeys }, allowUnauthorized: true }),
+    onSuccess: (_answer, revokedKeys) => {
       setCurrent('');
       setNext('');
       setConfirm('');
-      toast.success('Password updated. Your other sessions were signed out.');
+      setRevokeKeys(false);
+      toast.success(
+        revokedKeys
+          ? 'Password updated. Your other sessions were signed out and your API keys revoked.'
+          : 'Password updated. Your other sessions were signed out.',
+      );
     },
   });
 
@@ -50,7 +58,7 @@ function PasswordForm() {
     event.preventDefault();
     const found = { ...validateNewPassword(next, confirm), current: current ? undefined : 'Enter your current password' };
     setErrors(found);
-    if (!hasErrors(found)) change.mutate();
+    if (!hasErrors(found)) change.mutate(revokeKeys);
   };
 
   return (
@@ -95,6 +103,12 @@ function PasswordForm() {
           error={errors.confirm}
         />
       </div>
+      <Checkbox
+        className="mt-4"
+        label="Also revoke my API keys (do this if someone else may have known the old password)"
+        checked={revokeKeys}
+        onChange={(e) => setRevokeKeys(e.target.checked)}
+      />
       <SettingsActions>
         <Button type="submit" loading={change.isPending}>
           Update password
