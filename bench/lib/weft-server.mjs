@@ -10,7 +10,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
  * Starts the built Weft (`apps/server/dist/cli.js start`) on a fresh SQLite data folder
  * and waits until it answers. The server log goes to a file so a failure can show it.
  */
-export async function startWeft({ port, webDir, env = {} }) {
+export async function startWeft({ port, webDir, env = {}, nodeArgs = [] }) {
   const cli = path.join(root, 'apps/server/dist/cli.js');
   const web = path.resolve(root, webDir ?? 'apps/web/dist');
   if (!fs.existsSync(cli) || !fs.existsSync(path.join(web, 'index.html'))) {
@@ -26,7 +26,7 @@ export async function startWeft({ port, webDir, env = {} }) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'weft-bench-'));
   const logFile = path.join(dataDir, 'server.log');
   const log = fs.openSync(logFile, 'w');
-  const child = spawn(process.execPath, [cli, 'start'], {
+  const child = spawn(process.execPath, [...nodeArgs, cli, 'start'], {
     cwd: root,
     env: {
       ...process.env,
@@ -62,6 +62,8 @@ export async function startWeft({ port, webDir, env = {} }) {
     url,
     dataDir,
     readLog,
+    /** The server's process id (CPU time from /proc/<pid>/stat). */
+    pid: child.pid,
     /** Null while running, else how the server ended (for error messages). */
     exited: () => (child.exitCode === null && child.signalCode === null ? null : `exit ${child.exitCode ?? child.signalCode}`),
     async stop() {

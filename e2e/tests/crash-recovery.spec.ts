@@ -2,9 +2,10 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
+import { SPARE_APP_PORT } from '../support/constants.js';
 import { spawnWeft } from '../support/spawn-weft.js';
 
-const PORT = 3107;
+const PORT = SPARE_APP_PORT;
 
 /** An HTTP server that takes requests and never answers: a run that calls it stays running. */
 async function startBlackHole(): Promise<{ url: string; hits: () => number; close(): Promise<void> }> {

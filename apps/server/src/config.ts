@@ -21,6 +21,8 @@ export interface Config {
   logLevel: string;
   /** Built web app to serve; absent folder means API only. */
   webDir: string;
+  /** Serve the web build's source maps (WEFT_SERVE_SOURCEMAPS=1); off by default, they show the source. */
+  serveSourceMaps: boolean;
   /** Session lifetime in days. */
   sessionDays: number;
   /** Sets the Secure flag on cookies (on when publicUrl is https). */
@@ -35,6 +37,18 @@ export interface Config {
   authRateLimit: number;
   /** Runs going at once in this process; more wait as `queued`. */
   runConcurrency: number;
+  /** How many of those one user's runs may take (WEFT_RUN_CONCURRENCY_PER_USER; default: all but a quarter). */
+  runConcurrencyPerUser: number;
+  /** This process fires due schedules (WEFT_SCHEDULER=off turns it off, e.g. for a read-only API replica). */
+  schedulerEnabled: boolean;
+  /** A tick later than this counts as missed and follows the schedule's catch-up policy. */
+  scheduleGraceMs: number;
+  /** Largest output a synchronous answer (`?wait=true`, webhook `respond: output`) carries whole (WEFT_SYNC_ANSWER_MAX_MB). */
+  syncAnswerMaxBytes: number;
+  /** Turns on GET /metrics, which then needs this as a bearer token (WEFT_METRICS_TOKEN). */
+  metricsToken: string | undefined;
+  /** SQLite durability (WEFT_SQLITE_SYNCHRONOUS): `full` (default) or `normal`. */
+  sqliteSynchronous: 'full' | 'normal';
   /** Finished executions older than this many days are deleted (0: never). */
   executionsMaxAgeDays: number;
   /** Newest executions kept per workflow (0: all). */
@@ -86,6 +100,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     publicUrl,
     logLevel: env.LOG_LEVEL ?? 'info',
     webDir: path.resolve(cwd, env.WEB_DIR ?? defaultWebDir()),
+    serveSourceMaps: env.WEFT_SERVE_SOURCEMAPS === '1' || env.WEFT_SERVE_SOURCEMAPS === 'true',
     sessionDays: intSetting(env, 'SESSION_DAYS', 30),
     secureCookies: publicUrl.startsWith('https://'),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
@@ -111,6 +126,15 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     encryptionKey: nonEmpty(env.WEFT_ENCRYPTION_KEY),
     authRateLimit: intSetting(env, 'AUTH_RATE_LIMIT', 10),
     runConcurrency: Math.max(1, intSetting(env, 'WEFT_RUN_CONCURRENCY', 16)),
+    runConcurrencyPerUser: Math.max(
+      1,
+      intSetting(env, 'WEFT_RUN_CONCURRENCY_PER_USER', defaultPerUser(Math.max(1, intSetting(env, 'WEFT_RUN_CONCURRENCY', 16)))),
+    ),
+    schedulerEnabled: !['off', '0', 'false'].includes((env.WEFT_SCHEDULER ?? '').toLowerCase()),
+    scheduleGraceMs: Math.max(1, intSetting(env, 'WEFT_SCHEDULE_GRACE_SECONDS', 60)) * 1000,
+    syncAnswerMaxBytes: Math.max(1, intSetting(env, 'WEFT_SYNC_ANSWER_MAX_MB', 10)) * 1024 * 1024,
+    metricsToken: nonEmpty(env.WEFT_METRICS_TOKEN) ? (env.WEFT_METRICS_TOKEN as string).trim() : undefined,
+    sqliteSynchronous: env.WEFT_SQLITE_SYNCHRONOUS?.toLowerCase() === 'normal' ? 'normal' : 'full',
     executionsMaxAgeDays: intSetting(env, 'WEFT_EXECUTIONS_MAX_AGE_DAYS', 30),
     executionsMaxPerWorkflow: intSetting(env, 'WEFT_EXECUTIONS_MAX_PER_WORKFLOW', 1000),
     allowPrivateNetwork: env.WEFT_ALLOW_PRIVATE_NETWORK === '1' || env.WEFT_ALLOW_PRIVATE_NETWORK === 'true',
@@ -128,6 +152,11 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
 function defaultWebDir(): string {
   // dist/config.js -> ../../web/dist
   return path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+}
+
+/** One user may fill all but a quarter of the run slots: the rest stay free for everyone else. */
+function defaultPerUser(concurrency: number): number {
+  return Math.max(1, concurrency - Math.ceil(concurrency / 4));
 }
 
 function nonEmpty(value: string | undefined): string | undefined {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import pino, { type Logger } from 'pino';
 import type { Config } from './config.js';
+import { databaseFile, warnIfOpenToOthers } from './db/data-dir.js';
 import { type DatabaseHandle, openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { buildApp } from './http/app.js';
@@ -34,11 +35,16 @@ export async function createWeft(options: CreateWeftOptions): Promise<Weft> {
   const logger = options.logger ?? pino(loggerOptions(config.logLevel));
   const { services, database } = await openServices(options, logger);
   const app = await buildApp({ config, services, logger });
+  if (config.schedulerEnabled) services.scheduler.start();
   return {
     app,
     services,
     database,
     async close() {
+      // From here on requests are answered 503 with Retry-After (http/health.ts).
+      services.lifecycle.stopping = true;
+      // No new scheduled runs while stopping; ticks not started stay pending for the next start.
+      await services.scheduler.stop();
       // Runs end first (stored as stopped) while the database is still open.
       await services.runs.close();
       await app.close();
@@ -91,11 +97,15 @@ export async function createWeftWorker(options: CreateWeftOptions): Promise<Weft
     throw error;
   }
   let abandoned = false;
+  let closed = false;
   return {
     services,
     database,
     runnerId: services.runs.runnerId,
     async close() {
+      // A second close (a test's, then its cluster's) has nothing left to do.
+      if (closed) return;
+      closed = true;
       if (abandoned) return release(false);
       // Jobs in hand end as their runs are aborted and stored; then nothing more is taken.
       await Promise.all([scaleOut.stopWorker(), services.runs.close()]);
@@ -117,7 +127,14 @@ async function openServices(options: CreateWeftOptions, logger: Logger): Promise
   const { config } = options;
   // Before anything opens: Redis with SQLite stops the start, saying why.
   isScaleOut(config);
-  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pgSchema: options.pgSchema });
+  const database = openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    pgSchema: options.pgSchema,
+    sqliteSynchronous: config.sqliteSynchronous,
+    onConnectionLost: (error) => logger.warn({ err: error }, 'PostgreSQL closed an idle connection; the next query opens a new one'),
+  });
+  if (database.dialect === 'sqlite') warnIfOpenToOthers([config.dataDir, databaseFile(config.dataDir)], logger);
   let encryptionKey: Buffer;
   try {
     await migrateToLatest(database.db, options.pgSchema);

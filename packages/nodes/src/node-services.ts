@@ -79,6 +79,8 @@ export interface SandboxRunOptions {
   readonly timeoutMs?: number;
   /** `console.log` lines. */
   onLog(line: string): void;
+  /** Whose call this is (a user id): waiting calls are served round-robin between owners. */
+  readonly owner?: string;
 }
 
 export interface SandboxService {

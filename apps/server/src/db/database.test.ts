@@ -24,6 +24,23 @@ describe('openDatabase (SQLite)', () => {
     return Number(result.rows[0]?.auto_vacuum);
   }
 
+  it('syncs every commit to disk by default (synchronous=FULL), NORMAL only when asked', async () => {
+    const level = async (sqliteSynchronous?: 'full' | 'normal') => {
+      const handle = openDatabase({ databaseUrl: undefined, dataDir: tempDir(), ...(sqliteSynchronous ? { sqliteSynchronous } : {}) });
+      try {
+        const { rows } = await sql<{ synchronous: number }>`PRAGMA synchronous`.execute(handle.db);
+        return rows[0]?.synchronous;
+      } finally {
+        await handle.close();
+      }
+    };
+    const FULL = 2;
+    const NORMAL = 1;
+    expect(await level()).toBe(FULL);
+    expect(await level('full')).toBe(FULL);
+    expect(await level('normal')).toBe(NORMAL);
+  });
+
   it('creates a new file with incremental auto-vacuum', async () => {
     const handle = openDatabase({ databaseUrl: undefined, dataDir: tempDir() });
     try {

@@ -18,6 +18,10 @@ export class ActiveRun {
   cancelRequested = false;
   /** Set once the engine has started. */
   started = false;
+  /** A caller will wait for the result and wants the outputs whole (StartRunRequest.answerWanted). */
+  answerWanted = false;
+  private answerOutputs: Readonly<Record<string, unknown>> | undefined;
+  private answerTimer: NodeJS.Timeout | undefined;
   private resolveDone!: () => void;
 
   constructor(
@@ -43,6 +47,25 @@ export class ActiveRun {
   get finished(): boolean {
     const status = this.summary.status;
     return status !== 'queued' && status !== 'running';
+  }
+
+  /**
+   * Holds the whole outputs for the waiting caller. They go to the first `takeAnswerOutputs`,
+   * or after a minute if nobody came for them, so finished runs kept in memory stay small.
+   */
+  keepAnswerOutputs(outputs: Readonly<Record<string, unknown>>): void {
+    this.answerOutputs = outputs;
+    this.answerTimer = setTimeout(() => {
+      this.answerOutputs = undefined;
+    }, 60_000);
+    this.answerTimer.unref();
+  }
+
+  takeAnswerOutputs(): Readonly<Record<string, unknown>> | undefined {
+    const outputs = this.answerOutputs;
+    this.answerOutputs = undefined;
+    clearTimeout(this.answerTimer);
+    return outputs;
   }
 
   markDone(): void {

@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Selectable } from 'kysely';
+import { type Insertable, type Kysely, PostgresAdapter, type RawBuilder, type Selectable, sql } from 'kysely';
 import type { Database, ExecutionsTable } from '../db/schema.js';
 import type { ExecutionDetail, ExecutionStatus, ExecutionSummary, NodeResult, RunTrigger, RunUsage } from './execution-types.js';
 import { WriteBatcher } from './write-batcher.js';
@@ -18,6 +18,8 @@ const SUMMARY_COLUMNS = [
   'started_at',
   'finished_at',
   'duration_ms',
+  'schedule_id',
+  'scheduled_for',
 ] as const;
 
 export type SummaryRow = Pick<Selectable<ExecutionsTable>, (typeof SUMMARY_COLUMNS)[number]>;
@@ -62,6 +64,19 @@ export class ExecutionsRepository {
 
   constructor(private readonly db: Kysely<Database>) {
     this.batcher = new WriteBatcher(db);
+  }
+
+  /**
+   * The database's clock as an ISO text (the format every timestamp column uses), `ms`
+   * milliseconds ago. Leases (heartbeats and their staleness) are judged by this one clock:
+   * process clocks can be seconds apart, and a time taken before a slow query is old by
+   * the time the query runs.
+   */
+  private databaseNow(msAgo = 0): RawBuilder<string> {
+    if (this.db.getExecutor().adapter instanceof PostgresAdapter) {
+      return sql<string>`to_char((clock_timestamp() - (${msAgo} * interval '1 millisecond')) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+    }
+    return sql<string>`strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ${`-${msAgo / 1000} seconds`})`;
   }
 
   loadWorkflow(userId: string, workflowId: string) {
@@ -135,7 +150,7 @@ export class ExecutionsRepository {
   claim(id: string, runnerId: string, at: string) {
     return this.db
       .updateTable('executions')
-      .set({ status: 'running', runner_id: runnerId, started_at: at, heartbeat_at: at })
+      .set({ status: 'running', runner_id: runnerId, started_at: at, heartbeat_at: this.databaseNow() })
       .where('id', '=', id)
       .where('status', '=', 'queued')
       .returning([...SUMMARY_COLUMNS, 'inputs'])
@@ -154,12 +169,13 @@ export class ExecutionsRepository {
   }
 
   /** Scale-out: running executions whose runner has not said it is alive since `cutoff`. */
-  staleRunning(cutoff: string) {
+  /** Scale-out: running executions whose heartbeat is older than `staleAfterMs` by the database's clock. */
+  staleRunning(staleAfterMs: number) {
     return this.db
       .selectFrom('executions')
-      .select(['id', 'started_at', 'heartbeat_at'])
+      .select(['id', 'started_at', 'heartbeat_at', 'runner_id'])
       .where('status', '=', 'running')
-      .where('heartbeat_at', '<', cutoff)
+      .where('heartbeat_at', '<', this.databaseNow(staleAfterMs))
       .execute();
   }
 
@@ -222,9 +238,15 @@ export class ExecutionsRepository {
   }
 
   /** Long runs say they are alive; a finished row is never touched. */
-  async heartbeat(ids: readonly string[], at: string): Promise<void> {
+  /** Marks runs alive, stamped with the database's clock at the moment the write runs. */
+  async heartbeat(ids: readonly string[]): Promise<void> {
     if (ids.length === 0) return;
-    await this.db.updateTable('executions').set({ status: 'running', heartbeat_at: at }).where('id', 'in', ids).where('status', 'in', ACTIVE).execute();
+    await this.db
+      .updateTable('executions')
+      .set({ status: 'running', heartbeat_at: this.databaseNow() })
+      .where('id', 'in', ids)
+      .where('status', 'in', ACTIVE)
+      .execute();
   }
 
   get(userId: string, id: string): Promise<ExecutionRow | undefined> {
@@ -335,6 +357,8 @@ export function toSummary(row: SummaryRow): ExecutionSummary {
     startedAt: row.started_at,
     finishedAt: row.finished_at,
     durationMs: row.duration_ms,
+    ...(row.schedule_id ? { scheduleId: row.schedule_id } : {}),
+    ...(row.scheduled_for ? { scheduledFor: row.scheduled_for } : {}),
   };
 }
 

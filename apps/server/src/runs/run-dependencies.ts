@@ -4,6 +4,8 @@ import { BUILTIN_NODES, type NodeServices, type NodeType, type TokenUsage } from
 export interface RunMasker {
   maskText(text: string): string;
   maskDeep<T>(value: T): T;
+  /** Streamed text: what can be shown now (masked), and the tail held back for the next piece. */
+  splitStream(text: string): { safe: string; held: string };
 }
 
 /** What a run hands the host when it asks for node services. */

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import type { ExecutionsTable } from '../db/schema.js';
+import type { ExecutionRow } from '../db/schema.js';
 import { createWeft } from '../main.js';
 import { newId } from '../services/tokens.js';
 import { createWorkflow, edge, GATE_NODE_TYPE, gateNodeType, gates, insertWorkflow, node, withNodeTypes, workflow } from '../test-support/run-fixtures.js';
@@ -12,7 +12,7 @@ import { describeEachDatabase, signUp, startTestWeft, type TestWeft, useTestWeft
 const DAY = 24 * 60 * 60_000;
 
 /** A stored execution row as a finished run would leave it, `ageMs` old. */
-function executionRow(userId: string, workflowId: string, ageMs: number, overrides: Partial<ExecutionsTable> = {}): ExecutionsTable {
+function executionRow(userId: string, workflowId: string, ageMs: number, overrides: Partial<ExecutionRow> = {}): ExecutionRow {
   const at = new Date(Date.now() - ageMs).toISOString();
   return {
     id: newId(),
@@ -29,6 +29,8 @@ function executionRow(userId: string, workflowId: string, ageMs: number, overrid
     usage: null,
     events: '[]',
     idempotency_key: null,
+    schedule_id: null,
+    scheduled_for: null,
     created_at: at,
     started_at: at,
     finished_at: at,
@@ -140,9 +142,17 @@ describe('Orphans and shutdown [sqlite]', () => {
       await held.named('never').entered;
 
       await weft.services.runs.close();
-      const row = await weft.services.db.selectFrom('executions').select(['status', 'error']).where('id', '=', started.execution.id).executeTakeFirstOrThrow();
-      expect(row).toEqual({ status: 'error', error: expect.stringMatching(/^The server stopped while this execution was running \(shutdown at .+\)\.$/) });
-      await expect(weft.services.runs.start({ userId: user.userId, workflowId, trigger: 'manual' })).rejects.toThrow(/shutting down/);
+      const row = await weft.services.db
+        .selectFrom('executions')
+        .select(['status', 'error', 'events'])
+        .where('id', '=', started.execution.id)
+        .executeTakeFirstOrThrow();
+      const reason = /^The server stopped while this execution was running \(shutdown at .+\)\.$/;
+      expect(row).toMatchObject({ status: 'error', error: expect.stringMatching(reason) });
+      // The stored events tell the same story as the row (they used to end "cancelled").
+      const finished = (JSON.parse(row.events ?? '[]') as { type: string }[]).filter((event) => event.type === 'run:finished');
+      expect(finished).toEqual([expect.objectContaining({ status: 'error', error: expect.stringMatching(reason) })]);
+      await expect(weft.services.runs.start({ userId: user.userId, workflowId, trigger: 'manual' })).rejects.toThrow(/restarting/);
     } finally {
       await weft.close();
     }

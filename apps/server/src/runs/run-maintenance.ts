@@ -20,9 +20,12 @@ export interface RunMaintenanceOptions {
   runningIds: () => string[];
   sweepEveryMs?: number;
   heartbeatEveryMs?: number;
-  /** Scale-out: ends runs whose worker went silent; called after each heartbeat. */
+  /** Scale-out: ends runs whose worker went silent; started after each heartbeat, never blocking the next. */
   sweepOrphans?: () => Promise<number>;
 }
+
+/** A run is judged lost after this many missed heartbeats (scale-out's stale limit). */
+export const STALE_HEARTBEATS = 3;
 
 const HOUR = 60 * 60_000;
 const DAY = 24 * HOUR;
@@ -37,6 +40,11 @@ export class RunMaintenance {
   private timers: NodeJS.Timeout[] = [];
   private pending = new Set<Promise<unknown>>();
   private beating = false;
+  private sweeping = false;
+  /** When the last heartbeat was written (monotonic ms). */
+  private lastBeat: number | undefined;
+  /** No orphan sweep before this (monotonic ms): set after the database stalled. */
+  private sweepPausedUntil = 0;
 
   constructor(private readonly options: RunMaintenanceOptions) {}
 
@@ -87,19 +95,30 @@ export class RunMaintenance {
   }
 
   private async heartbeat(): Promise<void> {
-    // A slow database must not pile up overlapping heartbeats and sweeps.
+    // A slow database must not pile up overlapping heartbeats.
     if (this.beating) return;
     this.beating = true;
     try {
-      await this.beat();
+      await this.options.repository.heartbeat(this.options.runningIds());
+      const now = performance.now();
+      const every = this.options.heartbeatEveryMs ?? 30_000;
+      // This heartbeat is late (the database or this process stalled): so were everyone
+      // else's. Give them a whole stale window to beat again before judging any run lost,
+      // so a run whose worker is alive is not failed because storage was slow.
+      if (this.lastBeat !== undefined && now - this.lastBeat > 1.5 * every) this.sweepPausedUntil = now + STALE_HEARTBEATS * every;
+      this.lastBeat = now;
     } finally {
       this.beating = false;
     }
-  }
-
-  private async beat(): Promise<void> {
-    await this.options.repository.heartbeat(this.options.runningIds(), this.options.clock.now().toISOString());
-    await this.options.sweepOrphans?.();
+    // The sweep talks to Redis too: it runs beside the heartbeats, never in their way.
+    if (!this.options.sweepOrphans || this.sweeping || performance.now() < this.sweepPausedUntil) return;
+    this.sweeping = true;
+    this.track(
+      this.options.sweepOrphans().finally(() => {
+        this.sweeping = false;
+      }),
+      'Orphan sweep failed',
+    );
   }
 
   private track(work: Promise<unknown>, failure: string): void {

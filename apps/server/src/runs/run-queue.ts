@@ -1,44 +1,93 @@
 export type RunTask = () => Promise<void>;
 
 /**
- * Embedded mode's queue: at most `limit` runs at once, the rest wait in arrival order.
- * A waiting task can be taken out again (a queued run cancelled). Tasks must not reject;
- * the run service catches everything inside them.
+ * Embedded mode's queue: at most `limit` runs at once, and at most `perOwnerLimit` of one
+ * owner (a user). Waiting runs are taken round-robin across owners, each owner's in
+ * arrival order, so one user's pile of slow runs cannot make everyone else's wait behind
+ * it. A waiting task can be taken out again (a queued run cancelled). Tasks must not
+ * reject; the run service catches everything inside them.
  */
 export class RunQueue {
   private running = 0;
-  /** A Set keeps insertion order and removes in O(1). */
-  private readonly waiting = new Set<RunTask>();
+  private readonly runningBy = new Map<string, number>();
+  /** Waiting tasks by owner; the Map's order is the round-robin (a served owner moves to the back). */
+  private readonly waiting = new Map<string, Set<RunTask>>();
+  private readonly ownerOf = new Map<RunTask, string>();
+  private waitingCount = 0;
 
-  constructor(readonly limit: number) {}
+  constructor(
+    readonly limit: number,
+    readonly perOwnerLimit: number = limit,
+  ) {}
 
-  /** Whether a task pushed now would start at once. */
-  get hasRoom(): boolean {
-    return this.running < this.limit && this.waiting.size === 0;
+  /** Whether a task of `owner` pushed now would start at once. */
+  hasRoomFor(owner: string): boolean {
+    return this.running < this.limit && (this.runningBy.get(owner) ?? 0) < this.perOwnerLimit && !this.waiting.has(owner);
   }
 
   get size(): { running: number; waiting: number } {
-    return { running: this.running, waiting: this.waiting.size };
+    return { running: this.running, waiting: this.waitingCount };
   }
 
-  push(task: RunTask): void {
-    if (this.running < this.limit) this.start(task);
-    else this.waiting.add(task);
+  push(task: RunTask, owner = ''): void {
+    if (this.hasRoomFor(owner)) {
+      this.start(task, owner);
+      return;
+    }
+    let tasks = this.waiting.get(owner);
+    if (!tasks) {
+      tasks = new Set();
+      this.waiting.set(owner, tasks);
+    }
+    tasks.add(task);
+    this.ownerOf.set(task, owner);
+    this.waitingCount += 1;
   }
 
   /** Takes a task that has not started out of the queue; false if it already started. */
   remove(task: RunTask): boolean {
-    return this.waiting.delete(task);
+    const owner = this.ownerOf.get(task);
+    if (owner === undefined) return false;
+    const tasks = this.waiting.get(owner);
+    if (!tasks?.delete(task)) return false;
+    this.ownerOf.delete(task);
+    this.waitingCount -= 1;
+    if (tasks.size === 0) this.waiting.delete(owner);
+    return true;
   }
 
-  private start(task: RunTask): void {
+  private start(task: RunTask, owner: string): void {
     this.running += 1;
+    this.runningBy.set(owner, (this.runningBy.get(owner) ?? 0) + 1);
     void task().finally(() => {
       this.running -= 1;
-      const next = this.waiting.values().next();
-      if (next.done) return;
-      this.waiting.delete(next.value);
-      this.start(next.value);
+      const left = (this.runningBy.get(owner) ?? 1) - 1;
+      if (left === 0) this.runningBy.delete(owner);
+      else this.runningBy.set(owner, left);
+      this.fill();
     });
+  }
+
+  /** Starts waiting tasks while there is room: the first owner in turn that is under its limit. */
+  private fill(): void {
+    while (this.running < this.limit) {
+      let picked: { owner: string; task: RunTask } | undefined;
+      for (const [owner, tasks] of this.waiting) {
+        if ((this.runningBy.get(owner) ?? 0) >= this.perOwnerLimit) continue;
+        const first = tasks.values().next();
+        if (!first.done) picked = { owner, task: first.value };
+        break;
+      }
+      if (!picked) return;
+      const { owner, task } = picked;
+      const tasks = this.waiting.get(owner) as Set<RunTask>;
+      tasks.delete(task);
+      this.ownerOf.delete(task);
+      this.waitingCount -= 1;
+      // Served: to the back of the line (or out of it).
+      this.waiting.delete(owner);
+      if (tasks.size > 0) this.waiting.set(owner, tasks);
+      this.start(task, owner);
+    }
   }
 }

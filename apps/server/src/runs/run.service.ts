@@ -4,6 +4,8 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../db/schema.js';
 import type { Clock } from '../services/clock.js';
+import { ShuttingDownError } from '../services/lifecycle.js';
+import type { Metrics } from '../services/metrics.js';
 import { newId } from '../services/tokens.js';
 import { ActiveRun } from './active-run.js';
 import { type ExecutionDetail, type ExecutionStatus, type ExecutionSummary, isActiveStatus, type RunTrigger } from './execution-types.js';
@@ -26,6 +28,13 @@ export interface StartRunRequest {
   inputs?: Record<string, unknown>;
   /** The same key again answers the first execution instead of starting another. */
   idempotencyKey?: string | undefined;
+  /** Set by the scheduler: the schedule and the instant this run is for. */
+  schedule?: { id: string; scheduledFor: string } | undefined;
+  /**
+   * The caller will wait for the result (`?wait=true`, a webhook answering with the output):
+   * keep the outputs whole for `waitFor`, not only as stored (64 KB per value at most).
+   */
+  answerWanted?: boolean;
 }
 
 export type StartRunResult = { ok: true; execution: ExecutionSummary; reused: boolean } | { ok: false; reason: 'not_found' | 'invalid'; message: string };
@@ -37,18 +46,32 @@ export interface RunServiceOptions {
   dependencies: RunDependencies;
   /** How many runs go at once in this process (WEFT_RUN_CONCURRENCY); the rest wait as `queued`. */
   concurrency: number;
+  /** How many of them one user's may be (WEFT_RUN_CONCURRENCY_PER_USER); waiting runs are served round-robin by user. */
+  concurrencyPerUser?: number;
   retention: RetentionSettings;
   /** Gives deleted rows' disk space back (SQLite incremental vacuum). */
   reclaimSpace: () => Promise<void>;
   hub?: RunEventHub;
   /** How often the runs this process executes are marked alive (WEFT_RUN_HEARTBEAT_MS). */
   heartbeatEveryMs?: number;
+  /** Largest output a synchronous answer carries whole (WEFT_SYNC_ANSWER_MAX_MB); past it, the stored form. */
+  answerMaxBytes?: number;
+  /** Counts for operators (GET /metrics). */
+  metrics?: Metrics;
   /**
    * Scale-out mode: runs started here are queued for `weft worker` processes, and runs
    * this process does not hold are asked about through this. Absent in embedded mode.
    */
   remote?: RemoteRuns;
 }
+
+/** The final write is retried with backoff doubling from 50 ms up to this. */
+const FINAL_WRITE_MAX_BACKOFF_MS = 2_000;
+/** While stopping, the final write gets this many tries (about 6 s) before the process lets go. */
+const FINAL_WRITE_TRIES_WHILE_STOPPING = 6;
+
+/** WEFT_SYNC_ANSWER_MAX_MB's default: a synchronous answer carries outputs whole up to this. */
+export const DEFAULT_ANSWER_MAX_BYTES = 10 * 1024 * 1024;
 
 /** How many finished runs stay in memory so that `waitFor` and reads right after the end need no query. */
 const RECENT_KEPT = 512;
@@ -71,7 +94,8 @@ export class RunService {
 
   constructor(private readonly options: RunServiceOptions) {
     this.repository = new ExecutionsRepository(options.db);
-    this.queue = new RunQueue(Math.max(1, options.concurrency));
+    const concurrency = Math.max(1, options.concurrency);
+    this.queue = new RunQueue(concurrency, Math.max(1, Math.min(concurrency, options.concurrencyPerUser ?? concurrency)));
     this.hub = options.hub ?? new InProcessRunEventHub();
     this.maintenance = new RunMaintenance({
       repository: this.repository,
@@ -79,16 +103,24 @@ export class RunService {
       logger: options.logger,
       retention: options.retention,
       reclaimSpace: options.reclaimSpace,
-      runningIds: () => [...this.active.values()].filter((run) => run.started && !run.finished).map((run) => run.id),
+      runningIds: () => this.runningIds(),
       ...(options.heartbeatEveryMs === undefined ? {} : { heartbeatEveryMs: options.heartbeatEveryMs }),
       // Scale-out: every process looks for runs whose worker went silent, on each heartbeat.
-      ...(options.remote ? { sweepOrphans: () => (options.remote as RemoteRuns).recoverOrphans() } : {}),
+      ...(options.remote
+        ? {
+            sweepOrphans: async () => {
+              const ended = await (options.remote as RemoteRuns).recoverOrphans();
+              options.metrics?.leaseExpiries.inc(ended);
+              return ended;
+            },
+          }
+        : {}),
     });
   }
 
   /** Loads the user's workflow, checks that it can run, stores the execution and queues it. */
   async start(request: StartRunRequest): Promise<StartRunResult> {
-    if (this.stopping) throw new Error('The server is shutting down. Try again in a moment.');
+    if (this.stopping) throw new ShuttingDownError();
     const { userId, idempotencyKey } = request;
     if (idempotencyKey !== undefined) {
       const existing = await this.repository.findByIdempotencyKey(userId, idempotencyKey);
@@ -105,7 +137,7 @@ export class RunService {
     const storedInputs = recorder.storableValues(runInputs);
     const createdAt = this.options.clock.now().toISOString();
     const { remote } = this.options;
-    const runsNow = !remote && this.queue.hasRoom;
+    const runsNow = !remote && this.queue.hasRoomFor(userId);
     const summary: ExecutionSummary = {
       id: newId(),
       workflowId: workflow.id,
@@ -118,6 +150,7 @@ export class RunService {
       startedAt: runsNow ? createdAt : null,
       finishedAt: null,
       durationMs: null,
+      ...(request.schedule ? { scheduleId: request.schedule.id, scheduledFor: request.schedule.scheduledFor } : {}),
     };
     const inserted = await this.repository.insert({
       id: summary.id,
@@ -134,6 +167,8 @@ export class RunService {
       usage: null,
       events: null,
       idempotency_key: idempotencyKey ?? null,
+      schedule_id: request.schedule?.id ?? null,
+      scheduled_for: request.schedule?.scheduledFor ?? null,
       created_at: createdAt,
       started_at: summary.startedAt,
       finished_at: null,
@@ -148,6 +183,7 @@ export class RunService {
       if (!winner) throw new Error('The execution could not be stored. Try again.');
       return { ok: true, execution: this.liveSummary(toSummary(winner)), reused: true };
     }
+    this.options.metrics?.runsStarted.inc({ trigger: summary.trigger });
     if (remote)
       return {
         ok: true,
@@ -155,6 +191,7 @@ export class RunService {
         reused: false,
       };
     const run = new ActiveRun(userId, { ...summary, status: 'queued', startedAt: null }, runInputs, storedInputs, prepared.plan, prepared.params, recorder);
+    run.answerWanted = request.answerWanted === true;
     const task = () => this.execute(run, prepared.configErrors);
     run.task = task;
     this.active.set(run.id, run);
@@ -164,8 +201,65 @@ export class RunService {
       await this.finish(run, 'error', this.stopping);
       return { ok: true, execution: { ...run.summary }, reused: false };
     }
-    this.queue.push(task);
+    this.queue.push(task, userId);
     return { ok: true, execution: summary, reused: false };
+  }
+
+  /**
+   * Stores an execution that could not start, ended at once with `error` as its reason: a
+   * scheduled workflow that cannot run (a deleted node type, a missing secret) leaves one
+   * per tick in its history, where its owner looks, rather than nothing. Undefined when the
+   * workflow is gone; the idempotency key keeps a retried tick to one row.
+   */
+  async recordRefused(request: StartRunRequest, error: string): Promise<ExecutionSummary | undefined> {
+    const { userId, idempotencyKey } = request;
+    if (idempotencyKey !== undefined) {
+      const existing = await this.repository.findByIdempotencyKey(userId, idempotencyKey);
+      if (existing) return toSummary(existing);
+    }
+    const workflow = await this.repository.loadWorkflow(userId, request.workflowId);
+    if (!workflow) return undefined;
+    const at = this.options.clock.now().toISOString();
+    const row = {
+      id: newId(),
+      user_id: userId,
+      workflow_id: workflow.id,
+      workflow_name: workflow.name,
+      workflow_version: workflow.version,
+      trigger: request.trigger,
+      status: 'error' as const,
+      error,
+      inputs: '{}',
+      outputs: null,
+      nodes: '{}',
+      usage: null,
+      events: null,
+      idempotency_key: idempotencyKey ?? null,
+      schedule_id: request.schedule?.id ?? null,
+      scheduled_for: request.schedule?.scheduledFor ?? null,
+      created_at: at,
+      started_at: at,
+      finished_at: at,
+      duration_ms: 0,
+      runner_id: null,
+      heartbeat_at: at,
+    };
+    if (!(await this.repository.insert(row))) {
+      const winner = idempotencyKey === undefined ? undefined : await this.repository.findByIdempotencyKey(userId, idempotencyKey);
+      return winner ? toSummary(winner) : undefined;
+    }
+    await this.repository.finish(row.id, workflow.id, {
+      status: 'error',
+      error,
+      startedAt: at,
+      finishedAt: at,
+      durationMs: 0,
+      nodes: '{}',
+      outputs: '{}',
+      usage: null,
+      events: '[]',
+    });
+    return toSummary(row);
   }
 
   /** The execution once it has ended, or as it is when `timeoutMs` runs out first. */
@@ -174,10 +268,10 @@ export class RunService {
     if (run) {
       if (timeoutMs === undefined) await run.done;
       else await raceTimeout(run.done, timeoutMs);
-      return run.detail();
+      return this.answerOf(run);
     }
     const recent = this.recent.get(executionId);
-    if (recent) return recent.detail();
+    if (recent) return this.answerOf(recent);
     if (this.options.remote) return this.options.remote.waitFor(executionId, timeoutMs);
     const row = await this.repository.getById(executionId);
     if (!row) throw new Error(`Execution ${executionId} does not exist`);
@@ -257,6 +351,16 @@ export class RunService {
    * Embedded: marks every execution left queued or running by a stopped server as failed.
    * Scale-out: only those whose worker stopped answering (other processes run the rest).
    */
+  /** Runs executing in this process and waiting for a slot in its queue. */
+  queueSize(): { running: number; waiting: number } {
+    return this.queue.size;
+  }
+
+  /** The executions this process is executing now (started, not yet stored as ended). */
+  runningIds(): string[] {
+    return [...this.active.values()].filter((run) => run.started && !run.finished).map((run) => run.id);
+  }
+
   recoverOrphans(): Promise<number> {
     return this.options.remote ? this.options.remote.recoverOrphans() : this.maintenance.recoverOrphans();
   }
@@ -347,7 +451,7 @@ export class RunService {
         now: this.nowMs,
         schedule: timerScheduler,
         signal: run.controller.signal,
-        onEvent: (event) => this.record(run, event),
+        onEvent: (event) => this.record(run, this.asStopped(run, event)),
       });
       await this.finish(run, result.status, result.error ?? null);
     } catch (error) {
@@ -356,11 +460,33 @@ export class RunService {
     }
   }
 
+  /**
+   * The engine ends a run aborted by shutdown as `cancelled`; the row says `error` with the
+   * reason (`finish`), and the stored events must say the same.
+   */
+  private asStopped(run: ActiveRun, event: RunEvent): RunEvent {
+    if (event.type !== 'run:finished' || event.status !== 'cancelled' || run.cancelRequested || !this.stopping) return event;
+    return { ...event, status: 'error', error: this.stopping };
+  }
+
+  /** The run's detail with its whole outputs when a caller asked for them and they fit the answer limit; handed out once. */
+  private answerOf(run: ActiveRun): ExecutionDetail {
+    const detail = run.detail();
+    const whole = run.takeAnswerOutputs();
+    if (whole === undefined) return detail;
+    const limit = this.options.answerMaxBytes ?? DEFAULT_ANSWER_MAX_BYTES;
+    return Buffer.byteLength(JSON.stringify(whole)) <= limit ? { ...detail, outputs: whole as Record<string, unknown> } : detail;
+  }
+
   /** Keeps the event (masked, size-limited) and passes it to live watchers. Never throws into the engine. */
   private record(run: ActiveRun, event: RunEvent): void {
     try {
-      const seq = run.recorder.record(event);
-      this.hub.publish(run.id, seq, run.recorder.events[seq - 1] as RunEvent);
+      // Storage cuts large values; a caller waiting for the answer gets them whole (masked).
+      if (event.type === 'run:finished' && run.answerWanted) run.keepAnswerOutputs(run.recorder.maskValues(event.outputs));
+      const before = run.recorder.events.length;
+      const last = run.recorder.record(event);
+      // One event may have added two (held-back token text goes out first): publish each.
+      for (let seq = before + 1; seq <= last; seq++) this.hub.publish(run.id, seq, run.recorder.events[seq - 1] as RunEvent);
     } catch (error) {
       this.options.logger.error({ err: error, executionId: run.id }, 'Could not record a run event');
     }
@@ -377,24 +503,35 @@ export class RunService {
     }
     const finished = this.options.clock.now();
     const summary = run.summary;
-    summary.status = status;
-    summary.error = error;
-    summary.finishedAt = finished.toISOString();
-    summary.durationMs = summary.startedAt ? Math.max(0, finished.getTime() - Date.parse(summary.startedAt)) : null;
-    try {
-      const columns = {
-        status,
-        error,
-        startedAt: summary.startedAt,
-        finishedAt: summary.finishedAt,
-        durationMs: summary.durationMs,
-        ...run.recorder.columns(),
-      };
-      // Scale-out: only while the row is still ours (a cancel or the stale-heartbeat sweep may have ended it).
-      const written = await this.repository.finish(run.id, summary.workflowId, columns, this.options.remote ? this.maintenance.runnerId : undefined);
-      if (!written) this.options.logger.warn({ executionId: run.id }, 'A run ended after another process had ended its execution; its result was not stored');
-    } catch (failure) {
-      this.options.logger.error({ err: failure, executionId: run.id }, 'Could not store the end of a run');
+    const finishedAt = finished.toISOString();
+    const durationMs = summary.startedAt ? Math.max(0, finished.getTime() - Date.parse(summary.startedAt)) : null;
+    const columns = { status, error, startedAt: summary.startedAt, finishedAt, durationMs, ...run.recorder.columns() };
+    // The result is told (waitFor, GET) only once it is stored: until then the run reads as
+    // running, its heartbeat goes on, and the write is tried again (disk full, I/O error, a
+    // lock held by another process). While stopping, a few tries; then the next start's
+    // recovery marks the row failed, as after a crash.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        // Scale-out: only while the row is still ours (a cancel or the stale-heartbeat sweep may have ended it).
+        const written = await this.repository.finish(run.id, summary.workflowId, columns, this.options.remote ? this.maintenance.runnerId : undefined);
+        if (!written) this.options.logger.warn({ executionId: run.id }, 'A run ended after another process had ended its execution; its result was not stored');
+        summary.status = status;
+        summary.error = error;
+        summary.finishedAt = finishedAt;
+        summary.durationMs = durationMs;
+        this.options.metrics?.runsFinished.inc({ status });
+        if (durationMs !== null) this.options.metrics?.runDuration.observe({ status }, durationMs / 1000);
+        break;
+      } catch (failure) {
+        this.options.metrics?.finalWriteRetries.inc();
+        const givingUp = this.stopping !== undefined && attempt >= FINAL_WRITE_TRIES_WHILE_STOPPING;
+        this.options.logger.error(
+          { err: failure, executionId: run.id, attempt },
+          givingUp ? 'Could not store the end of a run before stopping; the next start marks it failed' : 'Could not store the end of a run; trying again',
+        );
+        if (givingUp) break;
+        await new Promise((resolve) => setTimeout(resolve, Math.min(FINAL_WRITE_MAX_BACKOFF_MS, 50 * 2 ** (attempt - 1))));
+      }
     }
     this.active.delete(run.id);
     this.remember(run);

@@ -278,3 +278,26 @@ describe('SandboxPool: cancelling and shutting down', () => {
     await expect(value('return 1', {}, { on: closing })).rejects.toThrow('The code sandbox is shut down');
   });
 });
+
+describe('SandboxPool: sharing between users (issue 9, abuse 2)', () => {
+  it("serves waiting calls round-robin between owners, so one user's pile does not hold another's back", async () => {
+    const fair = new SandboxPool({ workers: 1, maxTimeoutMs: 5000 });
+    try {
+      const finished: string[] = [];
+      const call = (name: string, owner: string) =>
+        fair
+          .runFunctionBody(
+            'const t = Date.now(); while (Date.now() - t < 60) {} return name',
+            { name },
+            { signal: new AbortController().signal, onLog: () => {}, owner },
+          )
+          .then((result) => finished.push(result as string));
+      // Alice queues four, then Bob one: Bob's goes right after Alice's first, not after all four.
+      const calls = [call('a1', 'alice'), call('a2', 'alice'), call('a3', 'alice'), call('a4', 'alice'), call('b1', 'bob')];
+      await Promise.all(calls);
+      expect(finished).toEqual(['a1', 'b1', 'a2', 'a3', 'a4']);
+    } finally {
+      await fair.close();
+    }
+  });
+});

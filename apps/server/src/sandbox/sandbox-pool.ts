@@ -57,7 +57,8 @@ interface Slot {
  * call is cancelled, is terminated and replaced. Calls beyond the pool's size wait in
  * line; the time limit counts from when a call starts running.
  *
- * Not promised: fairness between users (the queue is first come, first served).
+ * Waiting calls are served round-robin between owners (`options.owner`, a user), each
+ * owner's in arrival order, so one user's pile of slow scripts cannot hold everyone's back.
  */
 export class SandboxPool implements SandboxService {
   private readonly size: number;
@@ -66,6 +67,9 @@ export class SandboxPool implements SandboxService {
   private readonly settings: Omit<SandboxWorkerSettings, 'quickjsUrl'>;
   private readonly slots: Slot[] = [];
   private readonly queue: Call[] = [];
+  /** When each owner was last served (a running count): the least recently served goes next. */
+  private readonly served = new Map<string, number>();
+  private serveCount = 0;
   private nextId = 1;
   private closed = false;
 
@@ -142,9 +146,29 @@ export class SandboxPool implements SandboxService {
         if (this.slots.length < this.size) this.trySpawn();
         break;
       }
-      this.start(idle, this.queue.shift() as Call);
+      this.start(idle, this.takeNext());
     }
     this.updateRefs();
+  }
+
+  /** The waiting call of the owner served longest ago (never served first), earliest of theirs. */
+  private takeNext(): Call {
+    let best = 0;
+    let bestServed = Number.POSITIVE_INFINITY;
+    for (let index = 0; index < this.queue.length; index++) {
+      const owner = (this.queue[index] as Call).options.owner ?? '';
+      const last = this.served.get(owner) ?? -1;
+      if (last < bestServed) {
+        best = index;
+        bestServed = last;
+        if (last === -1) break;
+      }
+    }
+    const [call] = this.queue.splice(best, 1) as [Call];
+    this.serveCount += 1;
+    this.served.set(call.options.owner ?? '', this.serveCount);
+    if (this.served.size > 10_000) this.served.clear();
+    return call;
   }
 
   /**

@@ -26,6 +26,9 @@ export interface OrphanSweepOptions {
  * alone tells the watchers.
  */
 export class OrphanSweep {
+  /** Runs this process executes now: never judged lost here, whatever their row says. */
+  runningHere: () => readonly string[] = () => [];
+
   constructor(private readonly options: OrphanSweepOptions) {}
 
   /** Ends what lost its worker; returns how many. */
@@ -33,7 +36,10 @@ export class OrphanSweep {
     const { repository, queue, clock, logger, staleAfterMs } = this.options;
     const cutoff = new Date(clock.now().getTime() - staleAfterMs).toISOString();
     let ended = 0;
-    for (const row of await repository.staleRunning(cutoff)) {
+    const mine = new Set(this.runningHere());
+    // Staleness by the database's clock (the heartbeats are stamped with it).
+    for (const row of await repository.staleRunning(staleAfterMs)) {
+      if (mine.has(row.id)) continue;
       const reason = `The worker running this execution stopped responding (last heartbeat ${row.heartbeat_at ?? 'never'}).`;
       if (await this.end(row.id, { status: 'running', heartbeatAt: row.heartbeat_at }, 'error', reason, row.started_at)) ended += 1;
     }

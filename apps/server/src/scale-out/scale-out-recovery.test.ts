@@ -67,6 +67,9 @@ describe('Scale-out: runs whose worker went away', () => {
     const ended = await api.services.runs.waitFor(run.id, 5_000);
     expect(ended.status).toBe('error');
     expect(ended.error).toMatch(/^The worker running this execution stopped responding \(last heartbeat \d{4}-\d\d-\d\dT[\d:.]+Z\)\.$/);
+    // Operators see it: the process that ended it counted a lease expiry (GET /metrics).
+    const expiries = async (metrics: typeof api.services.metrics) => (await metrics.leaseExpiries.get()).values.reduce((sum, each) => sum + each.value, 0);
+    await expect.poll(async () => (await expiries(api.services.metrics)) + (await expiries(survivor.services.metrics))).toBe(1);
     // What the worker had done before it died stays in the history.
     expect(ended.nodes.in).toMatchObject({ status: 'success' });
     expect(ended.nodes.g1).toMatchObject({ status: 'error', error: ended.error, logs: [expect.objectContaining({ message: 'waiting at the gate' })] });
@@ -136,5 +139,45 @@ describe('Scale-out: settings that cannot work stop the start', () => {
     } finally {
       removeWeftPlace(place);
     }
+  });
+});
+
+describe('Scale-out: leases', () => {
+  const held = gates();
+  const getSkewedCluster = useScaleOutCluster({
+    runDependencies: withNodeTypes(gateNodeType(held)),
+    env: { WEFT_RUN_HEARTBEAT_MS: String(HEARTBEAT_MS), WEFT_RUN_CONCURRENCY: '1' },
+  });
+
+  async function storedRow(weft: Weft, id: string) {
+    return weft.services.db.selectFrom('executions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  }
+
+  async function gated(weft: Weft, user: SignedIn, gate: string): Promise<ExecutionSummary> {
+    const workflowId = await insertWorkflow(
+      weft,
+      user.userId,
+      workflow(gate, [node('g1', GATE_NODE_TYPE, { gate }), node('out', 'output')], [edge('g1', 'out')]),
+    );
+    const response = await weft.app.inject({ method: 'POST', url: `/api/workflows/${workflowId}/run`, headers: user.headers, payload: {} });
+    expect(response.statusCode, response.body).toBe(202);
+    return (response.json() as { execution: ExecutionSummary }).execution;
+  }
+
+  it('judges leases by the database clock: a worker whose clock is 10 s behind keeps its run (issue 9, fault 2)', async () => {
+    const cluster = getSkewedCluster();
+    const { api } = cluster;
+    // Only the skewed worker takes runs.
+    await cluster.worker.close();
+    const skewed = await cluster.startWorker({ clock: { now: () => new Date(Date.now() - 10_000) } });
+    const user = await signUp(api);
+    const run = await gated(api, user, 'skewed');
+    await held.named('skewed').entered;
+    // Well past the stale limit (3 heartbeats): by its own clock the worker's heartbeats
+    // would read 10 s old to the API process and its run would be failed as lost.
+    await new Promise((resolve) => setTimeout(resolve, HEARTBEAT_MS * 8));
+    expect(await storedRow(api, run.id)).toMatchObject({ status: 'running', runner_id: skewed.runnerId });
+    held.named('skewed').open();
+    expect((await api.services.runs.waitFor(run.id, 5_000)).status).toBe('success');
   });
 });

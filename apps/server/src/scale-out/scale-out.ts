@@ -8,15 +8,13 @@ import { ExecutionsRepository } from '../runs/executions.repository.js';
 import type { RunJob } from '../runs/remote-runs.js';
 import type { RunService } from '../runs/run.service.js';
 import type { RunDependencies } from '../runs/run-dependencies.js';
+import { STALE_HEARTBEATS } from '../runs/run-maintenance.js';
 import type { Clock } from '../services/clock.js';
 import { DistributedRuns } from './distributed-runs.js';
 import { OrphanSweep } from './orphan-sweep.js';
 import { RedisNames, RedisRunEvents } from './redis-run-events.js';
 import { RunJobQueue } from './run-job-queue.js';
 import { RunWorker } from './run-worker.js';
-
-/** A run whose heartbeat is this many intervals old has lost its worker. */
-export const STALE_HEARTBEATS = 3;
 
 /**
  * Whether the settings ask for scale-out mode, refusing the combination that cannot work:
@@ -49,6 +47,8 @@ export interface ScaleOutOptions {
 export class ScaleOut {
   readonly events: RedisRunEvents;
   readonly remote: DistributedRuns;
+  /** Ends runs whose worker went away; told which runs this process executes (services.ts). */
+  readonly sweep: OrphanSweep;
   readonly queue: RunJobQueue;
   private readonly commands: Redis;
   private readonly subscriber: Redis;
@@ -82,7 +82,7 @@ export class ScaleOut {
     this.repository = new ExecutionsRepository(options.db);
     this.events = new RedisRunEvents(this.commands, this.subscriber, names, logger);
     this.queue = new RunJobQueue(this.bull, config.redisPrefix, logger);
-    const sweep = new OrphanSweep({
+    this.sweep = new OrphanSweep({
       repository: this.repository,
       events: this.events,
       queue: this.queue,
@@ -90,6 +90,7 @@ export class ScaleOut {
       logger,
       staleAfterMs: STALE_HEARTBEATS * config.runHeartbeatMs,
     });
+    const sweep = this.sweep;
     this.remote = new DistributedRuns({ repository: this.repository, events: this.events, queue: this.queue, sweep, clock: options.clock, logger });
   }
 

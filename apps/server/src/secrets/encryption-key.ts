@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Logger } from 'pino';
+import { fsyncDir } from '../db/data-dir.js';
 import { KEY_BYTES } from './secret-cipher.js';
 
 export const KEY_FILE_NAME = 'encryption.key';
@@ -67,10 +68,20 @@ export function readKeyFile(file: string, logger: Logger): Buffer | undefined {
  * process sharing the folder got there first, its key wins and is returned.
  */
 export function createKeyFile(file: string, logger: Logger): Buffer {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   const key = generateEncryptionKey();
   try {
-    fs.writeFileSync(file, `${formatEncryptionKey(key)}\n`, { mode: 0o600, flag: 'wx' });
+    // Whole and on disk before it has its name: written and synced under a temporary name,
+    // then linked (which fails if another process made the file first) and the folder
+    // synced. A power cut on a first start leaves no key file or the whole key, never an
+    // empty one beside a database whose secrets were sealed with it.
+    const temporary = writeSyncedTemporary(file, `${formatEncryptionKey(key)}\n`);
+    try {
+      fs.linkSync(temporary, file);
+    } finally {
+      fs.rmSync(temporary, { force: true });
+    }
+    fsyncDir(path.dirname(file));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     const existing = readKeyFile(file, logger);
@@ -86,6 +97,18 @@ export function createKeyFile(file: string, logger: Logger): Buffer {
  * that a crash leaves either the old file or the whole new one, never half a key.
  */
 export function writePrivateFileAtomically(file: string, content: string): void {
+  const temporary = writeSyncedTemporary(file, content);
+  try {
+    fs.renameSync(temporary, file);
+  } catch (error) {
+    fs.rmSync(temporary, { force: true });
+    throw error;
+  }
+  fsyncDir(path.dirname(file));
+}
+
+/** `content` in a new 0600 file beside `file`, flushed to disk; answers its path. */
+function writeSyncedTemporary(file: string, content: string): string {
   const temporary = `${file}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
   const fd = fs.openSync(temporary, 'wx', 0o600);
   try {
@@ -94,12 +117,7 @@ export function writePrivateFileAtomically(file: string, content: string): void 
   } finally {
     fs.closeSync(fd);
   }
-  try {
-    fs.renameSync(temporary, file);
-  } catch (error) {
-    fs.rmSync(temporary, { force: true });
-    throw error;
-  }
+  return temporary;
 }
 
 /** Mode bits are meaningless on Windows; elsewhere a key readable by group or others is a leak. */

@@ -10,6 +10,9 @@ import { RunService } from '../runs/run.service.js';
 import { type RunDependencies, withExtraNodeTypes } from '../runs/run-dependencies.js';
 import { SandboxPool } from '../sandbox/sandbox-pool.js';
 import { ScaleOut } from '../scale-out/scale-out.js';
+import { Scheduler } from '../schedules/scheduler.js';
+import { SchedulesRepository } from '../schedules/schedules.repository.js';
+import { SchedulesService } from '../schedules/schedules.service.js';
 import { SecretCipher } from '../secrets/secret-cipher.js';
 import { createSecretMasker } from '../secrets/secret-masker.js';
 import { SecretsService } from '../secrets/secrets.service.js';
@@ -21,11 +24,14 @@ import { AuthService } from './auth.service.js';
 import { BackgroundTasks } from './background-tasks.js';
 import type { Clock } from './clock.js';
 import { IdentitiesService } from './identities.service.js';
+import type { Lifecycle } from './lifecycle.js';
 import { createMailer, type Mailer } from './mailer.js';
+import { Metrics } from './metrics.js';
 import { NodeCatalogue } from './node-catalogue.js';
 import { OidcService } from './oidc.service.js';
 import { PasswordResetService } from './password-reset.service.js';
 import { SessionsService } from './sessions.service.js';
+import { SignInGuard } from './sign-in-guard.js';
 import { SubscriptionNotices } from './subscription-notices.js';
 import { SubscriptionsService } from './subscriptions.service.js';
 import { UsersService } from './users.service.js';
@@ -33,6 +39,10 @@ import { WebhooksService } from './webhooks.service.js';
 import { WorkflowsService } from './workflows.service.js';
 
 /** Every service, built once with its dependencies passed in (the composition root). */
+/** Confirmation mails the newsletter form may send one address per day. */
+export const NEWSLETTER_MAILS_PER_DAY = 3;
+const DAY_MS = 24 * 60 * 60_000;
+
 export interface Services {
   db: Kysely<Database>;
   dialect: Dialect;
@@ -42,6 +52,11 @@ export interface Services {
   subscriptions: SubscriptionsService;
   auth: AuthService;
   emailLimiter: AttemptLimiter;
+  /** Prometheus counters and gauges (GET /metrics with WEFT_METRICS_TOKEN). */
+  metrics: Metrics;
+  signInGuard: SignInGuard;
+  /** Newsletter confirmation mails per address and day (one count for every API process in scale-out). */
+  newsletterMailLimiter: AttemptLimiter;
   mailer: Mailer;
   /** Mail and other work requests start without waiting; shutdown waits for it. */
   background: BackgroundTasks;
@@ -60,12 +75,18 @@ export interface Services {
   webhooks: WebhooksService;
   /** Runs workflows, keeps their history and streams their events (runs/). */
   runs: RunService;
+  /** Schedules as their owners manage them (schedules/). */
+  schedules: SchedulesService;
+  /** Fires due schedules; API processes start it (createWeft), workers do not. */
+  scheduler: Scheduler;
   /** LLM and HTTP calls from nodes, behind the outbound guard. */
   outbound: OutboundServices;
   /** QuickJS workers for the Code node and custom node types. */
   sandbox: SandboxPool;
   /** Scale-out mode's queue and Redis events (REDIS_URL set); undefined in embedded mode. */
   scaleOut: ScaleOut | undefined;
+  /** `stopping` is set when the process begins to stop (http/health.ts answers 503 from then on). */
+  lifecycle: Lifecycle;
 }
 
 export function createServices(deps: {
@@ -97,23 +118,44 @@ export function createServices(deps: {
     nodeTypes: withExtraNodeTypes((userId, types) => customNodes.nodeTypesFor(userId, types)),
     secretValues: (userId) => secrets.valuesForUser(userId),
     createMasker: createSecretMasker,
-    nodeServices: (run) => ({ llm: outbound.llm, http: outbound.http, sandbox, params: run.params, recordUsage: run.recordUsage }),
+    // Sandbox time is shared round-robin between users: each call says whose it is.
+    nodeServices: (run) => ({
+      llm: outbound.llm,
+      http: outbound.http,
+      sandbox: { runFunctionBody: (code, globals, options) => sandbox.runFunctionBody(code, globals, { ...options, owner: run.userId }) },
+      params: run.params,
+      recordUsage: run.recordUsage,
+    }),
     ...deps.runDependencies,
   };
   // Scale-out (REDIS_URL): runs go through BullMQ to `weft worker` processes, events over Redis.
   const scaleOut = config.redisUrl ? new ScaleOut({ config, db, clock, logger, dependencies: runDependencies }) : undefined;
+  // The queue gauges read the run service, which is made next with the counters.
+  let runsRef: RunService | undefined;
+  const metrics = new Metrics(() => runsRef?.queueSize() ?? { running: 0, waiting: 0 });
   const runs = new RunService({
+    metrics,
     db,
     clock,
     logger,
     dependencies: runDependencies,
     heartbeatEveryMs: config.runHeartbeatMs,
+    answerMaxBytes: config.syncAnswerMaxBytes,
     ...(scaleOut ? { hub: scaleOut.events, remote: scaleOut.remote } : {}),
     concurrency: config.runConcurrency,
+    concurrencyPerUser: config.runConcurrencyPerUser,
     retention: { maxAgeDays: config.executionsMaxAgeDays, maxPerWorkflow: config.executionsMaxPerWorkflow },
     reclaimSpace: deps.reclaimSpace ?? (async () => {}),
   });
+  runsRef = runs;
+  // A process never judges a run it is executing lost, whatever its row says.
+  if (scaleOut) scaleOut.sweep.runningHere = () => runs.runningIds();
+  const scheduleRepository = new SchedulesRepository(db);
+  const scheduler = new Scheduler({ repository: scheduleRepository, runs, clock, logger, graceMs: config.scheduleGraceMs });
+  const apiKeys = new ApiKeysService(db, clock);
   return {
+    lifecycle: { stopping: false },
+    metrics,
     db,
     dialect: deps.dialect,
     clock,
@@ -121,23 +163,37 @@ export function createServices(deps: {
     sessions,
     subscriptions,
     auth,
+    newsletterMailLimiter: scaleOut
+      ? new RedisAttemptLimiter(scaleOut.redis, `${config.redisPrefix}:ratelimit:newsletter:`, NEWSLETTER_MAILS_PER_DAY, DAY_MS)
+      : new MemoryAttemptLimiter(NEWSLETTER_MAILS_PER_DAY, DAY_MS, clock),
+    signInGuard: new SignInGuard(
+      scaleOut
+        ? new RedisAttemptLimiter(scaleOut.redis, `${config.redisPrefix}:ratelimit:signin-source:`, config.authRateLimit, 60_000)
+        : new MemoryAttemptLimiter(config.authRateLimit, 60_000, clock),
+      scaleOut
+        ? new RedisAttemptLimiter(scaleOut.redis, `${config.redisPrefix}:ratelimit:signin-account:`, config.authRateLimit, 60_000)
+        : new MemoryAttemptLimiter(config.authRateLimit, 60_000, clock),
+      deps.encryptionKey,
+    ),
     emailLimiter: scaleOut
       ? new RedisAttemptLimiter(scaleOut.redis, `${config.redisPrefix}:ratelimit:email:`, config.authRateLimit, 60_000)
       : new MemoryAttemptLimiter(config.authRateLimit, 60_000, clock),
     mailer,
     background,
-    passwordReset: new PasswordResetService(db, users, sessions, mailer, clock, config.publicUrl, background),
+    passwordReset: new PasswordResetService(db, users, sessions, mailer, clock, config.publicUrl, background, apiKeys),
     subscriptionNotices: new SubscriptionNotices(mailer, background, config.publicUrl),
     oidc: new OidcService(config.oidc, config.publicUrl, new IdentitiesService(db, users, clock), sessions, clock),
-    account: new AccountService(db, users, sessions),
+    account: new AccountService(db, users, sessions, apiKeys),
     catalogue,
     analytics: new AnalyticsService(db, clock),
-    workflows: new WorkflowsService(db, clock, catalogue, customNodes),
+    workflows: new WorkflowsService(db, clock, catalogue, customNodes, (userId) => scheduleRepository.workflowSummaries(userId)),
     customNodes,
     secrets,
-    apiKeys: new ApiKeysService(db, clock),
+    apiKeys,
     webhooks: new WebhooksService(db, clock, config.publicUrl),
     runs,
+    schedules: new SchedulesService(scheduleRepository, clock, () => scheduler.poke()),
+    scheduler,
     outbound,
     sandbox,
     scaleOut,

@@ -1,4 +1,4 @@
-import type { NodeDefinition, WorkflowDocument } from '@weft/core';
+import type { NodeDefinition, WorkflowDocument, WorkflowScheduleSummary } from '@weft/core';
 import type { Kysely } from 'kysely';
 import { nodeTypesIn, readExportedCustomNodes, retypeNodes } from '../custom-nodes/custom-node-import.js';
 import type { CustomNodesService } from '../custom-nodes/custom-nodes.service.js';
@@ -25,8 +25,8 @@ export interface WorkflowSummary {
   nodeCount: number;
   lastRunStatus: string | null;
   lastRunAt: string | null;
-  /** Always null until schedules land; the dashboard already reads the field. */
-  schedule: null;
+  /** Its schedules in short (count, soonest next run); null when it has none. */
+  schedule: WorkflowScheduleSummary | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -61,10 +61,15 @@ export class WorkflowsService {
     private readonly clock: Clock,
     private readonly catalogue: NodeCatalogue,
     private readonly customNodes: CustomNodesService,
+    /** The schedule column of the list, per workflow (schedules/). */
+    private readonly scheduleSummaries: (userId: string) => Promise<Map<string, WorkflowScheduleSummary>> = async () => new Map(),
   ) {}
 
   async list(userId: string): Promise<WorkflowSummary[]> {
-    const rows = await this.db.selectFrom('workflows').selectAll().where('user_id', '=', userId).orderBy('updated_at', 'desc').orderBy('id').execute();
+    const [rows, schedules] = await Promise.all([
+      this.db.selectFrom('workflows').selectAll().where('user_id', '=', userId).orderBy('updated_at', 'desc').orderBy('id').execute(),
+      this.scheduleSummaries(userId),
+    ]);
     return rows.map((row) => ({
       id: row.id,
       name: row.name,
@@ -72,7 +77,7 @@ export class WorkflowsService {
       nodeCount: (JSON.parse(row.document) as WorkflowDocument).nodes.length,
       lastRunStatus: row.last_run_status,
       lastRunAt: row.last_run_at,
-      schedule: null,
+      schedule: schedules.get(row.id) ?? null,
       createdAt: row.created_at,
       updatedAt: row.updated_at,
     }));

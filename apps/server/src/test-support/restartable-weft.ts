@@ -7,7 +7,8 @@ import { type Config, loadConfig } from '../config.js';
 import { type DatabaseHandle, openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { createWeft, type Weft } from '../main.js';
-import { TEST_DATABASE_URL, TEST_SCHEMA_PREFIX, type TestDatabase } from './test-weft.js';
+import type { Clock } from '../services/clock.js';
+import { newTestSchemaName, TEST_DATABASE_URL, type TestDatabase } from './test-weft.js';
 
 /**
  * One database and data folder that outlive a Weft, for tests that stop and start it
@@ -23,7 +24,7 @@ export interface WeftPlace {
 export async function createWeftPlace(database: TestDatabase): Promise<WeftPlace> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'weft-place-'));
   if (database === 'sqlite') return { database, dataDir, schema: undefined };
-  const schema = `${TEST_SCHEMA_PREFIX}${Math.random().toString(36).slice(2, 10)}`;
+  const schema = newTestSchemaName();
   const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
   await client.connect();
   await client.query(`CREATE SCHEMA ${schema}`);
@@ -50,10 +51,11 @@ export function placeConfig(place: WeftPlace, env: Record<string, string> = {}):
 }
 
 /** Starts a Weft on the place; close it before starting another on the same SQLite file. */
-export function startWeftAt(place: WeftPlace, options: { env?: Record<string, string>; logger?: Logger } = {}): Promise<Weft> {
+export function startWeftAt(place: WeftPlace, options: { env?: Record<string, string>; logger?: Logger; clock?: Clock } = {}): Promise<Weft> {
   return createWeft({
     config: placeConfig(place, options.env),
     logger: options.logger ?? pino({ level: 'silent' }),
+    ...(options.clock ? { clock: options.clock } : {}),
     ...(place.schema ? { pgSchema: place.schema } : {}),
   });
 }

@@ -5,6 +5,7 @@ import pino from 'pino';
 import { afterAll, beforeAll } from 'vitest';
 import { createWeft, createWeftWorker, type Weft, type WeftWorker } from '../main.js';
 import type { RunDependencies } from '../runs/run-dependencies.js';
+import type { Clock } from '../services/clock.js';
 import { createWeftPlace, placeConfig, removeWeftPlace, type WeftPlace } from './restartable-weft.js';
 import { TEST_DATABASE_URL } from './test-weft.js';
 
@@ -21,7 +22,8 @@ export interface ScaleOutCluster {
   /** The first worker; `startWorker` adds more. */
   worker: WeftWorker;
   prefix: string;
-  startWorker(): Promise<WeftWorker>;
+  /** Another worker; `clock` gives it a clock of its own (a machine whose clock is off). */
+  startWorker(options?: { clock?: Clock }): Promise<WeftWorker>;
   /** Another API process on the same database and Redis. */
   startApi(): Promise<Weft>;
   close(): Promise<void>;
@@ -78,8 +80,8 @@ export async function startScaleOutCluster(options: ScaleOutClusterOptions = {})
     return another;
   };
   const workers: WeftWorker[] = [];
-  const startWorker = async () => {
-    const worker = await createWeftWorker(common);
+  const startWorker = async (overrides: { clock?: Clock } = {}) => {
+    const worker = await createWeftWorker({ ...common, ...overrides });
     workers.push(worker);
     return worker;
   };

@@ -14,6 +14,11 @@ export type TestDatabase = 'sqlite' | 'postgres';
 /** Every test schema starts with this, so the global setup can sweep them. */
 export const TEST_SCHEMA_PREFIX = 't_';
 
+/** A fresh schema name that the global setup knows as this run's (`t_<run pid>_<random>`). */
+export function newTestSchemaName(): string {
+  return `${TEST_SCHEMA_PREFIX}${process.env.WEFT_TEST_RUN_PID ?? '0'}_${Math.random().toString(36).slice(2, 10)}`;
+}
+
 /** PostgreSQL for the suites; CI and the project's machines run one on 127.0.0.1:5432. */
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -44,6 +49,8 @@ export interface TestWeftOptions {
 export interface TestWeft extends Weft {
   config: Config;
   dataDir: string;
+  /** The PostgreSQL schema (connections are named `weft:<schema>`); undefined on SQLite. */
+  pgSchema: string | undefined;
 }
 
 /**
@@ -52,7 +59,7 @@ export interface TestWeft extends Weft {
  */
 export async function startTestWeft(database: TestDatabase, options: TestWeftOptions = {}): Promise<TestWeft> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'weft-test-'));
-  const schema = `${TEST_SCHEMA_PREFIX}${Math.random().toString(36).slice(2, 10)}`;
+  const schema = newTestSchemaName();
   if (database === 'postgres') {
     const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
     await client.connect();
@@ -83,6 +90,7 @@ export async function startTestWeft(database: TestDatabase, options: TestWeftOpt
     ...weft,
     config,
     dataDir,
+    pgSchema: database === 'postgres' ? schema : undefined,
     async close() {
       await weft.close();
       fs.rmSync(dataDir, { recursive: true, force: true });

@@ -29,6 +29,9 @@ export interface ExecutionSummary {
   startedAt: string | null;
   finishedAt: string | null;
   durationMs: number | null;
+  /** Set when a schedule started the run: which schedule, for which instant (ISO). */
+  scheduleId?: string;
+  scheduledFor?: string;
 }
 
 export interface NodeLogLine {

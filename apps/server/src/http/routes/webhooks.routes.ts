@@ -110,6 +110,7 @@ export function webhooksRoutes(app: FastifyInstance, deps: WebhooksRoutesDeps): 
         trigger: 'webhook',
         inputs,
         idempotencyKey: webhookIdempotencyKey(target.workflowId, idempotencyKeyOf(request.headers)),
+        answerWanted: target.respond === 'output',
       });
       if (!started.ok) {
         // Deleted between the lookup and the start: as if it had never been there.

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { ExecutionDetail, ExecutionSummary } from '../../runs/execution-types.js';
 import { isActiveStatus } from '../../runs/execution-types.js';
 import type { RunService } from '../../runs/run.service.js';
+import { LARGE_BODY_LIMIT } from '../body-guard.js';
 import { requireCaller } from '../caller-auth.js';
 import { badRequest, notFound } from '../http-error.js';
 import { parseInput } from '../validate.js';
@@ -52,7 +53,7 @@ export function workflowRunRoutes(app: FastifyInstance, deps: WorkflowRunRoutesD
   const { runs } = deps;
   const waitTimeoutMs = deps.waitTimeoutMs ?? DEFAULT_WAIT_TIMEOUT_MS;
 
-  app.post('/api/workflows/:id/run', async (request, reply: FastifyReply) => {
+  app.post('/api/workflows/:id/run', { bodyLimit: LARGE_BODY_LIMIT }, async (request, reply: FastifyReply) => {
     const caller = requireCaller(request, { allowApiKey: true });
     const { id } = parseInput(idParams, request.params);
     const { inputs } = parseInput(runBody, request.body);
@@ -65,6 +66,7 @@ export function workflowRunRoutes(app: FastifyInstance, deps: WorkflowRunRoutesD
       trigger: caller.via === 'api-key' ? 'api' : 'manual',
       inputs: inputs ?? {},
       idempotencyKey,
+      answerWanted: wait === 'true',
     });
     if (!started.ok) {
       if (started.reason === 'not_found') throw notFound(WORKFLOW_NOT_FOUND);

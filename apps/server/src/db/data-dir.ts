@@ -1,0 +1,52 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Logger } from 'pino';
+
+/**
+ * The data folder holds every workflow, webhook token and the secrets key: it is created
+ * owner-only (0700) and the SQLite file 0600 (SQLite gives its -wal and -shm files the
+ * database file's mode). Folders and files made before, or by hand, are left as they are,
+ * with a warning at start that says how to close them.
+ */
+export function prepareDataDir(dataDir: string): void {
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+}
+
+/** Creates the database file owner-only if it is not there yet (SQLite would make it 0644). */
+export function createPrivateFile(file: string): void {
+  try {
+    fs.closeSync(fs.openSync(file, 'wx', 0o600));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+}
+
+/** Warns about each path that other users on the machine can read (mode bits mean nothing on Windows). */
+export function warnIfOpenToOthers(paths: string[], logger: Logger): void {
+  if (process.platform === 'win32') return;
+  for (const target of paths) {
+    let mode: number;
+    try {
+      mode = fs.statSync(target).mode & 0o777;
+    } catch {
+      continue;
+    }
+    if ((mode & 0o077) === 0) continue;
+    const octal = mode.toString(8).padStart(4, '0');
+    const fix = fs.statSync(target).isDirectory() ? `chmod 700 ${target}` : `chmod 600 ${target}`;
+    logger.warn({ path: target, mode: octal }, `${target} has mode ${octal}: other users on this machine can read Weft's data. Run: ${fix}`);
+  }
+}
+
+/** Makes a rename or a new file in `dir` survive a power cut (the folder's entry is on disk). */
+export function fsyncDir(dir: string): void {
+  if (process.platform === 'win32') return;
+  const fd = fs.openSync(dir, 'r');
+  try {
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+export const databaseFile = (dataDir: string) => path.join(dataDir, 'weft.db');

@@ -1,0 +1,59 @@
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { edge, insertWorkflow, node, workflow } from '../../test-support/run-fixtures.js';
+import { signUp, startTestWeft, useTestWeft } from '../../test-support/test-weft.js';
+
+const TOKEN = 'scrape-token-for-tests';
+
+/** Issue 9, fault 8: what operators watch, in the format their tools read. */
+describe('GET /metrics', () => {
+  const weft = useTestWeft('sqlite', { env: { WEFT_METRICS_TOKEN: TOKEN, WEFT_SCHEDULER: 'off' } });
+  const scrape = async () => {
+    const answer = await weft().app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
+    return answer.body;
+  };
+  const value = (text: string, series: string) => Number(new RegExp(`^${series.replace(/[{}"]/g, '\\$&')} (\\S+)$`, 'm').exec(text)?.[1] ?? Number.NaN);
+
+  it('counts runs started and finished, their durations and failed final writes', async () => {
+    const user = await signUp(weft());
+    const ok = await insertWorkflow(weft(), user.userId, workflow('Ok', [node('in', 'input.text', { text: 'x' }), node('out', 'output')], [edge('in', 'out')]));
+    const bad = await insertWorkflow(weft(), user.userId, workflow('Bad', [node('c', 'code.javascript', { code: 'throw new Error("no")' })], []));
+    for (const id of [ok, ok, bad]) {
+      const run = await weft().app.inject({ method: 'POST', url: `/api/workflows/${id}/run?wait=true`, headers: user.headers, payload: {} });
+      expect(run.statusCode).toBe(200);
+    }
+    let text = await scrape();
+    expect(value(text, 'weft_runs_started_total{trigger="manual"}')).toBe(3);
+    expect(value(text, 'weft_runs_finished_total{status="success"}')).toBe(2);
+    expect(value(text, 'weft_runs_finished_total{status="error"}')).toBe(1);
+    expect(value(text, 'weft_run_duration_seconds_count{status="success"}')).toBe(2);
+    expect(value(text, 'weft_run_queue_running')).toBe(0);
+    expect(text).toMatch(/^weft_process_cpu_seconds_total /m);
+
+    // A final write refused once by the database (as a full disk would) is counted as a retry.
+    const db = weft().services.db;
+    await sql`CREATE TABLE fault (fail INTEGER NOT NULL)`.execute(db);
+    await sql`INSERT INTO fault (fail) VALUES (1)`.execute(db);
+    await sql`CREATE TRIGGER refuse_once BEFORE UPDATE OF finished_at ON executions WHEN (SELECT fail FROM fault) = 1
+      BEGIN SELECT RAISE(ABORT, 'disk I/O error (injected)'); END`.execute(db);
+    const waiting = weft().app.inject({ method: 'POST', url: `/api/workflows/${ok}/run?wait=true`, headers: user.headers, payload: {} });
+    await expect.poll(async () => value(await scrape(), 'weft_run_final_write_retries_total')).toBeGreaterThan(0);
+    await sql`UPDATE fault SET fail = 0`.execute(db);
+    expect((await waiting).statusCode).toBe(200);
+    text = await scrape();
+    expect(value(text, 'weft_runs_finished_total{status="success"}')).toBe(3);
+  });
+
+  it('needs the token, and is off without WEFT_METRICS_TOKEN', async () => {
+    expect((await weft().app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(401);
+    expect((await weft().app.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer wrong' } })).statusCode).toBe(401);
+    const off = await startTestWeft('sqlite', { env: { WEFT_SCHEDULER: 'off' } });
+    try {
+      expect((await off.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } })).statusCode).toBe(404);
+    } finally {
+      await off.close();
+    }
+  });
+});

@@ -1,0 +1,16 @@
+/** Set when the process begins to stop; requests from then on are told to come back (http/health.ts). */
+export interface Lifecycle {
+  stopping: boolean;
+}
+
+/** Thrown by services asked for work while the process stops; the API answers 503 with Retry-After. */
+export class ShuttingDownError extends Error {
+  readonly code = 'shutting_down';
+  constructor() {
+    super('Weft is restarting. Try again in a few seconds.');
+    this.name = 'ShuttingDownError';
+  }
+}
+
+/** How long a caller should wait before trying again while a process restarts. */
+export const RETRY_AFTER_SECONDS = 5;
