@@ -10,6 +10,7 @@ export interface NodeServices {
   readonly llm: LlmService;
   readonly http: HttpService;
   readonly sandbox: SandboxService;
+  readonly files: FileService;
   /** The workflow's global parameters, with `{{secrets.*}}` already resolved out of them. */
   readonly params: Readonly<Record<string, unknown>>;
   /** Adds LLM token usage to the run's record. */
@@ -90,6 +91,25 @@ export interface SandboxService {
    * Throws a plain Error (the user's error message, "timed out", "out of memory").
    */
   runFunctionBody(code: string, globals: Readonly<Record<string, unknown>>, options: SandboxRunOptions): Promise<unknown>;
+}
+
+/** One of the run owner's uploads, as a node reads it. */
+export interface StoredFile {
+  readonly id: string;
+  /** The name it was uploaded with (never used as a path). */
+  readonly name: string;
+  /** Detected from the content at upload, e.g. application/pdf, text/csv. */
+  readonly mimeType: string;
+  readonly size: number;
+  readonly bytes: Uint8Array;
+}
+
+export interface FileService {
+  /**
+   * Reads one of the run owner's uploads by id. Throws an Error a user can act on
+   * ("File … was not found: upload it again") for a missing, deleted or another user's file.
+   */
+  read(fileId: string): Promise<StoredFile>;
 }
 
 /** The arguments of a node implementation, as the engine passes them. */

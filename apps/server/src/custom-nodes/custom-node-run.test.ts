@@ -15,7 +15,14 @@ const unused = () => {
 
 function context(signal = new AbortController().signal) {
   const logs: string[] = [];
-  const services: NodeServices = { sandbox, params: { lang: 'en' }, llm: { chat: unused }, http: { request: unused }, recordUsage: unused };
+  const services: NodeServices = {
+    sandbox,
+    params: { lang: 'en' },
+    llm: { chat: unused },
+    http: { request: unused },
+    files: { read: unused },
+    recordUsage: unused,
+  };
   const ctx: NodeRunContext<NodeServices> = {
     runId: 'run-1',
     nodeId: 'count',

@@ -62,6 +62,7 @@ export function unavailableNodeServices(request: NodeServicesRequest): NodeServi
     llm: { chat: missing('Calling a language model') },
     http: { request: missing('Sending HTTP requests') },
     sandbox: { runFunctionBody: missing('Running code') },
+    files: { read: missing('Reading uploaded files') },
     params: request.params,
     recordUsage: request.recordUsage,
   };

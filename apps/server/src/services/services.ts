@@ -123,6 +123,8 @@ export function createServices(deps: {
       llm: outbound.llm,
       http: outbound.http,
       sandbox: { runFunctionBody: (code, globals, options) => sandbox.runFunctionBody(code, globals, { ...options, owner: run.userId }) },
+      // Uploads are not stored yet (the files issue wires them): a node that reads one says so.
+      files: { read: async () => Promise.reject(new Error('Reading uploaded files is not available on this server yet.')) },
       params: run.params,
       recordUsage: run.recordUsage,
     }),

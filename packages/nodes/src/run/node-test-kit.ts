@@ -1,6 +1,6 @@
 import type { LogLevel, NodeRunContext, NodeRunResult } from '@weft/core';
 import type { NodeType } from '../define-node.js';
-import type { HttpService, LlmService, NodeServices, SandboxService, TokenUsage } from '../node-services.js';
+import type { FileService, HttpService, LlmService, NodeServices, SandboxService, TokenUsage } from '../node-services.js';
 
 /**
  * Runs one node type's `run` the way the engine calls it, with services the test
@@ -18,6 +18,7 @@ export interface TestServices {
   llm?: LlmService;
   http?: HttpService;
   sandbox?: SandboxService;
+  files?: FileService;
   params?: Record<string, unknown>;
 }
 
@@ -54,6 +55,7 @@ export function testServices(services: TestServices, recordUsage: (usage: TokenU
     llm: services.llm ?? { chat: missing('llm') },
     http: services.http ?? { request: missing('http') },
     sandbox: services.sandbox ?? { runFunctionBody: missing('sandbox') },
+    files: services.files ?? { read: missing('files') },
     params: services.params ?? {},
     recordUsage,
   };
