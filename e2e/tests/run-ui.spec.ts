@@ -159,9 +159,14 @@ test('editor: drawer and inspector beside the settings, run inputs, history bann
   await page.getByRole('button', { name: 'New custom node' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'New custom node' });
   await dialog.getByLabel('Title').fill('Word count');
-  const portId = await box(dialog.getByLabel('input 1 id'));
-  const portType = await box(dialog.getByLabel('input 1 data type'));
-  expect(Math.abs(portId.top - portType.top)).toBeLessThanOrEqual(2);
+  // Both measured in one frame: the dialog may still be moving in (slowly, on a busy machine).
+  const portId = await dialog.getByLabel('input 1 id').elementHandle();
+  const portType = await dialog.getByLabel('input 1 data type').elementHandle();
+  const rowGap = await page.evaluate(([a, b]) => (a && b ? a.getBoundingClientRect().top - b.getBoundingClientRect().top : Number.NaN), [
+    portId,
+    portType,
+  ] as const);
+  expect(Math.abs(rowGap)).toBeLessThanOrEqual(2);
   const code = dialog.getByRole('textbox', { name: 'Code' });
   await code.fill('const text = String(inputs.input ?? "");\nreturn text.split(/\\s+/).filter(Boolean).length;');
   await code.press('End');
