@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import pino, { type Logger } from 'pino';
 import type { Config } from './config.js';
-import { databaseFile, warnIfOpenToOthers } from './db/data-dir.js';
+import { databaseFile, refuseLostDatabase, warnIfOpenToOthers } from './db/data-dir.js';
 import { type DatabaseHandle, openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { buildApp } from './http/app.js';
 import { loggerOptions } from './logger.js';
 import type { RunDependencies } from './runs/run-dependencies.js';
 import { isScaleOut } from './scale-out/scale-out.js';
+import { keyFilePath } from './secrets/encryption-key.js';
 import { openSecretsKey } from './secrets/secrets-key.js';
 import { type Clock, systemClock } from './services/clock.js';
 import { createServices, type Services } from './services/services.js';
@@ -127,6 +128,7 @@ async function openServices(options: CreateWeftOptions, logger: Logger): Promise
   const { config } = options;
   // Before anything opens: Redis with SQLite stops the start, saying why.
   isScaleOut(config);
+  if (!config.databaseUrl) refuseLostDatabase(config.dataDir, keyFilePath(config.dataDir));
   const database = openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
@@ -165,5 +167,30 @@ async function openServices(options: CreateWeftOptions, logger: Logger): Promise
     throw error;
   }
   services.runs.startMaintenance();
+  services.lifecycle.storageProblem = database.fileProblem;
+  watchStorage(database, logger);
   return { services, database };
+}
+
+/** How often a process looks whether its SQLite file is still the one at its path. */
+const STORAGE_CHECK_MS = 30_000;
+
+/**
+ * Says it loudly, once, when the database file is deleted or replaced under a running
+ * process (`/api/health` answers 503 with the same words meanwhile).
+ */
+function watchStorage(database: DatabaseHandle, logger: Logger): void {
+  if (database.dialect !== 'sqlite') return;
+  let told = false;
+  const timer = setInterval(() => {
+    const problem = database.fileProblem();
+    if (problem && !told) logger.error({ problem }, problem);
+    told = problem !== undefined;
+  }, STORAGE_CHECK_MS);
+  timer.unref();
+  const close = database.close;
+  database.close = async () => {
+    clearInterval(timer);
+    await close();
+  };
 }

@@ -62,3 +62,51 @@ describe('data folder permissions', () => {
     );
   });
 });
+
+/** Issue 9, fault 7: a database that goes away is said out loud, never replaced by an empty one. */
+describe('a database file that goes away', () => {
+  const roots: string[] = [];
+  afterEach(() => {
+    for (const root of roots.splice(0)) fs.rmSync(root, { recursive: true, force: true });
+  });
+  const start = (dataDir: string) =>
+    createWeft({ config: loadConfig({ DATA_DIR: dataDir, WEFT_SCHEDULER: 'off', LOG_LEVEL: 'silent' }), logger: pino({ level: 'silent' }) });
+  const freshDir = () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'weft-lost-'));
+    roots.push(dataDir);
+    return dataDir;
+  };
+
+  it('refuses to start with the key but no database, naming both files and what to do', async () => {
+    const dataDir = freshDir();
+    await (await start(dataDir)).close();
+    for (const name of ['weft.db', 'weft.db-wal', 'weft.db-shm']) fs.rmSync(path.join(dataDir, name), { force: true });
+
+    await expect(start(dataDir)).rejects.toThrow(`${path.join(dataDir, 'weft.db')} is missing, but ${path.join(dataDir, 'encryption.key')} is there`);
+    // Nothing was created in its place.
+    expect(fs.existsSync(path.join(dataDir, 'weft.db'))).toBe(false);
+  });
+
+  it('answers /api/health 503 once the open file is deleted, and again once it is replaced', async () => {
+    const dataDir = freshDir();
+    const file = path.join(dataDir, 'weft.db');
+    const weft = await start(dataDir);
+    try {
+      expect((await weft.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+      const copy = path.join(dataDir, 'copy.db');
+      fs.copyFileSync(file, copy);
+
+      fs.rmSync(file);
+      const deleted = await weft.app.inject({ method: 'GET', url: '/api/health' });
+      expect(deleted.statusCode).toBe(503);
+      expect(deleted.json()).toMatchObject({ ok: false, database: expect.stringContaining(`${file} was deleted while Weft runs`) });
+
+      fs.renameSync(copy, file);
+      const replaced = await weft.app.inject({ method: 'GET', url: '/api/health' });
+      expect(replaced.statusCode).toBe(503);
+      expect(replaced.json()).toMatchObject({ ok: false, database: expect.stringContaining(`${file} was replaced while Weft runs`) });
+    } finally {
+      await weft.close();
+    }
+  });
+});

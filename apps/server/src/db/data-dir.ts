@@ -50,3 +50,38 @@ export function fsyncDir(dir: string): void {
 }
 
 export const databaseFile = (dataDir: string) => path.join(dataDir, 'weft.db');
+
+/**
+ * A data folder that has the secrets key but no database lost its database (deleted or
+ * moved by hand, a backup restored without it): starting would silently make an empty one
+ * beside the old key, and every workflow would seem gone. Refuse instead, saying what to do.
+ */
+export function refuseLostDatabase(dataDir: string, keyFile: string): void {
+  const file = databaseFile(dataDir);
+  if (fs.existsSync(file) || !fs.existsSync(keyFile)) return;
+  throw new Error(
+    `${file} is missing, but ${keyFile} is there: the database of this Weft was deleted or moved. Restore weft.db into ${dataDir} (from a backup), or, to start afresh and lose everything, remove ${keyFile} too.`,
+  );
+}
+
+/**
+ * Remembers which file `file` is (device and inode) and returns a check that says, in
+ * words, when the path no longer leads to it: SQLite keeps writing to an open file that was
+ * deleted, and all of it would be gone at the next start.
+ */
+export function watchOpenFile(file: string): () => string | undefined {
+  const opened = fs.statSync(file);
+  return () => {
+    let now: fs.Stats;
+    try {
+      now = fs.statSync(file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') return `cannot check ${file}: ${(error as Error).message}`;
+      return `${file} was deleted while Weft runs: what is stored from now on cannot be read after a restart. Stop Weft and restore the file from a backup.`;
+    }
+    if (now.ino !== opened.ino || now.dev !== opened.dev) {
+      return `${file} was replaced while Weft runs: this process still writes to the old file. Restart Weft to open the new one (what was stored since the swap stays in the old file).`;
+    }
+    return undefined;
+  };
+}

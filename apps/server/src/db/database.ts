@@ -1,7 +1,7 @@
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteAdapter, type SqliteDatabase, SqliteIntrospector, SqliteQueryCompiler } from 'kysely';
 import pg from 'pg';
-import { createPrivateFile, databaseFile, prepareDataDir } from './data-dir.js';
+import { createPrivateFile, databaseFile, prepareDataDir, watchOpenFile } from './data-dir.js';
 import { PatientSqliteDriver } from './patient-sqlite-driver.js';
 import type { Database } from './schema.js';
 
@@ -15,6 +15,11 @@ export interface DatabaseHandle {
    * inside the file until told otherwise; PostgreSQL's autovacuum does this itself.
    */
   reclaimSpace(): Promise<void>;
+  /**
+   * SQLite: why the open file is no longer the one at its path (deleted or replaced while
+   * Weft runs: writes would go to a file no one can open again); undefined while all is well.
+   */
+  fileProblem(): string | undefined;
   close(): Promise<void>;
 }
 
@@ -46,7 +51,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     });
     pool.on('error', (error) => options.onConnectionLost?.(error));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', reclaimSpace: async () => {}, close: () => db.destroy() };
+    return { db, dialect: 'postgres', reclaimSpace: async () => {}, fileProblem: () => undefined, close: () => db.destroy() };
   }
   let file: SQLite.Database;
   try {
@@ -83,7 +88,13 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       createQueryCompiler: () => new SqliteQueryCompiler(),
     },
   });
-  return { db, dialect: 'sqlite', reclaimSpace: async () => reclaimSqliteSpace(file), close: () => db.destroy() };
+  return {
+    db,
+    dialect: 'sqlite',
+    reclaimSpace: async () => reclaimSqliteSpace(file),
+    fileProblem: watchOpenFile(databaseFile(options.dataDir)),
+    close: () => db.destroy(),
+  };
 }
 
 /** Distinct SQL texts kept prepared; the hot queries are a few dozen. */

@@ -45,7 +45,8 @@ export function healthRoutes(app: FastifyInstance, deps: HealthDeps): void {
   });
 
   app.get('/api/health', async (_request, reply) => {
-    const database = await check(() => sql`SELECT 1`.execute(deps.db));
+    const fileProblem = deps.lifecycle.storageProblem();
+    const database = fileProblem ? `error: ${fileProblem}` : await check(() => sql`SELECT 1`.execute(deps.db));
     const redis = deps.pingRedis ? await check(deps.pingRedis) : undefined;
     const ok = database === 'ok' && (redis === undefined || redis === 'ok');
     if (!ok) reply.code(503).header('retry-after', String(RETRY_AFTER_SECONDS));

@@ -45,8 +45,9 @@ export class OrphanSweep {
     }
     for (const row of await repository.queuedBefore(cutoff)) {
       // Waiting its turn behind busy workers is fine; a job that is gone will never run.
-      if (await queue.isPending(row.id)) continue;
-      const reason = 'No worker took this execution: its job is no longer in the Redis queue (Redis lost its data, or the job failed). Run the workflow again.';
+      const standing = await queue.jobStanding(row.id);
+      if (standing.state === 'pending') continue;
+      const reason = queuedOrphanReason(standing);
       if (await this.end(row.id, { status: 'queued', heartbeatAt: row.heartbeat_at }, 'error', reason, null)) ended += 1;
     }
     if (ended > 0) logger.warn({ count: ended }, 'Executions whose worker went away were marked failed');
@@ -92,4 +93,15 @@ export class OrphanSweep {
     if (written) await events.appendClosing(executionId, closing);
     return written;
   }
+}
+
+/**
+ * Why a queued execution will never run, as far as the queue can tell. A job that is not
+ * there at all was either never added (the server that accepted the run stopped between
+ * storing it and queueing it) or lost with Redis' data; the queue cannot tell these apart,
+ * so the message names both rather than blaming one.
+ */
+export function queuedOrphanReason(standing: { state: 'failed'; reason: string } | { state: 'missing' }): string {
+  if (standing.state === 'failed') return `No worker ran this execution: its job failed in the queue (${standing.reason}). Run the workflow again.`;
+  return 'No worker took this execution: its job is not in the Redis queue. The server that accepted the run may have stopped before queueing it, or Redis lost its data. Run the workflow again.';
 }

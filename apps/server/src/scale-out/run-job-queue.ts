@@ -54,6 +54,19 @@ export class RunJobQueue {
     return PENDING_STATES.has(await this.queue.getJobState(executionId));
   }
 
+  /**
+   * Where the execution's job stands: `pending` (a worker will take it), `failed` with
+   * BullMQ's reason (kept a day), or `missing` (never added, or Redis lost it).
+   */
+  async jobStanding(executionId: string): Promise<{ state: 'pending' } | { state: 'failed'; reason: string } | { state: 'missing' }> {
+    const job = await this.queue.getJob(executionId);
+    if (!job) return { state: 'missing' };
+    const state = await job.getState();
+    if (PENDING_STATES.has(state)) return { state: 'pending' };
+    if (state === 'failed') return { state: 'failed', reason: job.failedReason || 'no reason given' };
+    return { state: 'missing' };
+  }
+
   /** Workers connected to the queue now (BullMQ reads Redis' client list). */
   workerCount(): Promise<number> {
     return this.queue.getWorkersCount();

@@ -1,6 +1,8 @@
 /** Set when the process begins to stop; requests from then on are told to come back (http/health.ts). */
 export interface Lifecycle {
   stopping: boolean;
+  /** Why the database file cannot be trusted any more (deleted or replaced), if it cannot. */
+  storageProblem: () => string | undefined;
 }
 
 /** Thrown by services asked for work while the process stops; the API answers 503 with Retry-After. */

@@ -156,7 +156,7 @@ export function createServices(deps: {
   const scheduler = new Scheduler({ repository: scheduleRepository, runs, clock, logger, graceMs: config.scheduleGraceMs });
   const apiKeys = new ApiKeysService(db, clock);
   return {
-    lifecycle: { stopping: false },
+    lifecycle: { stopping: false, storageProblem: () => undefined },
     metrics,
     db,
     dialect: deps.dialect,
