@@ -114,7 +114,11 @@ describe('Scale-out: runs whose worker went away', () => {
   it('names both causes when the accepting server stopped between storing a run and queueing it (issue 9, fault 7)', async () => {
     const { api } = getCluster();
     const user = await signUp(api);
-    const workflowId = await insertWorkflow(api, user.userId, workflow('unqueued', [node('in', 'input.text', { text: 'go' }), node('out', 'output')], [edge('in', 'out')]));
+    const workflowId = await insertWorkflow(
+      api,
+      user.userId,
+      workflow('unqueued', [node('in', 'input.text', { text: 'go' }), node('out', 'output')], [edge('in', 'out')]),
+    );
     const response = await api.app.inject({ method: 'POST', url: `/api/workflows/${workflowId}/run`, headers: user.headers, payload: {} });
     const done = await api.services.runs.waitFor((response.json() as { execution: ExecutionSummary }).execution.id, 5_000);
     expect(done.status).toBe('success');
@@ -124,7 +128,18 @@ describe('Scale-out: runs whose worker went away', () => {
     const orphanId = crypto.randomUUID();
     await api.services.db
       .insertInto('executions')
-      .values({ ...stored, id: orphanId, status: 'queued', started_at: null, finished_at: null, duration_ms: null, outputs: null, events: null, nodes: '{}', runner_id: null })
+      .values({
+        ...stored,
+        id: orphanId,
+        status: 'queued',
+        started_at: null,
+        finished_at: null,
+        duration_ms: null,
+        outputs: null,
+        events: null,
+        nodes: '{}',
+        runner_id: null,
+      })
       .execute();
 
     const ended = await api.services.runs.waitFor(orphanId, 5_000);
