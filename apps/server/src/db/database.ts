@@ -50,6 +50,10 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     });
     pool.on('error', (error) => options.onConnectionLost?.(error));
+    // The pool listens for errors only on idle connections: one that is checked out when the
+    // server goes away (a query in flight during a restart) emits 'error' with no listener,
+    // which ends the process. Its query fails on its own; this only keeps the process up.
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', reclaimSpace: async () => {}, fileProblem: () => undefined, close: () => db.destroy() };
   }

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { isDatabaseUnavailable } from '../db/database-unavailable.js';
 import { RETRY_AFTER_SECONDS, ShuttingDownError } from '../services/lifecycle.js';
 import { HttpError } from './http-error.js';
 
@@ -6,7 +7,8 @@ import { HttpError } from './http-error.js';
  * One error shape for every API failure: `{ statusCode, error, message, detail, code? }`;
  * `detail` repeats `message` because SPEC.md §8's client reads `detail`.
  * HttpErrors and Fastify's own 4xx (bad JSON, body too large, rate limit) keep their
- * message; anything else is logged and answered with a generic 500.
+ * message; a database that is away (restarting, locked) is a 503 with Retry-After; anything
+ * else is logged and answered with a generic 500.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | HttpError, request, reply) => {
@@ -25,6 +27,16 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       const message = status === 429 ? 'Too many attempts. Please wait a minute and try again.' : err.message;
       return reply.code(status).send({ statusCode: status, error: statusText(status), message, detail: message, code: err.code });
+    }
+    if (isDatabaseUnavailable(err)) {
+      // A restart of PostgreSQL, or another process holding SQLite's lock: the same request
+      // works once it is back, so say so rather than "something went wrong".
+      request.log.warn({ err }, 'request failed: the database is unavailable');
+      const message = 'Weft cannot reach its database right now. Try again in a few seconds.';
+      return reply
+        .code(503)
+        .header('retry-after', String(RETRY_AFTER_SECONDS))
+        .send({ statusCode: 503, error: 'Service Unavailable', message, detail: message, code: 'database_unavailable' });
     }
     request.log.error({ err }, 'request failed');
     return reply.code(500).send({

@@ -1,0 +1,99 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+/**
+ * A PostgreSQL server of the test's own, on a free port, for fault tests that stop and
+ * start it: the shared one on 5432 is never stopped. PostgreSQL refuses to run as root, so
+ * when the tests run as root (CI) the cluster belongs to the `postgres` user. Needs the
+ * server binaries (`initdb`, `pg_ctl`) on PATH or in /usr/lib/postgresql/<version>/bin.
+ */
+export interface PrivatePostgres {
+  readonly url: string;
+  /** Fast shutdown: every connection is ended, as in a restart. */
+  stop(): void;
+  start(): void;
+  /** Stops it and removes its files. */
+  destroy(): void;
+}
+
+function binary(name: string): string | undefined {
+  for (const dir of (process.env.PATH ?? '').split(':')) {
+    const candidate = path.join(dir, name);
+    if (fs.existsSync(candidate)) return candidate;
+  }
+  const versions = fs.existsSync('/usr/lib/postgresql') ? fs.readdirSync('/usr/lib/postgresql').sort().reverse() : [];
+  for (const version of versions) {
+    const candidate = path.join('/usr/lib/postgresql', version, 'bin', name);
+    if (fs.existsSync(candidate)) return candidate;
+  }
+  return undefined;
+}
+
+/** Why a private PostgreSQL cannot be made here, or undefined when it can. */
+export function privatePostgresUnavailable(): string | undefined {
+  if (!binary('initdb') || !binary('pg_ctl')) return 'the PostgreSQL server binaries (initdb, pg_ctl) are not installed';
+  if (process.getuid?.() === 0) {
+    try {
+      execFileSync('id', ['postgres'], { stdio: 'ignore' });
+    } catch {
+      return 'running as root, and there is no postgres user to own the cluster';
+    }
+  }
+  return undefined;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startPrivatePostgres(): Promise<PrivatePostgres> {
+  const initdb = binary('initdb');
+  const pgCtl = binary('pg_ctl');
+  if (!initdb || !pgCtl) throw new Error(privatePostgresUnavailable());
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'weft-pg-'));
+  const asRoot = process.getuid?.() === 0;
+  if (asRoot) execFileSync('chown', ['postgres', root]);
+  const run = (file: string, args: string[]) =>
+    asRoot ? execFileSync('runuser', ['-u', 'postgres', '--', file, ...args], { stdio: 'pipe' }) : execFileSync(file, args, { stdio: 'pipe' });
+  const data = path.join(root, 'data');
+  run(initdb, ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '--no-instructions']);
+  const port = await freePort();
+  // The socket goes in the cluster's own folder; fsync is off: these clusters are thrown away.
+  const options = `-p ${port} -k ${root} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off`;
+  const start = () => {
+    run(pgCtl, ['-D', data, '-o', options, '-l', path.join(root, 'server.log'), '-w', '-t', '60', 'start']);
+  };
+  const stop = () => {
+    run(pgCtl, ['-D', data, '-m', 'fast', '-w', '-t', '60', 'stop']);
+  };
+  start();
+  let running = true;
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    stop: () => {
+      stop();
+      running = false;
+    },
+    start: () => {
+      start();
+      running = true;
+    },
+    destroy: () => {
+      try {
+        if (running) stop();
+      } finally {
+        fs.rmSync(root, { recursive: true, force: true });
+      }
+    },
+  };
+}
