@@ -15,6 +15,9 @@ export interface PrivatePostgres {
   /** Fast shutdown: every connection is ended, as in a restart. */
   stop(): void;
   start(): void;
+  /** Freezes every process of the server (SIGSTOP): connections stay open and nothing answers. */
+  pause(): void;
+  resume(): void;
   /** Stops it and removes its files. */
   destroy(): void;
 }
@@ -78,6 +81,15 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
   };
   start();
   let running = true;
+  // The postmaster's pid is the first line of postmaster.pid; its children are the backends.
+  const processes = () => {
+    const postmaster = fs.readFileSync(path.join(data, 'postmaster.pid'), 'utf8').split('\n')[0] as string;
+    const children = execFileSync('pgrep', ['-P', postmaster]).toString().trim().split('\n').filter(Boolean);
+    return [postmaster, ...children].map(Number);
+  };
+  const signalAll = (signal: NodeJS.Signals) => {
+    for (const pid of processes()) process.kill(pid, signal);
+  };
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     stop: () => {
@@ -88,9 +100,14 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
       start();
       running = true;
     },
+    pause: () => signalAll('SIGSTOP'),
+    resume: () => signalAll('SIGCONT'),
     destroy: () => {
       try {
-        if (running) stop();
+        if (running) {
+          signalAll('SIGCONT');
+          stop();
+        }
       } finally {
         fs.rmSync(root, { recursive: true, force: true });
       }

@@ -32,6 +32,10 @@ export interface ScaleOutCluster {
 export interface ScaleOutClusterOptions {
   runDependencies?: Partial<RunDependencies>;
   env?: Record<string, string>;
+  /** A PostgreSQL of the test's own (fault tests that stall it); the shared one otherwise. */
+  databaseUrl?: string;
+  /** A Redis of the test's own (fault tests that stall it); the shared one otherwise. */
+  redisUrl?: string;
 }
 
 /** Fails (never skips) when PostgreSQL or Redis is missing: scale-out cannot be tested without them. */
@@ -56,10 +60,12 @@ async function requireServers(): Promise<void> {
 
 export async function startScaleOutCluster(options: ScaleOutClusterOptions = {}): Promise<ScaleOutCluster> {
   await requireServers();
-  const place: WeftPlace = await createWeftPlace('postgres');
+  // A private PostgreSQL is the test's alone: its public schema, no schema of our own.
+  const place: WeftPlace = await createWeftPlace(options.databaseUrl ? 'sqlite' : 'postgres');
   const prefix = `wt-${randomBytes(5).toString('hex')}`;
   const config = placeConfig(place, {
-    REDIS_URL: TEST_REDIS_URL,
+    ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+    REDIS_URL: options.redisUrl ?? TEST_REDIS_URL,
     WEFT_REDIS_PREFIX: prefix,
     // Processes on several machines share the key through the environment, not a file.
     WEFT_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
@@ -95,7 +101,7 @@ export async function startScaleOutCluster(options: ScaleOutClusterOptions = {})
     async close() {
       await Promise.all(workers.map((each) => each.close()));
       for (const each of apis) await each.close();
-      await deleteKeys(prefix);
+      if (!options.redisUrl) await deleteKeys(prefix);
       removeWeftPlace(place);
     },
   };
