@@ -13,6 +13,8 @@ export interface RunJob {
   document: string;
   /** Run inputs as given: the stored ones are masked and cut, the engine needs the real values. */
   inputs: Record<string, unknown>;
+  /** A caller waits for the whole outputs (`?wait=true`, a webhook answering with them): the worker hands them over through Redis. */
+  answerWanted?: boolean;
 }
 
 /**

@@ -187,7 +187,10 @@ export class RunService {
     if (remote)
       return {
         ok: true,
-        execution: await remote.enqueue({ executionId: summary.id, userId, document: workflow.document, inputs: runInputs }, summary),
+        execution: await remote.enqueue(
+          { executionId: summary.id, userId, document: workflow.document, inputs: runInputs, ...(request.answerWanted ? { answerWanted: true } : {}) },
+          summary,
+        ),
         reused: false,
       };
     const run = new ActiveRun(userId, { ...summary, status: 'queued', startedAt: null }, runInputs, storedInputs, prepared.plan, prepared.params, recorder);
@@ -472,10 +475,20 @@ export class RunService {
   /** The run's detail with its whole outputs when a caller asked for them and they fit the answer limit; handed out once. */
   private answerOf(run: ActiveRun): ExecutionDetail {
     const detail = run.detail();
+    const whole = this.takeWholeAnswer(run);
+    return whole === undefined ? detail : { ...detail, outputs: whole };
+  }
+
+  /**
+   * The whole (masked) outputs of a finished run whose caller waits for them, if they fit the
+   * answer limit (WEFT_SYNC_ANSWER_MAX_MB); handed out once. A scale-out worker passes them
+   * to the waiting API process through Redis.
+   */
+  takeWholeAnswer(run: ActiveRun): Record<string, unknown> | undefined {
     const whole = run.takeAnswerOutputs();
-    if (whole === undefined) return detail;
+    if (whole === undefined) return undefined;
     const limit = this.options.answerMaxBytes ?? DEFAULT_ANSWER_MAX_BYTES;
-    return Buffer.byteLength(JSON.stringify(whole)) <= limit ? { ...detail, outputs: whole as Record<string, unknown> } : detail;
+    return Buffer.byteLength(JSON.stringify(whole)) <= limit ? (whole as Record<string, unknown>) : undefined;
   }
 
   /** Keeps the event (masked, size-limited) and passes it to live watchers. Never throws into the engine. */

@@ -97,7 +97,10 @@ export class DistributedRuns implements RemoteRuns {
         await (notified ? new Promise((resolve) => setTimeout(resolve, wait)) : raceTimeout(stored.done, wait));
         row = (await repository.getById(executionId)) ?? row;
       }
-      return isActiveStatus(row.status) ? await this.liveDetail(row) : toDetail(row);
+      if (isActiveStatus(row.status)) return await this.liveDetail(row);
+      // The worker kept the whole outputs for a caller that waits; storage has their preview.
+      const whole = await events.takeAnswer(executionId);
+      return whole === undefined ? toDetail(row) : { ...toDetail(row), outputs: whole };
     } finally {
       stored.stop();
     }

@@ -26,6 +26,11 @@ export class RedisNames {
     return `${this.prefix}:live:${executionId}`;
   }
 
+  /** A finished run's whole outputs for the API process that waits for them (taken once). */
+  answer(executionId: string): string {
+    return `${this.prefix}:answer:${executionId}`;
+  }
+
   /** Channel every worker listens on; a message is the id of an execution to cancel. */
   get cancel(): string {
     return `${this.prefix}:cancel`;
@@ -134,6 +139,20 @@ export class RedisRunEvents implements RunEventHub, LiveEventSource {
         this.leaveIfUnused(executionId, channel);
       },
     };
+  }
+
+  /**
+   * Keeps a finished run's whole outputs for the caller waiting on another process: storage
+   * holds only a preview of large values. Gone once taken, or with the event buffer's TTL.
+   */
+  async keepAnswer(executionId: string, outputs: Record<string, unknown>): Promise<void> {
+    await this.commands.set(this.names.answer(executionId), JSON.stringify(outputs), 'PX', ENDED_BUFFER_TTL_MS);
+  }
+
+  /** The whole outputs a worker kept for the waiting caller, once; undefined when none were. */
+  async takeAnswer(executionId: string): Promise<Record<string, unknown> | undefined> {
+    const json = await this.commands.getdel(this.names.answer(executionId));
+    return json === null ? undefined : (JSON.parse(json) as Record<string, unknown>);
   }
 
   /** Tells waiters (`?wait=true`, cancel) that the execution's end is in its row; after its last events. */

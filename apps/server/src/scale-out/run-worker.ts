@@ -57,6 +57,7 @@ export class RunWorker {
         return;
       }
       const run = new ActiveRun(job.userId, summary, job.inputs, storedInputs, prepared.plan, prepared.params, prepared.recorder);
+      run.answerWanted = job.answerWanted === true;
       // From here on the run service holds it and a cancel reaches it there.
       this.starting.delete(executionId);
       if (starting.cancelled) {
@@ -64,6 +65,9 @@ export class RunWorker {
         run.controller.abort(new Error('Cancelled'));
       }
       await runs.runClaimed(run, prepared.configErrors);
+      // Before the stored notice, so the API process that waits finds the answer with it.
+      const whole = runs.takeWholeAnswer(run);
+      if (whole !== undefined) await this.options.events.keepAnswer(executionId, whole);
     } finally {
       this.starting.delete(executionId);
       if (claimed) await this.options.events.notifyStored(executionId);

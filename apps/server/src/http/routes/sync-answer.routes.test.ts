@@ -1,5 +1,6 @@
-import { expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { edge, insertWorkflow, node, workflow } from '../../test-support/run-fixtures.js';
+import { useScaleOutCluster } from '../../test-support/scale-out-weft.js';
 import { describeEachDatabase, signUp, useTestWeft } from '../../test-support/test-weft.js';
 
 const PUBLIC_URL = 'http://weft.test';
@@ -50,5 +51,27 @@ describeEachDatabase('synchronous answers carry large outputs whole', (database)
     const run = await weft().app.inject({ method: 'POST', url: `/api/workflows/${workflowId}/run?wait=true`, headers: user.headers, payload: {} });
     expect(run.statusCode).toBe(200);
     expect(run.json().execution.outputs.out).toMatchObject({ $truncated: true });
+  });
+});
+
+describe('scale-out: the worker hands the whole output to the waiting API process', () => {
+  const getCluster = useScaleOutCluster({ env: { WEFT_SYNC_ANSWER_MAX_MB: '1' } });
+
+  it('answers ?wait=true with the whole output run on a worker; storage keeps a preview', async () => {
+    const { api } = getCluster();
+    const text = 'scaled '.repeat(30_000);
+    const user = await signUp(api);
+    const workflowId = await insertWorkflow(
+      api,
+      user.userId,
+      workflow('Big', [node('in', 'input.text', { text }), node('out', 'output')], [edge('in', 'out')]),
+    );
+    const run = await api.app.inject({ method: 'POST', url: `/api/workflows/${workflowId}/run?wait=true`, headers: user.headers, payload: {} });
+    expect(run.statusCode, run.body.slice(0, 200)).toBe(200);
+    const answered = run.json().execution;
+    expect(answered.outputs.out).toBe(text);
+
+    const stored = (await api.app.inject({ method: 'GET', url: `/api/executions/${answered.id}`, headers: user.headers })).json().execution;
+    expect(stored.outputs.out).toMatchObject({ $truncated: true });
   });
 });
