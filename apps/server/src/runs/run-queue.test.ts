@@ -44,6 +44,27 @@ describe('RunQueue (issue 9, abuse 2)', () => {
     expect(log.at(-1)).toBe('a3');
   });
 
+  it("serves one owner's workflows round-robin: a flood on one webhook does not hold back the others", async () => {
+    const log: string[] = [];
+    const queue = new RunQueue(1);
+    const flood = Array.from({ length: 4 }, (_, i) => task(`hook${i}`, log));
+    for (const t of flood) queue.push(t.run, 'alice', 'flooded-workflow');
+    const other = task('report', log);
+    queue.push(other.run, 'alice', 'daily-report');
+    expect(log).toEqual(['hook0']);
+
+    flood[0]?.end();
+    await settle();
+    // The other workflow's run is next, not behind the three waiting webhook calls.
+    expect(log).toEqual(['hook0', 'hook1']);
+    flood[1]?.end();
+    await settle();
+    expect(log).toEqual(['hook0', 'hook1', 'report']);
+    other.end();
+    await settle();
+    expect(log.at(-1)).toBe('hook2');
+  });
+
   it('takes a waiting task out again, and not one that started', async () => {
     const log: string[] = [];
     const queue = new RunQueue(1);

@@ -1,17 +1,67 @@
 export type RunTask = () => Promise<void>;
 
 /**
+ * One owner's waiting tasks in lanes (a user's workflows): taken round-robin across lanes,
+ * each lane in arrival order, so a flood of one workflow's webhook calls does not hold back
+ * the same user's other workflows.
+ */
+class Lanes {
+  private readonly lanes = new Map<string, Set<RunTask>>();
+  private readonly laneOf = new Map<RunTask, string>();
+
+  get size(): number {
+    return this.laneOf.size;
+  }
+
+  add(task: RunTask, lane: string): void {
+    let tasks = this.lanes.get(lane);
+    if (!tasks) {
+      tasks = new Set();
+      this.lanes.set(lane, tasks);
+    }
+    tasks.add(task);
+    this.laneOf.set(task, lane);
+  }
+
+  delete(task: RunTask): boolean {
+    const lane = this.laneOf.get(task);
+    if (lane === undefined) return false;
+    const tasks = this.lanes.get(lane) as Set<RunTask>;
+    tasks.delete(task);
+    this.laneOf.delete(task);
+    if (tasks.size === 0) this.lanes.delete(lane);
+    return true;
+  }
+
+  /** The first task of the lane in turn; that lane goes to the back. */
+  takeNext(): RunTask | undefined {
+    const next = this.lanes.entries().next();
+    if (next.done) return undefined;
+    const [lane, tasks] = next.value;
+    const task = tasks.values().next().value as RunTask;
+    this.delete(task);
+    const rest = this.lanes.get(lane);
+    if (rest) {
+      this.lanes.delete(lane);
+      this.lanes.set(lane, rest);
+    }
+    return task;
+  }
+}
+
+/**
  * Embedded mode's queue: at most `limit` runs at once, and at most `perOwnerLimit` of one
- * owner (a user). Waiting runs are taken round-robin across owners, each owner's in
- * arrival order, so one user's pile of slow runs cannot make everyone else's wait behind
- * it. A waiting task can be taken out again (a queued run cancelled). Tasks must not
+ * owner (a user). Waiting runs are taken round-robin across owners, and within an owner
+ * round-robin across lanes (workflows), each lane in arrival order, so one user's pile of
+ * slow runs cannot make everyone else's wait behind it, nor one workflow's the user's
+ * others. A waiting task can be taken out again (a queued run cancelled). Tasks must not
  * reject; the run service catches everything inside them.
  */
 export class RunQueue {
   private running = 0;
   private readonly runningBy = new Map<string, number>();
   /** Waiting tasks by owner; the Map's order is the round-robin (a served owner moves to the back). */
-  private readonly waiting = new Map<string, Set<RunTask>>();
+  private readonly waiting = new Map<string, Lanes>();
   private readonly ownerOf = new Map<RunTask, string>();
   private waitingCount = 0;
 
@@ -29,17 +79,17 @@ export class RunQueue {
     return { running: this.running, waiting: this.waitingCount };
   }
 
-  push(task: RunTask, owner = ''): void {
+  push(task: RunTask, owner = '', lane = ''): void {
     if (this.hasRoomFor(owner)) {
       this.start(task, owner);
       return;
     }
     let tasks = this.waiting.get(owner);
     if (!tasks) {
-      tasks = new Set();
+      tasks = new Lanes();
       this.waiting.set(owner, tasks);
     }
-    tasks.add(task);
+    tasks.add(task, lane);
     this.ownerOf.set(task, owner);
     this.waitingCount += 1;
   }
@@ -74,14 +124,13 @@ export class RunQueue {
       let picked: { owner: string; task: RunTask } | undefined;
       for (const [owner, tasks] of this.waiting) {
         if ((this.runningBy.get(owner) ?? 0) >= this.perOwnerLimit) continue;
-        const first = tasks.values().next();
-        if (!first.done) picked = { owner, task: first.value };
+        const task = tasks.takeNext();
+        if (task) picked = { owner, task };
         break;
       }
       if (!picked) return;
       const { owner, task } = picked;
-      const tasks = this.waiting.get(owner) as Set<RunTask>;
-      tasks.delete(task);
+      const tasks = this.waiting.get(owner) as Lanes;
       this.ownerOf.delete(task);
       this.waitingCount -= 1;
       // Served: to the back of the line (or out of it).

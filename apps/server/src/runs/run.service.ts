@@ -204,7 +204,8 @@ export class RunService {
       await this.finish(run, 'error', this.stopping);
       return { ok: true, execution: { ...run.summary }, reused: false };
     }
-    this.queue.push(task, userId);
+    // Fair between users, and between one user's workflows (a webhook flood on one).
+    this.queue.push(task, userId, workflow.id);
     return { ok: true, execution: summary, reused: false };
   }
 
