@@ -2,6 +2,7 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'k
 import * as initial from './migrations/0001-initial.js';
 import * as runs from './migrations/0002-runs.js';
 import * as schedules from './migrations/0003-schedules.js';
+import * as executionFilters from './migrations/0006-execution-filters.js';
 import type { Database } from './schema.js';
 
 /** Migrations are imported statically so the build needs no file-system scan. */
@@ -9,6 +10,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-runs': runs,
   '0003-schedules': schedules,
+  '0006-execution-filters': executionFilters,
 };
 
 class StaticMigrationProvider implements MigrationProvider {
