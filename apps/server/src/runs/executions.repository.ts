@@ -179,6 +179,17 @@ export class ExecutionsRepository {
       .execute();
   }
 
+  /** How many of the user's executions wait for a worker (scale-out's fair share reads it). */
+  async countQueued(userId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('executions')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('user_id', '=', userId)
+      .where('status', '=', 'queued')
+      .executeTakeFirst();
+    return Number(row?.count ?? 0);
+  }
+
   /** Scale-out: executions still waiting for a worker since before `cutoff`. */
   queuedBefore(cutoff: string) {
     return this.db

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { edge, GATE_NODE_TYPE, gateNodeType, gates, insertWorkflow, node, withNodeTypes, workflow } from '../test-support/run-fixtures.js';
-import { signUp, useTestWeft } from '../test-support/test-weft.js';
+import { useScaleOutCluster } from '../test-support/scale-out-weft.js';
+import { type SignedIn, signUp, useTestWeft } from '../test-support/test-weft.js';
 
 /**
  * Issue 9, abuse 2: one user's pile of slow runs used to make everyone else's wait behind it
@@ -46,5 +47,53 @@ describe("one user's runs do not starve another's", () => {
 
     held.named('alice').open();
     for (const each of started) expect((await weft().services.runs.waitFor(each.id, 10_000)).status).toBe('success');
+  });
+});
+
+/** The same across a scale-out cluster: BullMQ alone hands jobs out first come, first served. */
+describe("scale-out: one user's burst does not hold another's runs back", () => {
+  const held = gates();
+  const getCluster = useScaleOutCluster({ runDependencies: withNodeTypes(gateNodeType(held)), env: { WEFT_RUN_CONCURRENCY: '1' } });
+
+  it("serves waiting runs by each user's turn, not by arrival", async () => {
+    const { api } = getCluster();
+    const alice = await signUp(api);
+    const bob = await signUp(api);
+    const order: string[] = [];
+    const names = ['a0', 'a1', 'a2', 'a3', 'b0'];
+    // Each run, once it is in, is let through: the worker (one slot) then takes the next job.
+    for (const name of names) {
+      void held.named(name).entered.then(() => {
+        order.push(name);
+        held.named(name).open();
+      });
+    }
+    const start = async (user: SignedIn, gate: string) => {
+      const workflowId = await insertWorkflow(
+        api,
+        user.userId,
+        workflow(gate, [node('g', GATE_NODE_TYPE, { gate }), node('out', 'output')], [edge('g', 'out')]),
+      );
+      const response = await api.app.inject({ method: 'POST', url: `/api/workflows/${workflowId}/run`, headers: user.headers, payload: {} });
+      expect(response.statusCode, response.body).toBe(202);
+      return (response.json() as { execution: { id: string } }).execution.id;
+    };
+    // A run of Alice's holds the worker (one slot) until the others are queued behind it.
+    const ids: string[] = [];
+    const blocker = await insertWorkflow(
+      api,
+      alice.userId,
+      workflow('hold', [node('g', GATE_NODE_TYPE, { gate: 'hold' }), node('out', 'output')], [edge('g', 'out')]),
+    );
+    const holding = await api.app.inject({ method: 'POST', url: `/api/workflows/${blocker}/run`, headers: alice.headers, payload: {} });
+    expect(holding.statusCode).toBe(202);
+    await held.named('hold').entered;
+    for (const name of ['a0', 'a1', 'a2', 'a3']) ids.push(await start(alice, name));
+    ids.push(await start(bob, 'b0'));
+    held.named('hold').open();
+
+    for (const id of ids) expect((await api.services.runs.waitFor(id, 10_000)).status).toBe('success');
+    // Alice had four waiting when Bob's one came: his goes out in the first round with her first.
+    expect(order).toEqual(['a0', 'b0', 'a1', 'a2', 'a3']);
   });
 });

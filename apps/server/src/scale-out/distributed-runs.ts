@@ -60,10 +60,14 @@ export class DistributedRuns implements RemoteRuns {
    * hang with it: after ENQUEUE_TIMEOUT_MS the run fails instead, saying why. A job added
    * later anyway finds its row ended and is skipped by the worker's claim.
    */
-  private add(job: RunJob): Promise<void> {
+  private async add(job: RunJob): Promise<void> {
+    // Fair share across the cluster: a job's priority is how many of its user's runs wait
+    // (this one included), so the n-th waiting run of each user goes out in the n-th round
+    // and one user's burst no longer holds everyone else's runs behind it.
+    const priority = await this.options.repository.countQueued(job.userId);
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`Redis did not take the job within ${ENQUEUE_TIMEOUT_MS / 1000} s`)), ENQUEUE_TIMEOUT_MS);
-      this.options.queue.add(job).then(
+      this.options.queue.add(job, priority).then(
         () => {
           clearTimeout(timer);
           resolve();

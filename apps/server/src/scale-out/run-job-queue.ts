@@ -8,6 +8,9 @@ const QUEUE_NAME = 'runs';
 /** A job that failed outside its run (the worker's database went away) is kept this long to look at. */
 const FAILED_JOB_KEPT_SECONDS = 24 * 60 * 60;
 
+/** BullMQ's largest priority (2^21); a user with more waiting runs than that shares the last rank. */
+const MAX_PRIORITY = 2_097_152;
+
 /** Job states in which a worker will still take the job (or has it). */
 const PENDING_STATES = new Set(['waiting', 'delayed', 'prioritized', 'waiting-children', 'active']);
 
@@ -35,9 +38,11 @@ export class RunJobQueue {
     return this.queue.waitUntilReady().then(() => undefined);
   }
 
-  async add(job: RunJob): Promise<void> {
+  /** `priority`: 1 goes first; equal priorities go in the order added (BullMQ's own rule). */
+  async add(job: RunJob, priority = 1): Promise<void> {
     await this.queue.add('run', job, {
       jobId: job.executionId,
+      priority: Math.min(MAX_PRIORITY, Math.max(1, priority)),
       // The job carries the run inputs; once it ran, the execution row is the record.
       removeOnComplete: true,
       removeOnFail: { age: FAILED_JOB_KEPT_SECONDS },
