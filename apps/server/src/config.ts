@@ -59,6 +59,8 @@ export interface Config {
   allowedPrivateHosts: string[];
   /** Largest response body an outbound request may download. */
   httpMaxResponseBytes: number;
+  /** Largest file a user may upload (WEFT_UPLOAD_MAX_MB, 1–512; default 25 MB). */
+  uploadMaxBytes: number;
   /** Worker threads running user code (Code node, custom nodes), one call each at a time. */
   sandboxWorkers: number;
   /** Memory one run of user code may use. */
@@ -143,6 +145,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       .map((entry) => entry.trim())
       .filter((entry) => entry !== ''),
     httpMaxResponseBytes: Math.max(1, intSetting(env, 'WEFT_HTTP_MAX_RESPONSE_MB', 10)) * 1024 * 1024,
+    uploadMaxBytes: uploadMaxMb(env) * 1024 * 1024,
     sandboxWorkers: Math.max(1, intSetting(env, 'WEFT_SANDBOX_WORKERS', Math.min(2, availableParallelism()))),
     sandboxMemoryMb: Math.max(8, intSetting(env, 'WEFT_SANDBOX_MEMORY_MB', 64)),
     sandboxTimeoutMs: Math.max(1, intSetting(env, 'WEFT_SANDBOX_TIMEOUT_MS', 30_000)),
@@ -168,6 +171,17 @@ function redisPrefixSetting(env: Env): string {
   // It becomes part of key and channel names (BullMQ adds ':' itself).
   if (!/^[A-Za-z0-9_.-]{1,64}$/.test(prefix)) throw new Error(`WEFT_REDIS_PREFIX may hold letters, digits, '_', '.' and '-' (at most 64), got "${prefix}"`);
   return prefix;
+}
+
+/** Uploads are held whole in memory and in one database value (bytea caps at 1 GB), so the limit has a ceiling. */
+export const UPLOAD_MAX_MB_CEILING = 512;
+
+function uploadMaxMb(env: Env): number {
+  const mb = intSetting(env, 'WEFT_UPLOAD_MAX_MB', 25);
+  if (mb < 1 || mb > UPLOAD_MAX_MB_CEILING) {
+    throw new Error(`WEFT_UPLOAD_MAX_MB must be between 1 and ${UPLOAD_MAX_MB_CEILING} (megabytes a user may upload), got "${env.WEFT_UPLOAD_MAX_MB}"`);
+  }
+  return mb;
 }
 
 function intSetting(env: Env, name: string, fallback: number): number {

@@ -3,6 +3,8 @@ import * as initial from './migrations/0001-initial.js';
 import * as runs from './migrations/0002-runs.js';
 import * as schedules from './migrations/0003-schedules.js';
 import * as executionFilters from './migrations/0006-execution-filters.js';
+import * as files from './migrations/0007-files.js';
+import * as vectorStore from './migrations/0008-vector-store.js';
 import type { Database } from './schema.js';
 
 /** Migrations are imported statically so the build needs no file-system scan. */
@@ -11,6 +13,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0002-runs': runs,
   '0003-schedules': schedules,
   '0006-execution-filters': executionFilters,
+  '0007-files': files,
+  '0008-vector-store': vectorStore,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -1,5 +1,5 @@
 import type { TickOutcome } from '@weft/core';
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /**
  * Table types. Timestamps are ISO-8601 strings and booleans 0/1 integers so that one
@@ -21,6 +21,9 @@ export interface Database {
   app_settings: AppSettingsTable;
   schedules: SchedulesTable;
   schedule_ticks: ScheduleTicksTable;
+  files: FilesTable;
+  vector_collections: VectorCollectionsTable;
+  vector_chunks: VectorChunksTable;
 }
 
 export interface UsersTable {
@@ -225,3 +228,56 @@ export interface ScheduleTicksTable {
 
 export type ScheduleRow = Selectable<SchedulesTable>;
 export type ScheduleTickRow = Selectable<ScheduleTicksTable>;
+
+/** An upload (migration 0007): its bytes live in the database, so every worker reads them. */
+export interface FilesTable {
+  id: string;
+  user_id: string;
+  /** As uploaded, cleaned; shown and sent as the download name, never used as a path. */
+  name: string;
+  /** Detected from the content at upload. */
+  mime_type: string;
+  size: number;
+  /** SHA-256 of the content, hex. */
+  sha256: string;
+  created_at: string;
+  /** better-sqlite3 and pg both hand back a Buffer. */
+  content: Uint8Array;
+}
+
+/** A user's named collection of the vector store (migration 0008). */
+export interface VectorCollectionsTable {
+  id: string;
+  user_id: string;
+  name: string;
+  /** openai | openai-compatible | none (keyword search only) */
+  provider: string;
+  base_url: string | null;
+  model: string | null;
+  /** 0 until vectors arrive, and for keyword-only collections. */
+  dimensions: number;
+  chunk_count: number;
+  /** bigint: PostgreSQL hands it back as a string. */
+  size_bytes: number | string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A stored chunk. SQLite keeps its vector and words in the collection's own index tables. */
+export interface VectorChunksTable {
+  /** Integer key the search indexes refer to (PostgreSQL's bigserial arrives as a string). */
+  id: Generated<number | string>;
+  collection_id: string;
+  /** SHA-256 (hex) of source and text: unique per collection. */
+  content_hash: string;
+  text: string;
+  /** JSON object. */
+  metadata: string;
+  /** The metadata's `source` when it is text: filters on it use an index. */
+  source: string | null;
+  /** float32 little-endian; PostgreSQL only (null on SQLite). */
+  embedding: Uint8Array | null;
+  created_at: string;
+}
+
+export type VectorCollectionRow = Selectable<VectorCollectionsTable>;

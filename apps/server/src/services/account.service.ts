@@ -14,6 +14,8 @@ export class AccountService {
     private readonly users: UsersService,
     private readonly sessions: SessionsService,
     private readonly apiKeys: Pick<ApiKeysService, 'revokeAllForUser'>,
+    /** The vector store: its SQLite index tables do not go by cascade. */
+    private readonly vectors?: { deleteForUser(userId: string): Promise<void> },
   ) {}
 
   /**
@@ -42,6 +44,7 @@ export class AccountService {
    */
   async delete(user: UserRow, password: string | undefined): Promise<AccountChange> {
     if (user.password_hash && !(await verifyPassword(user.password_hash, password ?? ''))) return 'wrong_password';
+    await this.vectors?.deleteForUser(user.id);
     await this.db.transaction().execute(async (trx) => {
       await trx
         .deleteFrom('notification_subscriptions')

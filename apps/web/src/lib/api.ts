@@ -79,3 +79,46 @@ export function errorMessage(error: unknown, fallback = 'Something went wrong. P
   if (error instanceof Error && error.message) return error.message;
   return fallback;
 }
+
+export interface UploadOptions {
+  /** Bytes sent so far and in all, as the browser reports them. */
+  onProgress?(sent: number, total: number): void;
+  signal?: AbortSignal;
+}
+
+/**
+ * POSTs a file's raw bytes (`application/octet-stream`), with the same session, CSRF and
+ * error handling as `api`. XMLHttpRequest rather than fetch: only it reports upload progress.
+ */
+export function apiUpload<T = unknown>(path: string, file: Blob, options: UploadOptions = {}): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', path);
+    request.withCredentials = true;
+    request.setRequestHeader('accept', 'application/json');
+    request.setRequestHeader('content-type', 'application/octet-stream');
+    if (csrfToken) request.setRequestHeader('x-csrf-token', csrfToken);
+    request.upload.onprogress = (event) => options.onProgress?.(event.loaded, event.lengthComputable ? event.total : file.size);
+    request.onload = () => {
+      const data = request.responseText ? safeJson(request.responseText) : undefined;
+      if (request.status >= 200 && request.status < 300) {
+        resolve(data as T);
+        return;
+      }
+      const payload = (data ?? {}) as { message?: string; detail?: string; code?: string };
+      const message = payload.message ?? payload.detail ?? (request.statusText || `Upload failed (${request.status})`);
+      if (request.status === 401) onUnauthorized?.();
+      reject(new ApiError(request.status, message, payload.code, payload.detail, request.statusText));
+    };
+    request.onerror = () => reject(new ApiError(0, 'The upload did not reach the server. Check your connection and try again.', 'network'));
+    request.onabort = () => reject(new DOMException('The upload was cancelled.', 'AbortError'));
+    if (options.signal) {
+      if (options.signal.aborted) {
+        reject(new DOMException('The upload was cancelled.', 'AbortError'));
+        return;
+      }
+      options.signal.addEventListener('abort', () => request.abort(), { once: true });
+    }
+    request.send(file);
+  });
+}

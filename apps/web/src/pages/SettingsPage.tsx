@@ -2,7 +2,9 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { ApiKeysSection } from '../components/settings/ApiKeysSection';
 import { AppearanceSection } from '../components/settings/AppearanceSection';
+import { CollectionsSection } from '../components/settings/CollectionsSection';
 import { DangerZoneSection } from '../components/settings/DangerZoneSection';
+import { FilesSection } from '../components/settings/FilesSection';
 import { NotificationsSection } from '../components/settings/NotificationsSection';
 import { PasswordSection } from '../components/settings/PasswordSection';
 import { ProfileSection } from '../components/settings/ProfileSection';
@@ -34,6 +36,8 @@ export function SettingsPage() {
           <NotificationsSection />
           <ApiKeysSection />
           <SecretsSection />
+          <FilesSection />
+          <CollectionsSection />
           <AppearanceSection />
           <DangerZoneSection user={user} />
         </div>

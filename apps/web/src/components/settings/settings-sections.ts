@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { BellIcon, type IconProps, KeyIcon, LockIcon, PaletteIcon, ShieldAlertIcon, UserIcon, VaultIcon } from '../ui/icons';
+import { BellIcon, DatabaseIcon, FileIcon, type IconProps, KeyIcon, LockIcon, PaletteIcon, ShieldAlertIcon, UserIcon, VaultIcon } from '../ui/icons';
 
 /** The settings page's sections, in order: ids are the URL fragments (#profile…). */
 export const SETTINGS_SECTIONS: { id: string; label: string; Icon: ComponentType<IconProps> }[] = [
@@ -8,6 +8,8 @@ export const SETTINGS_SECTIONS: { id: string; label: string; Icon: ComponentType
   { id: 'notifications', label: 'Notifications', Icon: BellIcon },
   { id: 'api-keys', label: 'API keys', Icon: KeyIcon },
   { id: 'secrets', label: 'Secrets', Icon: VaultIcon },
+  { id: 'files', label: 'Files', Icon: FileIcon },
+  { id: 'collections', label: 'Collections', Icon: DatabaseIcon },
   { id: 'appearance', label: 'Appearance', Icon: PaletteIcon },
   { id: 'danger-zone', label: 'Danger zone', Icon: ShieldAlertIcon },
 ];

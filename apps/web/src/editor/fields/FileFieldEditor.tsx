@@ -1,120 +1,190 @@
-import { type DragEvent, useRef, useState } from 'react';
-import { FileIcon, TrashIcon, UploadIcon } from '../../components/ui/icons';
+import { type FileSummary, uploadTypeLabel } from '@weft/core';
+import { type DragEvent, useState } from 'react';
+import { Link } from 'react-router';
+import { UploadDropZone } from '../../components/files/UploadDropZone';
+import { useFiles } from '../../components/files/useFiles';
+import { useUpload } from '../../components/files/useUpload';
+import { AlertTriangleIcon, ChevronDownIcon, CloseIcon, FileIcon } from '../../components/ui/icons';
 import { describedBy, FieldShell } from './FieldShell';
-import { chipButton } from './field-styles';
-import { type FileFieldValue, fileSizeProblem, formatBytes, isFileFieldValue, MAX_FILE_BYTES } from './file-field';
+import { chipButton, controlClasses } from './field-styles';
+import { filesForField, formatBytes, type InlineFileValue, isInlineFileValue, uploadIdOf } from './file-field';
 import type { FieldEditorProps } from './types';
 
-function lineCount(text: string): number {
-  return text === '' ? 0 : text.split('\n').length;
+function SettingsLink() {
+  return (
+    <Link to="/settings#files" className="font-medium text-brand underline-offset-2 hover:underline">
+      Manage files in Settings
+    </Link>
+  );
 }
 
 /**
- * A `file` field: choose or drop a file; it is read as text (up to 1 MB) into the config
- * as `{ name, size, content }`. A larger file is refused with a message and the current
- * file stays.
+ * A `file` field: choose one of your uploads or upload a new one (button or drop). The
+ * config holds the upload's id; the bytes stay on the server, where runs read them.
  */
 export function FileFieldEditor({ field, value, onChange, id, error }: FieldEditorProps<'file'>) {
-  const input = useRef<HTMLInputElement>(null);
-  const [ownError, setOwnError] = useState<string | null>(null);
-  const [reading, setReading] = useState(false);
+  const { query } = useFiles();
+  const maxBytes = query.data?.maxBytes;
+  const uploader = useUpload({ accept: field.accept, maxBytes });
+  const [choosing, setChoosing] = useState(false);
   const [dragging, setDragging] = useState(false);
-  const file = isFileFieldValue(value) ? value : null;
 
-  const take = async (chosen: File | undefined) => {
-    if (!chosen) return;
-    const problem = fileSizeProblem(chosen.name, chosen.size);
-    setOwnError(problem);
-    if (problem) return;
-    setReading(true);
-    try {
-      const next: FileFieldValue = { name: chosen.name, size: chosen.size, content: await chosen.text() };
-      onChange(next);
-    } catch {
-      setOwnError(`“${chosen.name}” could not be read. Try choosing it again.`);
-    } finally {
-      setReading(false);
-    }
+  const chosenId = uploadIdOf(value);
+  const files = query.data ? filesForField(query.data.files, field.accept) : [];
+  const chosen = chosenId ? query.data?.files.find((f) => f.id === chosenId) : undefined;
+  const missing = chosenId !== undefined && query.isSuccess && !chosen;
+  const inline = isInlineFileValue(value) ? value : null;
+
+  const shownError = uploader.error ?? (query.isError ? `Your files could not be loaded: ${query.error.message}` : null) ?? error;
+  const hint = (
+    <>
+      {maxBytes ? `Up to ${formatBytes(maxBytes)}, stored on the server. ` : 'Stored on the server. '}
+      <SettingsLink />
+    </>
+  );
+  const describe = describedBy(id, { description: field.description, error: shownError, hint });
+
+  const take = (file: FileSummary) => {
+    uploader.clearError();
+    onChange(file.id);
+    setChoosing(false);
   };
-
-  const onDrop = (event: DragEvent) => {
+  // Dropping on the chosen file's card replaces it, as the drop zone would.
+  const onCardDrop = async (event: DragEvent) => {
     event.preventDefault();
     setDragging(false);
-    void take(event.dataTransfer.files[0]);
+    const dropped = event.dataTransfer.files[0];
+    if (!dropped || uploader.progress) return;
+    const stored = await uploader.upload(dropped);
+    if (stored) take(stored);
   };
 
-  const shownError = ownError ?? error;
-  const hint = `Read as text, up to ${formatBytes(MAX_FILE_BYTES)}.${field.accept ? ` Accepts ${field.accept.split(',').join(', ')}.` : ''}`;
+  const hasValue = chosenId !== undefined || inline !== null;
+  const showChooser = choosing || !hasValue || uploader.progress !== null;
   return (
     <FieldShell id={id} label={field.label} required={field.required} description={field.description} error={shownError} hint={hint}>
-      <input
-        ref={input}
-        id={id}
-        type="file"
-        accept={field.accept}
-        className="sr-only"
-        aria-invalid={shownError ? true : undefined}
-        aria-describedby={describedBy(id, { description: field.description, error: shownError, hint })}
-        onChange={(e) => {
-          void take(e.target.files?.[0]);
-          // Choosing the same file again should read it again.
-          e.target.value = '';
-        }}
-      />
-      {file ? (
-        <div className="flex items-center gap-3 rounded-lg border border-line bg-surface-2/60 py-2 pr-2 pl-3">
-          <span className="flex size-8 shrink-0 items-center justify-center rounded-md bg-brand-soft text-brand">
-            <FileIcon size={16} />
-          </span>
-          <div className="min-w-0 flex-1">
-            <p className="truncate text-sm font-medium text-ink" title={file.name}>
-              {file.name}
-            </p>
-            <p className="text-xs text-muted tabular-nums">
-              {formatBytes(file.size)} · {lineCount(file.content).toLocaleString()} lines
-            </p>
-          </div>
-          <button type="button" className={chipButton} onClick={() => input.current?.click()} disabled={reading}>
-            Replace
-          </button>
-          <button
-            type="button"
-            aria-label={`Remove ${file.name}`}
-            title="Remove file"
-            className="inline-flex size-7 items-center justify-center rounded-md text-subtle transition-colors hover:bg-surface hover:text-danger"
-            onClick={() => {
-              setOwnError(null);
-              onChange(undefined);
-            }}
-          >
-            <TrashIcon size={14} />
-          </button>
-        </div>
-      ) : (
-        <button
-          type="button"
-          onClick={() => input.current?.click()}
-          onDragOver={(e) => {
-            e.preventDefault();
+      {hasValue && (
+        <section
+          aria-label={`Chosen file for ${field.label}`}
+          onDragOver={(event) => {
+            event.preventDefault();
             setDragging(true);
           }}
           onDragLeave={() => setDragging(false)}
-          onDrop={onDrop}
-          disabled={reading}
-          aria-describedby={describedBy(id, { description: field.description, error: shownError, hint })}
-          className={`flex w-full flex-col items-center gap-1 rounded-lg border border-dashed px-3 py-4 text-center transition-colors ${
-            dragging
-              ? 'border-brand bg-brand-soft'
-              : shownError
-                ? 'border-danger/60 hover:bg-surface-2'
-                : 'border-line hover:border-brand/50 hover:bg-surface-2'
+          onDrop={(event) => void onCardDrop(event)}
+          className={`flex items-center gap-3 rounded-lg border py-2 pr-2 pl-3 transition-colors ${
+            dragging ? 'border-brand bg-brand-soft' : missing ? 'border-warn/50 bg-surface-2/60' : 'border-line bg-surface-2/60'
           }`}
         >
-          <UploadIcon size={18} className="text-subtle" />
-          <span className="text-sm font-medium text-ink">{reading ? 'Reading…' : 'Choose a file'}</span>
-          <span className="text-xs text-muted">or drop it here</span>
-        </button>
+          <span className={`flex size-8 shrink-0 items-center justify-center rounded-md ${missing ? 'bg-surface text-warn' : 'bg-brand-soft text-brand'}`}>
+            {missing ? <AlertTriangleIcon size={16} /> : <FileIcon size={16} />}
+          </span>
+          <div className="min-w-0 flex-1">
+            <ChosenFileText chosen={chosen} inline={inline} missing={missing} loading={query.isPending} />
+          </div>
+          <button
+            type="button"
+            className={chipButton}
+            aria-expanded={choosing}
+            onClick={() => {
+              uploader.clearError();
+              setChoosing(!choosing);
+            }}
+            disabled={uploader.progress !== null}
+          >
+            {choosing ? 'Keep' : 'Change'}
+          </button>
+          <button
+            type="button"
+            aria-label={`Remove ${chosen?.name ?? inline?.name ?? 'the file'} from ${field.label}`}
+            title="Remove file"
+            className="inline-flex size-7 items-center justify-center rounded-md text-subtle transition-colors hover:bg-surface hover:text-danger"
+            onClick={() => {
+              uploader.clearError();
+              setChoosing(false);
+              onChange(undefined);
+            }}
+          >
+            <CloseIcon size={14} />
+          </button>
+        </section>
+      )}
+      {showChooser && (
+        <div className="flex flex-col gap-2">
+          {files.length > 0 && !uploader.progress && (
+            <div className="relative">
+              <select
+                id={id}
+                // A chosen file is on the card above; the list offers the others.
+                value=""
+                onChange={(event) => {
+                  const picked = files.find((f) => f.id === event.target.value);
+                  if (picked) take(picked);
+                }}
+                aria-invalid={error ? true : undefined}
+                aria-required={field.required || undefined}
+                aria-describedby={describe}
+                className={controlClasses(!!error, 'h-9 cursor-pointer appearance-none pr-9 pl-3')}
+              >
+                <option value="" disabled>
+                  {hasValue ? 'Choose another uploaded file…' : 'Choose an uploaded file…'}
+                </option>
+                {files.map((file) => (
+                  <option key={file.id} value={file.id}>
+                    {file.name} ({formatBytes(file.size)})
+                  </option>
+                ))}
+              </select>
+              <ChevronDownIcon size={16} className="pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-subtle" />
+            </div>
+          )}
+          <UploadDropZone
+            uploader={uploader}
+            accept={field.accept}
+            maxBytes={maxBytes}
+            onUploaded={take}
+            {...(files.length > 0 ? {} : { id })}
+            title={files.length > 0 ? 'Upload a new file' : 'Upload a file'}
+            describedBy={describe}
+            invalid={!!shownError}
+          />
+        </div>
       )}
     </FieldShell>
   );
+}
+
+/** The chosen file's name and size, or why it cannot be shown. */
+function ChosenFileText({ chosen, inline, missing, loading }: { chosen?: FileSummary; inline: InlineFileValue | null; missing: boolean; loading: boolean }) {
+  if (chosen) {
+    return (
+      <>
+        <p className="truncate text-sm font-medium text-ink" title={chosen.name}>
+          {chosen.name}
+        </p>
+        <p className="text-xs text-muted tabular-nums">
+          {formatBytes(chosen.size)} · {uploadTypeLabel(chosen.mimeType)}
+        </p>
+      </>
+    );
+  }
+  if (inline) {
+    return (
+      <>
+        <p className="truncate text-sm font-medium text-ink" title={inline.name}>
+          {inline.name}
+        </p>
+        <p className="text-xs text-muted">Kept inside the workflow by an older version of Weft. Upload it again to store it with your files.</p>
+      </>
+    );
+  }
+  if (missing) {
+    return (
+      <>
+        <p className="text-sm font-medium text-ink">File not found</p>
+        <p className="text-xs text-muted">It was deleted. Choose or upload another.</p>
+      </>
+    );
+  }
+  return <p className="text-sm text-muted">{loading ? 'Loading your files…' : 'Your files could not be loaded.'}</p>;
 }

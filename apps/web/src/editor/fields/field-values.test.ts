@@ -1,7 +1,6 @@
 import type { NodeDefinition } from '@weft/core';
 import { describe, expect, it } from 'vitest';
 import { missingRequiredFields, requiredProblem } from './field-validation';
-import { fileSizeProblem, formatBytes, isFileFieldValue, MAX_FILE_BYTES } from './file-field';
 import { formatJsonValue, parseJsonField } from './json-field';
 import { parseNumberField } from './number-field';
 import { looksLikeRawSecret, secretNameOf, secretNameProblem, secretReference } from './secret-reference';
@@ -34,28 +33,6 @@ describe('parseJsonField', () => {
     const value = { list: [1, { x: 'y' }] };
     expect(parseJsonField(formatJsonValue(value))).toEqual({ ok: true, value });
     expect(formatJsonValue(undefined)).toBe('');
-  });
-});
-
-describe('file field', () => {
-  it('accepts files up to 1 MB and refuses larger ones', () => {
-    expect(fileSizeProblem('a.txt', MAX_FILE_BYTES)).toBeNull();
-    expect(fileSizeProblem('big.csv', MAX_FILE_BYTES + 1)).toBe('“big.csv” is 1 MB; files up to 1 MB can be attached. For larger documents use a loader node.');
-    expect(fileSizeProblem('huge.pdf', 5 * MAX_FILE_BYTES)).toMatch(/is 5 MB/);
-  });
-
-  it('formats sizes', () => {
-    expect(formatBytes(512)).toBe('512 B');
-    expect(formatBytes(1536)).toBe('1.5 KB');
-    expect(formatBytes(20 * 1024)).toBe('20 KB');
-    expect(formatBytes(3.25 * 1024 * 1024)).toBe('3.3 MB');
-  });
-
-  it('recognises a stored file value', () => {
-    expect(isFileFieldValue({ name: 'a', size: 1, content: 'x' })).toBe(true);
-    expect(isFileFieldValue({ name: 'a' })).toBe(false);
-    expect(isFileFieldValue('a')).toBe(false);
-    expect(isFileFieldValue(null)).toBe(false);
   });
 });
 

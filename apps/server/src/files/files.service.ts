@@ -1,0 +1,124 @@
+import { createHash } from 'node:crypto';
+import type { FileSummary, FileUser, NodeDefinition } from '@weft/core';
+import type { FileService, StoredFile } from '@weft/nodes';
+import type { Clock } from '../services/clock.js';
+import { newId } from '../services/tokens.js';
+import type { FileRecord, FileStore } from './file-store.js';
+import { fileFieldsByType, fileUsers, type WorkflowSource } from './file-usage.js';
+import { cleanUploadName } from './upload-name.js';
+import { checkUploadType, type UploadTypeProblem } from './upload-type.js';
+
+export type UploadProblem = 'invalid_name' | 'empty' | 'too_large' | UploadTypeProblem;
+
+export type UploadResult = { ok: true; file: FileSummary } | { ok: false; problem: UploadProblem; message: string };
+
+export interface FilesServiceOptions {
+  store: FileStore;
+  clock: Clock;
+  /** WEFT_UPLOAD_MAX_MB in bytes. */
+  maxBytes: number;
+  /** The node types whose `file` fields say which workflows use a file (the built-ins). */
+  definitions: readonly NodeDefinition[];
+  /** The owner's workflows, for "used by". */
+  workflowsOf(userId: string): Promise<readonly WorkflowSource[]>;
+  /** Gives a deleted file's disk space back (SQLite's incremental vacuum). */
+  reclaimSpace?: () => Promise<void>;
+}
+
+/** "1 MB", "25 MB": the limit as the setting is written. */
+export function megabytes(bytes: number): string {
+  return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
+}
+
+/** The message of the 413: the limit, and what to do. */
+export function tooLargeMessage(maxBytes: number): string {
+  return `The file is larger than the upload limit of ${megabytes(maxBytes)}. Upload a smaller file, or ask whoever runs this Weft to raise WEFT_UPLOAD_MAX_MB.`;
+}
+
+/**
+ * Each user's uploads (docs/API.md "Files"): checked on the way in (size, name, type by
+ * content), listed with the workflows that use them, read back by their owner only, and
+ * read by that owner's runs through `forRunOwner`.
+ */
+export class FilesService {
+  private readonly fileFields: ReturnType<typeof fileFieldsByType>;
+
+  constructor(private readonly options: FilesServiceOptions) {
+    this.fileFields = fileFieldsByType(options.definitions);
+  }
+
+  get maxBytes(): number {
+    return this.options.maxBytes;
+  }
+
+  async upload(userId: string, rawName: string | undefined, bytes: Uint8Array): Promise<UploadResult> {
+    const named = cleanUploadName(rawName);
+    if (!named.ok) return { ok: false, problem: 'invalid_name', message: named.message };
+    const { name } = named;
+    if (bytes.byteLength > this.options.maxBytes) return { ok: false, problem: 'too_large', message: tooLargeMessage(this.options.maxBytes) };
+    if (bytes.byteLength === 0) return { ok: false, problem: 'empty', message: `"${name}" is empty: there is nothing to upload.` };
+    const checked = await checkUploadType(name, bytes);
+    if (!checked.ok) return checked;
+    const record: FileRecord = {
+      id: newId(),
+      userId,
+      name,
+      mimeType: checked.type.mimeType,
+      size: bytes.byteLength,
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+      createdAt: this.options.clock.now().toISOString(),
+    };
+    await this.options.store.save({ ...record, content: bytes });
+    return { ok: true, file: toSummary(record, []) };
+  }
+
+  async list(userId: string): Promise<FileSummary[]> {
+    const [records, users] = await Promise.all([this.options.store.list(userId), this.usersOf(userId)]);
+    return records.map((record) => toSummary(record, users.get(record.id) ?? []));
+  }
+
+  async get(userId: string, id: string): Promise<FileSummary | undefined> {
+    const record = await this.options.store.find(userId, id);
+    if (!record) return undefined;
+    return toSummary(record, (await this.usersOf(userId)).get(id) ?? []);
+  }
+
+  /** The file and its bytes, for its owner's download. */
+  async content(userId: string, id: string): Promise<{ name: string; size: number; bytes: Uint8Array } | undefined> {
+    const file = await this.options.store.read(userId, id);
+    return file ? { name: file.name, size: file.size, bytes: file.content } : undefined;
+  }
+
+  /**
+   * Deletes the file even when workflows use it (the Settings page names them before
+   * asking); their nodes then fail saying the file is gone, until another is chosen.
+   */
+  async delete(userId: string, id: string): Promise<boolean> {
+    const deleted = await this.options.store.delete(userId, id);
+    if (deleted) await this.options.reclaimSpace?.();
+    return deleted;
+  }
+
+  /** The `files` node service of one run: reads the run owner's uploads, nobody else's. */
+  forRunOwner(userId: string): FileService {
+    return {
+      read: async (fileId): Promise<StoredFile> => {
+        const file = await this.options.store.read(userId, fileId);
+        if (!file) {
+          throw new Error(
+            `The uploaded file ${fileId} was not found: it was deleted, or belongs to another account. Choose or upload the file again in the node's File field.`,
+          );
+        }
+        return { id: file.id, name: file.name, mimeType: file.mimeType, size: file.size, bytes: file.content };
+      },
+    };
+  }
+
+  private async usersOf(userId: string): Promise<Map<string, FileUser[]>> {
+    return fileUsers(await this.options.workflowsOf(userId), this.fileFields);
+  }
+}
+
+function toSummary(record: FileRecord, usedBy: FileUser[]): FileSummary {
+  return { id: record.id, name: record.name, mimeType: record.mimeType, size: record.size, sha256: record.sha256, createdAt: record.createdAt, usedBy };
+}
