@@ -1,4 +1,6 @@
+import { UPLOAD_ACCEPT } from '@weft/core';
 import { defineNode } from './define-node.js';
+import { runDocumentLoader } from './run/document-loader.js';
 
 /** Turns an uploaded file or a web page into documents, the start of a RAG chain. */
 export const documentLoaderNode = defineNode({
@@ -20,14 +22,40 @@ export const documentLoaderNode = defineNode({
         { value: 'url', label: 'Web page' },
       ],
     },
-    { kind: 'file', key: 'file', label: 'File', accept: '.txt,.md,.csv,.json,.html,.pdf', description: 'Used when Source is Uploaded file.' },
+    {
+      kind: 'file',
+      key: 'file',
+      label: 'File',
+      // The types uploads accept (core's list, which the server checks them against).
+      accept: UPLOAD_ACCEPT,
+      description: 'Used when Source is Uploaded file.',
+    },
     { kind: 'text', key: 'url', label: 'URL', default: '', placeholder: 'https://example.com/handbook', description: 'Used when Source is Web page.' },
+    {
+      kind: 'text',
+      key: 'sheet',
+      label: 'Sheet',
+      default: '',
+      placeholder: 'Sheet1',
+      description: 'For Excel files: the worksheet to read. Empty reads the first one.',
+    },
   ],
-  preview: true,
-  docs: `Emits **Documents**: each with its text and metadata (file name or URL, page number for PDFs, row number for CSV).
+  run: runDocumentLoader,
+  docs: `Emits **Documents**, each with its text and metadata: \`source\` (the file name or URL) and, depending on the format, \`page\`, \`row\`, \`sheet\` or \`item\`.
 
-- **Uploaded file**: plain text, Markdown, CSV (one document per row), JSON, HTML (text only) and PDF.
-- **Web page**: fetched once per run; scripts and styles are dropped. The same network rules as HTTP Request apply.
+| Format | Documents |
+|---|---|
+| Plain text (.txt), Markdown (.md) | one, the whole text |
+| HTML (.html) and web pages | one, the visible text (scripts, styles and images dropped; tables and lists kept as text) |
+| JSON (.json) | one per item of a list (\`item\` from 1), otherwise one for the whole file |
+| CSV (.csv, .tsv) | one per row, as \`column: value\` lines; the first row is the header; \`row\` is the row number a spreadsheet shows (the header is row 1) |
+| Excel (.xlsx) | one per row of the chosen *Sheet* (the first when empty), like CSV; \`sheet\` and \`row\` |
+| PDF (.pdf) | one per page that has text, with \`page\` from 1 |
+| Word (.docx) | one, the whole text |
 
-Connect it to a **Text Splitter** to index the documents, or straight to a text input: Weft inserts **Extract Text** for you.`,
+- **Uploaded file**: upload a file in *File*, or pick one uploaded before (Settings → Files lists them); it is read each time the workflow runs.
+- **Web page**: fetched on every run with a GET request; HTML, text and JSON answers are read, a PDF or other download is refused (upload it instead). The same network rules as HTTP Request apply: addresses on this machine or the private network are refused unless the operator allows them.
+- A file that is empty, damaged, password-protected or not what its name says fails the node with a message naming the file and the problem, such as \`report.pdf: the PDF is password-protected\`. Scanned PDFs without a text layer fail too: they need OCR, which Weft does not do. Old .doc and .xls files are refused with a hint to save them as .docx or .xlsx.
+
+Connect it to a **Text Splitter** to index the documents, or straight to a text input: Weft inserts **Extract Text** for you (the texts joined by blank lines).`,
 });

@@ -38,7 +38,7 @@ export function convertValue(from: DataType, to: DataType, value: unknown): unkn
 
 /** Numbered passages with their sources, ready to drop into a prompt. */
 export function formatContext(results: readonly ResultValue[]): ContextValue {
-  const sources = results.map((r, i) => String(r.metadata?.source ?? `result ${i + 1}`));
+  const sources = results.map((r, i) => String(r.source ?? r.metadata?.source ?? `result ${i + 1}`));
   const text = results.map((r, i) => `[${i + 1}] ${textOf(r)}\n(source: ${sources[i]})`).join('\n\n');
   return { text, sources };
 }

@@ -15,10 +15,12 @@ export interface ChunkValue {
   readonly metadata: Readonly<Record<string, unknown>>;
 }
 
-/** A retrieval hit: a chunk with its similarity score (higher is closer). */
+/** A retrieval hit: a chunk with its score (higher is closer). */
 export interface ResultValue {
   readonly text: string;
   readonly score: number;
+  /** Where the chunk came from (its metadata's `source`, e.g. a file name or URL), when known. */
+  readonly source?: string;
   readonly metadata: Readonly<Record<string, unknown>>;
 }
 

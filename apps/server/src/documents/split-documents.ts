@@ -1,0 +1,56 @@
+import { RecursiveCharacterTextSplitter } from '@langchain/textsplitters';
+import type { ChunkValue, DocumentValue } from '@weft/core';
+import type { SplitOptions } from '@weft/nodes';
+import { Yielder } from './yielder.js';
+
+/**
+ * Stands in for the space after a sentence's end while splitting, so the splitter can cut
+ * there and keep the full stop with its sentence (its separators are plain strings, and it
+ * would otherwise carry ". " over to the start of the next chunk). U+2029 is trimmed like
+ * a space at a chunk's ends and turned back into a space inside one.
+ */
+const SENTENCE_BREAK = '\u2029';
+const SENTENCE_END = /([.!?…]["'”’)\]]?) (?=\S)/g;
+
+/** Where each choice prefers to cut, best first; the last resort is between characters. */
+const SEPARATORS: Readonly<Record<SplitOptions['splitOn'], readonly string[]>> = {
+  paragraphs: ['\n\n', '\n', SENTENCE_BREAK, ' ', ''],
+  // Sentences before line breaks: text from PDFs breaks lines in mid-sentence.
+  sentences: [SENTENCE_BREAK, '\n\n', '\n', ' ', ''],
+  characters: [''],
+};
+
+/**
+ * Documents into chunks with LangChain's recursive character splitter: each chunk at most
+ * `chunkSize` characters, cut at the best boundary that fits, with up to `chunkOverlap`
+ * characters of the previous chunk repeated at its start. A chunk keeps its document's
+ * metadata and gets `chunk`, its position in the list (as core's Split Documents numbers it).
+ */
+export async function splitDocuments(documents: readonly DocumentValue[], options: SplitOptions): Promise<ChunkValue[]> {
+  checkSplitOptions(options);
+  const splitter = new RecursiveCharacterTextSplitter({
+    chunkSize: options.chunkSize,
+    chunkOverlap: options.chunkOverlap,
+    separators: [...SEPARATORS[options.splitOn]],
+  });
+  const markSentences = options.splitOn !== 'characters';
+  const chunks: ChunkValue[] = [];
+  const yielder = new Yielder(options.signal);
+  for (const document of documents) {
+    await yielder.turn();
+    const text = markSentences ? document.text.replace(SENTENCE_END, `$1${SENTENCE_BREAK}`) : document.text;
+    for (const piece of await splitter.splitText(text)) {
+      const chunkText = markSentences ? piece.replaceAll(SENTENCE_BREAK, ' ') : piece;
+      chunks.push({ text: chunkText, metadata: { ...document.metadata, chunk: chunks.length } });
+    }
+  }
+  return chunks;
+}
+
+/** The sizes as the node's settings name them, refused with a message before any work. */
+export function checkSplitOptions({ chunkSize, chunkOverlap, splitOn }: SplitOptions): void {
+  if (!Number.isInteger(chunkSize) || chunkSize < 1) throw new Error(`Chunk size must be a whole number of characters, at least 1 (it is ${chunkSize})`);
+  if (!Number.isInteger(chunkOverlap) || chunkOverlap < 0) throw new Error(`Overlap must be a whole number of characters, 0 or more (it is ${chunkOverlap})`);
+  if (chunkOverlap >= chunkSize) throw new Error(`Overlap (${chunkOverlap}) must be smaller than Chunk size (${chunkSize})`);
+  if (!(splitOn in SEPARATORS)) throw new Error(`Split on "${String(splitOn)}" is not one of ${Object.keys(SEPARATORS).join(', ')}`);
+}
