@@ -1,4 +1,5 @@
 import { defineNode } from './define-node.js';
+import { runEmbedStore } from './run/embed-store.js';
 
 /** Embeds chunks and writes them to a named collection of the user's vector store. */
 export const embedStoreNode = defineNode({
@@ -8,7 +9,14 @@ export const embedStoreNode = defineNode({
   category: 'RAG',
   description: 'Embeds chunks and stores them in a collection for retrieval.',
   inputs: [{ id: 'input', label: 'Chunks', type: 'chunks' }],
-  outputs: [{ id: 'output', label: 'Summary', type: 'json', description: '{ collection, stored } once the chunks are written.' }],
+  outputs: [
+    {
+      id: 'output',
+      label: 'Summary',
+      type: 'json',
+      description: '{ collection, added, unchanged, removed, total, dimensions } once the chunks are written.',
+    },
+  ],
   config: [
     {
       kind: 'text',
@@ -36,6 +44,7 @@ export const embedStoreNode = defineNode({
       options: [
         { value: 'openai', label: 'OpenAI' },
         { value: 'openai-compatible', label: 'OpenAI-compatible (Ollama, vLLM, LM Studio, …)' },
+        { value: 'none', label: 'None: keyword search only' },
       ],
     },
     { kind: 'text', key: 'baseUrl', label: 'Base URL', placeholder: 'http://localhost:11434/v1', description: 'Required for OpenAI-compatible servers.' },
@@ -49,10 +58,18 @@ export const embedStoreNode = defineNode({
     },
     { kind: 'secret', key: 'apiKey', label: 'API key', description: 'One of your secrets. Local servers without authentication need none.' },
   ],
-  preview: true,
-  docs: `Computes an embedding for every chunk and writes chunk, embedding and metadata into the **Collection**. Collections belong to you and are shared by all your workflows.
+  run: runEmbedStore,
+  docs: `Computes an embedding for every chunk and writes chunk, embedding and metadata into the **Collection**, in Weft's own database. Collections belong to you, are shared by all your workflows and are listed (and deleted) under Settings → Collections.
 
-The collection remembers the provider and model it was built with, so a **Retriever** reading it embeds queries the same way. Changing the model needs *Replace the collection*.
+- **Replace the collection**: afterwards it holds exactly the incoming chunks. Chunks it already had are kept without being embedded again; the others are removed once the new ones are stored. An empty input fails rather than emptying the collection.
+- **Add to the collection**: the chunks are added to what is there.
+
+Either way a chunk already in the collection (same text from the same source) is neither stored nor embedded twice, so indexing the same documents again costs nothing. Embeddings are requested in batches, and each batch's token usage is recorded with the run; if a batch fails, what was stored stays and a second run embeds only the rest.
+
+- **OpenAI** uses its public API with an **API key** from your secrets; **OpenAI-compatible** talks to any server with the OpenAI embeddings API (Ollama at \`http://localhost:11434/v1\` with \`nomic-embed-text\`, vLLM, LM Studio); set **Base URL**.
+- **None** stores the chunks for keyword search only: no model, no key, nothing leaves your server.
+
+The collection remembers the provider, base URL and model it was built with, so a **Retriever** embeds queries the same way. *Add to the collection* with another model fails; *Replace the collection* rebuilds it with the new one.
 
 Connect **Summary** to a Retriever's *After* input when indexing and asking happen in the same run, so the retriever waits for the store.`,
 });

@@ -6,6 +6,7 @@ import { pause, type RecordedRequest, sendJson, startPeerServer, write } from '.
  * `POST /v1/chat/completions`, streaming (SSE chunks, plus the usage chunk when the
  * client sends `stream_options.include_usage`) and not. The reply is split into
  * word tokens sent a few milliseconds apart, so streaming is visible.
+ * `POST /v1/embeddings` answers with `peerEmbedding` vectors: texts sharing words are near.
  *
  *   const peer = await startOpenAiPeer({ reply: 'Hello there', apiKey: 'sk-test' });
  *   // provider 'openai-compatible', baseUrl: peer.url
@@ -23,6 +24,8 @@ export interface OpenAiPeerOptions {
   tokenDelayMs?: number;
   /** Reported usage; by default prompt words and reply tokens are counted. */
   usage?: { promptTokens: number; completionTokens: number };
+  /** Length of the vectors `/v1/embeddings` returns. Default 64. */
+  embeddingDimensions?: number;
   /** Answer with the stream's first chunk (or nothing, unstreamed) and then hang until the client leaves. */
   stall?: boolean;
   /** Stream this many tokens, then hang until the client leaves (shows tokens arrive before the answer ends). */
@@ -63,6 +66,10 @@ export async function startOpenAiPeer(initial: OpenAiPeerOptions = {}): Promise<
   const options: OpenAiPeerOptions = { ...initial };
   const server = await startPeerServer(
     async (request, res) => {
+      if (request.method === 'POST' && request.path === '/v1/embeddings') {
+        answerEmbeddings(request, res, options);
+        return;
+      }
       if (request.method !== 'POST' || request.path !== '/v1/chat/completions') {
         openAiError(res, 404, `Unknown request URL: ${request.method} ${request.path}.`, 'invalid_request_error', 'unknown_url');
         return;
@@ -131,6 +138,60 @@ export async function startOpenAiPeer(initial: OpenAiPeerOptions = {}): Promise<
     waitForDisconnects: server.waitForDisconnects,
     close: server.close,
   };
+}
+
+export const DEFAULT_EMBEDDING_DIMENSIONS = 64;
+
+/**
+ * A deterministic stand-in for an embedding model: a hashed bag of words. Each word adds
+ * one to a dimension chosen by its hash (with a sign from the hash too), and the vector is
+ * scaled to length 1, so the cosine similarity of two texts grows with the words they share.
+ */
+export function peerEmbedding(text: string, dimensions = DEFAULT_EMBEDDING_DIMENSIONS): number[] {
+  const vector = new Array<number>(dimensions).fill(0);
+  for (const word of text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []) {
+    let hash = 2166136261;
+    for (const char of word) hash = Math.imul(hash ^ (char.codePointAt(0) ?? 0), 16777619) >>> 0;
+    vector[hash % dimensions] = (vector[hash % dimensions] ?? 0) + ((hash >>> 16) & 1 ? 1 : -1);
+  }
+  const norm = Math.hypot(...vector);
+  return norm === 0 ? vector : vector.map((value) => value / norm);
+}
+
+interface EmbeddingsRequest {
+  model?: unknown;
+  input?: unknown;
+  encoding_format?: unknown;
+}
+
+function answerEmbeddings(request: RecordedRequest, res: http.ServerResponse, options: OpenAiPeerOptions): void {
+  if (options.apiKey !== undefined && request.headers.authorization !== `Bearer ${options.apiKey}`) {
+    openAiError(res, 401, 'Incorrect API key provided.', 'invalid_request_error', 'invalid_api_key');
+    return;
+  }
+  const body = request.json as EmbeddingsRequest | undefined;
+  const inputs = typeof body?.input === 'string' ? [body.input] : body?.input;
+  if (!body || typeof body.model !== 'string' || !Array.isArray(inputs) || !inputs.every((input) => typeof input === 'string')) {
+    openAiError(res, 400, 'The request body must be JSON with model and input (a string or a list of strings).', 'invalid_request_error', null);
+    return;
+  }
+  if (options.models && !options.models.includes(body.model)) {
+    openAiError(res, 404, `The model \`${body.model}\` does not exist or you do not have access to it.`, 'invalid_request_error', 'model_not_found');
+    return;
+  }
+  const dimensions = options.embeddingDimensions ?? DEFAULT_EMBEDDING_DIMENSIONS;
+  const tokens = countPromptWords(inputs);
+  sendJson(res, 200, {
+    object: 'list',
+    model: body.model,
+    data: inputs.map((input, index) => {
+      const vector = peerEmbedding(input, dimensions);
+      // OpenAI's base64 form: the float32 bytes, little-endian.
+      const embedding = body.encoding_format === 'base64' ? Buffer.from(Float32Array.from(vector).buffer).toString('base64') : vector;
+      return { object: 'embedding', index, embedding };
+    }),
+    usage: { prompt_tokens: tokens, total_tokens: tokens },
+  });
 }
 
 function openAiError(res: http.ServerResponse, status: number, message: string, type: string, code: string | null): void {

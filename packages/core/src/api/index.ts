@@ -1,2 +1,4 @@
+export * from './collections.js';
 export * from './executions.js';
+export * from './files.js';
 export * from './schedules.js';

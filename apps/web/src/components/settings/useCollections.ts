@@ -1,0 +1,27 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CollectionSummary } from '@weft/core';
+import { api, errorMessage } from '../../lib/api';
+import { toast } from '../../stores/toast.store';
+
+const KEY = ['collections'] as const;
+
+/** GET /api/collections and DELETE /api/collections/:id (docs/API.md "Collections"). */
+export function useCollections() {
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: KEY,
+    queryFn: async ({ signal }) => (await api<{ collections: CollectionSummary[] }>('/api/collections', { signal })).collections,
+  });
+  const remove = useMutation({
+    mutationFn: (collection: CollectionSummary) => api(`/api/collections/${encodeURIComponent(collection.id)}`, { method: 'DELETE' }),
+    onSuccess: (_answer, collection) => {
+      queryClient.setQueryData<CollectionSummary[]>(KEY, (list) => list?.filter((c) => c.id !== collection.id));
+      toast.success(`Collection "${collection.name}" deleted`);
+    },
+    onError: (error) => {
+      toast.error(errorMessage(error, 'Could not delete the collection.'));
+      void queryClient.invalidateQueries({ queryKey: KEY });
+    },
+  });
+  return { query, remove };
+}
