@@ -137,6 +137,9 @@ async function openServices(options: CreateWeftOptions, logger: Logger): Promise
     onConnectionLost: (error) => logger.warn({ err: error }, 'PostgreSQL closed an idle connection; the next query opens a new one'),
   });
   if (database.dialect === 'sqlite') warnIfOpenToOthers([config.dataDir, databaseFile(config.dataDir)], logger);
+  if (database.vectorIndexProblem) {
+    logger.warn({ problem: database.vectorIndexProblem }, 'sqlite-vec could not be loaded: vector search is off, keyword search works');
+  }
   let encryptionKey: Buffer;
   try {
     await migrateToLatest(database.db, options.pgSchema);
@@ -154,6 +157,7 @@ async function openServices(options: CreateWeftOptions, logger: Logger): Promise
     logger,
     encryptionKey,
     reclaimSpace: database.reclaimSpace,
+    ...(database.vectorIndexProblem ? { vectorIndexProblem: database.vectorIndexProblem } : {}),
     ...(options.runDependencies ? { runDependencies: options.runDependencies } : {}),
   });
   try {
@@ -161,6 +165,8 @@ async function openServices(options: CreateWeftOptions, logger: Logger): Promise
     // Nothing stays "running" after a crash: what the last process left is marked failed
     // (scale-out: only runs whose worker stopped heartbeating; other workers run the rest).
     await services.runs.recoverOrphans();
+    // Index tables of collections deleted by cascade (an account) or left by a crash mid-delete.
+    await services.vectors.dropOrphans();
   } catch (error) {
     await services.scaleOut?.close().catch(() => {});
     await database.close();

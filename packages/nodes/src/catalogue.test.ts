@@ -123,17 +123,8 @@ describe('converter and merger agree with the names packages/core inserts', () =
 });
 
 describe('preview nodes', () => {
-  it('flag exactly the nodes that have no implementation yet', () => {
-    // The run issue clears the flag as it implements each node; this list shrinks with it.
-    const placeholders = ['rag.load', 'rag.split', 'rag.store', 'rag.retrieve', 'slack.message'];
-    expect(BUILTIN_NODES.filter((n) => n.preview).map((n) => n.type)).toEqual(placeholders);
-  });
-
-  it('are exactly the nodes without a run', () => {
-    for (const node of BUILTIN_NODES) expect(node.run === undefined, node.type).toBe(node.preview === true);
-  });
-
-  it('are not hidden from the library', () => {
-    for (const node of BUILTIN_NODES.filter((n) => n.preview)) expect(node.hidden).toBeFalsy();
+  it('are gone: every built-in runs', () => {
+    expect(BUILTIN_NODES.filter((n) => n.preview).map((n) => n.type)).toEqual([]);
+    for (const node of BUILTIN_NODES) expect(node.run, node.type).toBeTypeOf('function');
   });
 });

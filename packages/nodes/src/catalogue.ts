@@ -3,6 +3,7 @@ import { conditionNode } from './condition.node.js';
 import { converterNode } from './converter.node.js';
 import type { NodeType } from './define-node.js';
 import { documentLoaderNode } from './document-loader.node.js';
+import { emailSendNode } from './email-send.node.js';
 import { embedStoreNode } from './embed-store.node.js';
 import { httpRequestNode } from './http-request.node.js';
 import { llmChatNode } from './llm-chat.node.js';
@@ -31,6 +32,7 @@ export const BUILTIN_NODES: readonly NodeType[] = [
   mergerNode,
   httpRequestNode,
   slackMessageNode,
+  emailSendNode,
   converterNode,
   outputNode,
 ];

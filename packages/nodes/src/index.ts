@@ -4,6 +4,7 @@ export { conditionNode } from './condition.node.js';
 export { converterNode } from './converter.node.js';
 export * from './define-node.js';
 export { documentLoaderNode } from './document-loader.node.js';
+export { emailSendNode } from './email-send.node.js';
 export { embedStoreNode } from './embed-store.node.js';
 export { httpRequestNode } from './http-request.node.js';
 export { llmChatNode } from './llm-chat.node.js';

@@ -21,6 +21,10 @@ function context(signal = new AbortController().signal) {
     llm: { chat: unused },
     http: { request: unused },
     files: { read: unused },
+    documents: { parse: unused, split: unused },
+    embeddings: { embed: unused },
+    vectors: { collection: unused, store: unused, query: unused },
+    mail: { send: unused },
     recordUsage: unused,
   };
   const ctx: NodeRunContext<NodeServices> = {

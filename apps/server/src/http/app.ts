@@ -12,8 +12,10 @@ import { healthRoutes } from './health.js';
 import { analyticsRoutes } from './routes/analytics.routes.js';
 import { apiKeysRoutes } from './routes/api-keys.routes.js';
 import { authRoutes } from './routes/auth.routes.js';
+import { collectionsRoutes } from './routes/collections.routes.js';
 import { customNodesRoutes } from './routes/custom-nodes.routes.js';
 import { executionsRoutes } from './routes/executions.routes.js';
+import { filesRoutes } from './routes/files.routes.js';
 import { meRoutes } from './routes/me.routes.js';
 import { metricsRoutes } from './routes/metrics.routes.js';
 import { nodeDefinitionsRoutes } from './routes/node-definitions.routes.js';
@@ -98,6 +100,8 @@ export async function buildApp({ config, services, logger }: AppOptions): Promis
   workflowRunRoutes(app, { runs: services.runs });
   webhooksRoutes(app, { webhooks: services.webhooks, runs: services.runs });
   schedulesRoutes(app, { schedules: services.schedules });
+  collectionsRoutes(app, { vectors: services.vectors });
+  filesRoutes(app, { files: services.files });
 
   metricsRoutes(app, { metrics: services.metrics, token: config.metricsToken });
   await registerSpa(app, config.webDir, { serveSourceMaps: config.serveSourceMaps });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type AddressClass, classifyAddress } from './address-class.js';
-import { isAllowedHost, isRefused, parseAllowedHosts } from './outbound-policy.js';
+import { isAllowedHost, isAllowedHostAndPort, isRefused, parseAllowedHosts } from './outbound-policy.js';
 
 const TABLE: [string, AddressClass][] = [
   // IPv4
@@ -93,6 +93,17 @@ describe('allowed private hosts', () => {
     ['http://192.168.1.21/', false],
   ])('%s → %s', (url, expected) => {
     expect(isAllowedHost(new URL(url), allowed)).toBe(expected);
+  });
+
+  it.each([
+    ['OLLAMA.lan', 11434, true],
+    ['ollama.lan', 25, false],
+    ['192.168.1.20', 587, true],
+    ['fd00:0::5', 25, true],
+    ['[fd00::6]', 8080, true],
+    ['fd00::6', 25, false],
+  ] as const)('SMTP host %s port %s → %s', (host, port, expected) => {
+    expect(isAllowedHostAndPort(host, port, allowed)).toBe(expected);
   });
 
   it.each(['http://ollama.lan', 'ollama.lan/path', 'user@host', 'host:99999x', ''])('refuses the entry "%s"', (entry) => {

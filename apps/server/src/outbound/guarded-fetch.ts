@@ -2,6 +2,7 @@ import dns from 'node:dns';
 import net from 'node:net';
 import { Agent, type RequestInit as UndiciRequestInit, fetch as undiciFetch } from 'undici';
 import { classifyAddress } from './address-class.js';
+import { refusalFor } from './checked-address.js';
 import { limitResponse } from './limited-response.js';
 import { OutboundError, OutboundRefusedError, OutboundTimeoutError } from './outbound-errors.js';
 import { isAllowedHost, isRefused, type OutboundPolicy, parseAllowedHosts } from './outbound-policy.js';
@@ -190,12 +191,10 @@ function guardedLookup(policy: Pick<OutboundPolicy, 'allowPrivateNetwork'>): net
         callback(error, '');
         return;
       }
-      for (const { address } of addresses) {
-        const kind = classifyAddress(address);
-        if (isRefused(kind, policy)) {
-          callback(new OutboundRefusedError(hostname, address, kind), '');
-          return;
-        }
+      const refused = refusalFor(hostname, addresses, policy);
+      if (refused) {
+        callback(refused, '');
+        return;
       }
       const first = addresses[0];
       if (lookupOptions.all) callback(null, addresses);

@@ -48,8 +48,16 @@ function normaliseHostname(host: string): string | undefined {
 
 /** Whether the operator named this URL's host (and port, when the entry has one). */
 export function isAllowedHost(url: URL, allowed: readonly AllowedHost[]): boolean {
-  const port = url.port || (url.protocol === 'https:' ? '443' : '80');
-  return allowed.some((entry) => entry.hostname === url.hostname && (entry.port === undefined || entry.port === port));
+  return isAllowedHostAndPort(url.hostname, url.port || (url.protocol === 'https:' ? '443' : '80'), allowed);
+}
+
+/**
+ * The same for a destination that is not a URL (an SMTP server): `host` as the user wrote
+ * it, an IPv6 address with or without brackets.
+ */
+export function isAllowedHostAndPort(host: string, port: number | string, allowed: readonly AllowedHost[]): boolean {
+  const hostname = normaliseHostname(net.isIP(host) === 6 ? `[${host}]` : host);
+  return allowed.some((entry) => entry.hostname === hostname && (entry.port === undefined || entry.port === String(port)));
 }
 
 /** Whether an address of this class is refused for hosts the operator did not name. */

@@ -1,8 +1,11 @@
-import type { HttpService, LlmService } from '@weft/nodes';
+import type { EmbeddingService, HttpService, LlmService } from '@weft/nodes';
+import type { Logger } from 'pino';
 import type { Config } from '../config.js';
+import { createEmbeddingService } from '../llm/embedding-service.js';
 import { createLlmService } from '../llm/llm-service.js';
 import { createGuardedFetch } from './guarded-fetch.js';
 import { createHttpService } from './http-service.js';
+import { createMailService, type ServerMailService } from './mail-service.js';
 
 /** A model may think for minutes; the node's own timeout usually ends a call first. */
 const LLM_TIMEOUT_MS = 10 * 60_000;
@@ -10,15 +13,21 @@ const LLM_TIMEOUT_MS = 10 * 60_000;
 export interface OutboundServices {
   readonly http: HttpService;
   readonly llm: LlmService;
+  readonly embeddings: EmbeddingService;
+  /** SMTP for the Send E-mail node: the same address policy, checked on the resolved address. */
+  readonly mail: ServerMailService;
   /** Closes pooled connections (at shutdown). */
   close(): Promise<void>;
 }
 
 /**
- * The HTTP and LLM services for NodeServices, both behind the outbound guard with the
- * operator's settings. One instance per process: they pool connections.
+ * The HTTP, LLM, embedding and mail services for NodeServices, all behind the outbound guard with
+ * the operator's settings. One instance per process: they pool connections.
  */
-export function createOutboundServices(config: Pick<Config, 'allowPrivateNetwork' | 'allowedPrivateHosts' | 'httpMaxResponseBytes'>): OutboundServices {
+export function createOutboundServices(
+  config: Pick<Config, 'allowPrivateNetwork' | 'allowedPrivateHosts' | 'httpMaxResponseBytes'>,
+  logger?: Logger,
+): OutboundServices {
   const policy = {
     allowPrivateNetwork: config.allowPrivateNetwork,
     allowedPrivateHosts: config.allowedPrivateHosts,
@@ -29,6 +38,8 @@ export function createOutboundServices(config: Pick<Config, 'allowPrivateNetwork
   return {
     http,
     llm: createLlmService(llmFetch),
+    embeddings: createEmbeddingService(llmFetch),
+    mail: createMailService({ ...policy, ...(logger ? { logger } : {}) }),
     close: async () => {
       await Promise.all([http.close(), llmFetch.close()]);
     },

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AnthropicPeer, startAnthropicPeer } from '../test-support/anthropic-peer.js';
 import { type HttpPeer, startHttpPeer } from '../test-support/http-peer.js';
 import { type OpenAiPeer, startOpenAiPeer } from '../test-support/openai-peer.js';
-import { createWorkflow, edge, node, workflow } from '../test-support/run-fixtures.js';
-import { type SignedIn, signUp, type TestWeft, useTestWeft } from '../test-support/test-weft.js';
+import { addSecret, createWorkflow, edge, node, runAndWait, streamedEvents, workflow } from '../test-support/run-fixtures.js';
+import { signUp, useTestWeft } from '../test-support/test-weft.js';
 
 /**
  * Whole runs of the shipped nodes through the HTTP API, against real protocol peers on
@@ -11,34 +11,6 @@ import { type SignedIn, signUp, type TestWeft, useTestWeft } from '../test-suppo
  */
 
 const API_KEY = 'sk-test-0123456789abcdef';
-
-async function addSecret(weft: TestWeft, user: SignedIn, name: string, value: string) {
-  const res = await weft.app.inject({ method: 'POST', url: '/api/secrets', headers: user.headers, payload: { name, value } });
-  expect(res.statusCode, res.body).toBe(201);
-}
-
-async function runAndWait(weft: TestWeft, user: SignedIn, workflowId: string, inputs: Record<string, unknown> = {}) {
-  const res = await weft.app.inject({ method: 'POST', url: `/api/workflows/${workflowId}/run?wait=true`, headers: user.headers, payload: { inputs } });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().execution as {
-    id: string;
-    status: string;
-    error: string | null;
-    outputs: Record<string, unknown>;
-    usage: { inputTokens: number; outputTokens: number } | null;
-    nodes: Record<string, { status: string; error: string | null; outputs: Record<string, unknown>; logs: { message: string }[] }>;
-  };
-}
-
-/** Every `data:` line of an execution's finished event stream, parsed. */
-async function streamedEvents(weft: TestWeft, user: SignedIn, executionId: string) {
-  const res = await weft.app.inject({ method: 'GET', url: `/api/executions/${executionId}/events`, headers: user.headers });
-  expect(res.statusCode).toBe(200);
-  return res.body
-    .split('\n')
-    .filter((line) => line.startsWith('data: '))
-    .map((line) => JSON.parse(line.slice(6)) as { type: string; nodeId?: string; text?: string });
-}
 
 describe('LLM workflows end to end', () => {
   const weft = useTestWeft('sqlite');

@@ -1,4 +1,5 @@
 import type { RunEvent } from '@weft/core';
+import { defineNode } from '@weft/nodes';
 import { describe, expect, it } from 'vitest';
 import { createWorkflow, edge, GATE_NODE_TYPE, gateNodeType, gates, insertWorkflow, node, withNodeTypes, workflow } from '../test-support/run-fixtures.js';
 import { describeEachDatabase, signUp, useTestWeft } from '../test-support/test-weft.js';
@@ -8,9 +9,22 @@ import { MAX_STORED_BYTES, PREVIEW_CHARS } from './stored-value.js';
 
 const SECRET = 'sk-live-7f3a9c0e5b1d';
 
+/** No built-in is a preview any more; the refusal still guards definitions that are. */
+const laterNodeType = defineNode({
+  type: 'test.later',
+  version: 1,
+  title: 'Later Node',
+  category: 'Logic',
+  description: 'Runs in a later release.',
+  inputs: [],
+  outputs: [{ id: 'output', label: 'Value', type: 'any' }],
+  config: [],
+  preview: true,
+});
+
 describeEachDatabase('RunService', (database) => {
   const held = gates();
-  const getWeft = useTestWeft(database, { runDependencies: withNodeTypes(gateNodeType(held)) });
+  const getWeft = useTestWeft(database, { runDependencies: withNodeTypes(gateNodeType(held), laterNodeType) });
 
   /** The execution as stored in its row (not from the service's memory). */
   async function storedRow(id: string) {
@@ -79,8 +93,12 @@ describeEachDatabase('RunService', (database) => {
     const user = await signUp(weft);
     const run = (workflowId: string) => weft.services.runs.start({ userId: user.userId, workflowId, trigger: 'manual' });
 
-    const preview = await createWorkflow(weft, user, workflow('Preview', [node('load', 'rag.load', {}, 'Docs'), node('out', 'output')], [edge('load', 'out')]));
-    expect(await run(preview)).toEqual({ ok: false, reason: 'invalid', message: expect.stringMatching(/^Node "Docs" \(Document Loader\) cannot run yet/) });
+    const preview = await insertWorkflow(
+      weft,
+      user.userId,
+      workflow('Preview', [node('later', 'test.later', {}, 'Soon'), node('out', 'output')], [edge('later', 'out')]),
+    );
+    expect(await run(preview)).toEqual({ ok: false, reason: 'invalid', message: expect.stringMatching(/^Node "Soon" \(Later Node\) cannot run yet/) });
 
     const unknown = await insertWorkflow(weft, user.userId, workflow('Unknown', [node('x', 'nope.nothing', {}, 'Mystery')], []));
     expect(await run(unknown)).toEqual({ ok: false, reason: 'invalid', message: expect.stringContaining('Node "Mystery" has type "nope.nothing"') });

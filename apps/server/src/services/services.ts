@@ -5,6 +5,9 @@ import type { Config } from '../config.js';
 import { CustomNodesService } from '../custom-nodes/custom-nodes.service.js';
 import type { Dialect } from '../db/database.js';
 import type { Database } from '../db/schema.js';
+import { DocumentsService } from '../documents/documents.service.js';
+import { createFilesService } from '../files/create-files-service.js';
+import type { FilesService } from '../files/files.service.js';
 import { createOutboundServices, type OutboundServices } from '../outbound/outbound-services.js';
 import { RunService } from '../runs/run.service.js';
 import { type RunDependencies, withExtraNodeTypes } from '../runs/run-dependencies.js';
@@ -16,6 +19,8 @@ import { SchedulesService } from '../schedules/schedules.service.js';
 import { SecretCipher } from '../secrets/secret-cipher.js';
 import { createSecretMasker } from '../secrets/secret-masker.js';
 import { SecretsService } from '../secrets/secrets.service.js';
+import { createVectorStore } from '../vectors/create-vector-store.js';
+import type { VectorStore } from '../vectors/vector-store.js';
 import { AccountService } from './account.service.js';
 import { AnalyticsService } from './analytics.service.js';
 import { ApiKeysService } from './api-keys.service.js';
@@ -83,6 +88,10 @@ export interface Services {
   outbound: OutboundServices;
   /** QuickJS workers for the Code node and custom node types. */
   sandbox: SandboxPool;
+  /** Each user's collections of chunks and embeddings (vectors/), for the RAG nodes and Settings. */
+  vectors: VectorStore;
+  /** Each user's uploads, stored in the database so every worker reads them (files/). */
+  files: FilesService;
   /** Scale-out mode's queue and Redis events (REDIS_URL set); undefined in embedded mode. */
   scaleOut: ScaleOut | undefined;
   /** `stopping` is set when the process begins to stop (http/health.ts answers 503 from then on). */
@@ -99,6 +108,8 @@ export function createServices(deps: {
   encryptionKey: Buffer;
   /** Gives deleted rows' disk space back (DatabaseHandle.reclaimSpace). */
   reclaimSpace?: () => Promise<void>;
+  /** SQLite: why sqlite-vec did not load (DatabaseHandle.vectorIndexProblem). */
+  vectorIndexProblem?: string;
   /** Replaces parts of what runs depend on (tests add node types with it). */
   runDependencies?: Partial<RunDependencies>;
 }): Services {
@@ -112,8 +123,12 @@ export function createServices(deps: {
   const customNodes = new CustomNodesService(db, clock);
   const catalogue = new NodeCatalogue(BUILTIN_NODES, customNodes);
   const secrets = new SecretsService(db, clock, new SecretCipher(deps.encryptionKey));
-  const outbound = createOutboundServices(config);
+  const outbound = createOutboundServices(config, logger);
+  // Parsing and splitting hold no state: one instance serves every run.
+  const documents = new DocumentsService();
   const sandbox = new SandboxPool({ workers: config.sandboxWorkers, memoryMb: config.sandboxMemoryMb, maxTimeoutMs: config.sandboxTimeoutMs });
+  const vectors = createVectorStore({ db, dialect: deps.dialect, clock, vectorIndexProblem: deps.vectorIndexProblem, reclaimSpace: deps.reclaimSpace });
+  const files = createFilesService({ db, clock, maxBytes: config.uploadMaxBytes, reclaimSpace: deps.reclaimSpace });
   const runDependencies: RunDependencies = {
     nodeTypes: withExtraNodeTypes((userId, types) => customNodes.nodeTypesFor(userId, types)),
     secretValues: (userId) => secrets.valuesForUser(userId),
@@ -123,8 +138,11 @@ export function createServices(deps: {
       llm: outbound.llm,
       http: outbound.http,
       sandbox: { runFunctionBody: (code, globals, options) => sandbox.runFunctionBody(code, globals, { ...options, owner: run.userId }) },
-      // Uploads are not stored yet (the files issue wires them): a node that reads one says so.
-      files: { read: async () => Promise.reject(new Error('Reading uploaded files is not available on this server yet.')) },
+      files: files.forRunOwner(run.userId),
+      documents,
+      embeddings: outbound.embeddings,
+      vectors: vectors.forUser(run.userId),
+      mail: { send: (request, options) => outbound.mail.send(request, options, { userId: run.userId, executionId: run.executionId }) },
       params: run.params,
       recordUsage: run.recordUsage,
     }),
@@ -185,7 +203,7 @@ export function createServices(deps: {
     passwordReset: new PasswordResetService(db, users, sessions, mailer, clock, config.publicUrl, background, apiKeys),
     subscriptionNotices: new SubscriptionNotices(mailer, background, config.publicUrl),
     oidc: new OidcService(config.oidc, config.publicUrl, new IdentitiesService(db, users, clock), sessions, clock),
-    account: new AccountService(db, users, sessions, apiKeys),
+    account: new AccountService(db, users, sessions, apiKeys, vectors),
     catalogue,
     analytics: new AnalyticsService(db, clock),
     workflows: new WorkflowsService(db, clock, catalogue, customNodes, (userId) => scheduleRepository.workflowSummaries(userId)),
@@ -198,6 +216,8 @@ export function createServices(deps: {
     scheduler,
     outbound,
     sandbox,
+    vectors,
+    files,
     scaleOut,
   };
 }

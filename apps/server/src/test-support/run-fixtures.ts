@@ -27,6 +27,39 @@ export async function createWorkflow(weft: Weft, user: SignedIn, document: Workf
   return (response.json() as { workflow: { id: string } }).workflow.id;
 }
 
+/** Stores a secret through the API, as Settings → Secrets does. */
+export async function addSecret(weft: Weft, user: SignedIn, name: string, value: string): Promise<void> {
+  const res = await weft.app.inject({ method: 'POST', url: '/api/secrets', headers: user.headers, payload: { name, value } });
+  expect(res.statusCode, res.body).toBe(201);
+}
+
+/** An execution as `?wait=true` answers it, with the parts tests look at. */
+export interface WaitedExecution {
+  id: string;
+  status: string;
+  error: string | null;
+  outputs: Record<string, unknown>;
+  usage: { inputTokens: number; outputTokens: number } | null;
+  nodes: Record<string, { status: string; error: string | null; outputs: Record<string, unknown>; logs: { message: string; level?: string }[] }>;
+}
+
+/** Runs a workflow through the API and waits for its end (`?wait=true`). */
+export async function runAndWait(weft: Weft, user: SignedIn, workflowId: string, inputs: Record<string, unknown> = {}): Promise<WaitedExecution> {
+  const res = await weft.app.inject({ method: 'POST', url: `/api/workflows/${workflowId}/run?wait=true`, headers: user.headers, payload: { inputs } });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().execution as WaitedExecution;
+}
+
+/** Every `data:` line of an execution's finished event stream, parsed. */
+export async function streamedEvents(weft: Weft, user: SignedIn, executionId: string): Promise<{ type: string; nodeId?: string; text?: string }[]> {
+  const res = await weft.app.inject({ method: 'GET', url: `/api/executions/${executionId}/events`, headers: user.headers });
+  expect(res.statusCode).toBe(200);
+  return res.body
+    .split('\n')
+    .filter((line) => line.startsWith('data: '))
+    .map((line) => JSON.parse(line.slice(6)) as { type: string; nodeId?: string; text?: string });
+}
+
 /** Stores a workflow row directly, for documents the API would refuse (unknown or test-only node types). */
 export async function insertWorkflow(weft: Weft, userId: string, document: WorkflowDocument): Promise<string> {
   const id = newId();

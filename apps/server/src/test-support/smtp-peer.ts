@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { findLink, type ParsedMail, parseMail } from './mime.js';
+import { TEST_TLS } from './test-tls.js';
 
 /**
  * A real SMTP server on 127.0.0.1 that keeps what it receives in memory, so tests read
@@ -18,6 +19,10 @@ export interface ReceivedMail extends ParsedMail {
   /** The message exactly as received, CRLF line ends and all. */
   raw: string;
   receivedAt: Date;
+  /** The user name the client signed in with; undefined without AUTH. */
+  authUser: string | undefined;
+  /** Whether the session was encrypted (TLS from the start or after STARTTLS). */
+  secure: boolean;
 }
 
 export interface SmtpPeer {
@@ -41,6 +46,18 @@ export interface SmtpPeerOptions {
   /** Defaults to 0: any free port. */
   port?: number;
   host?: string;
+  /**
+   * Accounts by user name → password. With them, signing in is required (530 before it)
+   * and wrong credentials get 535; without them, AUTH is optional and anything passes.
+   */
+  users?: Record<string, string>;
+  /** Recipients answered with 550 5.1.1 (user unknown), as a real server does. */
+  rejectRecipients?: string[];
+  /**
+   * `starttls`: offers STARTTLS; `tls`: TLS from the start (port 465 style); both with
+   * test-tls.ts's certificate. Default: plain, STARTTLS not offered, like a local relay.
+   */
+  tls?: 'starttls' | 'tls';
 }
 
 export async function startSmtpPeer(options: SmtpPeerOptions = {}): Promise<SmtpPeer> {
@@ -49,13 +66,25 @@ export async function startSmtpPeer(options: SmtpPeerOptions = {}): Promise<Smtp
   const returned = new Set<ReceivedMail>();
   const waiters = new Set<() => void>();
 
+  const users = options.users;
+  const rejected = new Set((options.rejectRecipients ?? []).map((address) => address.toLowerCase()));
   const server = new SMTPServer({
-    // Plain SMTP like a local relay; AUTH is optional and any credentials pass, so Weft
-    // works here with or without SMTP_USER.
-    authOptional: true,
+    // By default plain SMTP like a local relay; AUTH is optional and any credentials pass,
+    // so Weft works here with or without SMTP_USER.
+    authOptional: users === undefined,
     allowInsecureAuth: true,
-    onAuth: (auth, _session, callback) => callback(null, { user: auth.username }),
-    disabledCommands: ['STARTTLS'],
+    onAuth: (auth, _session, callback) => {
+      if (users && users[auth.username ?? ''] !== auth.password) {
+        callback(Object.assign(new Error('5.7.8 Authentication credentials invalid'), { responseCode: 535 }));
+        return;
+      }
+      callback(null, { user: auth.username });
+    },
+    onRcptTo: (address, _session, callback) => {
+      if (!rejected.has(address.address.toLowerCase())) return callback();
+      callback(Object.assign(new Error(`5.1.1 <${address.address}>: Recipient address rejected: User unknown`), { responseCode: 550 }));
+    },
+    ...(options.tls ? { key: TEST_TLS.key, cert: TEST_TLS.cert, secure: options.tls === 'tls' } : { disabledCommands: ['STARTTLS'] }),
     logger: false,
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
@@ -69,6 +98,8 @@ export async function startSmtpPeer(options: SmtpPeerOptions = {}): Promise<Smtp
           envelopeTo: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
           raw,
           receivedAt: new Date(),
+          authUser: typeof session.user === 'string' ? session.user : undefined,
+          secure: session.secure,
         });
         for (const wake of waiters) wake();
         callback();
@@ -80,6 +111,8 @@ export async function startSmtpPeer(options: SmtpPeerOptions = {}): Promise<Smtp
     server.once('error', reject);
     server.listen(options.port ?? 0, host, () => resolve());
   });
+  // A client that gives up mid-handshake (a test of a wrong port or certificate) is not the peer's failure.
+  server.on('error', () => {});
   // smtp-server keeps its net.Server on `.server`; the typings do not declare it.
   const port = ((server as unknown as { server: { address(): AddressInfo } }).server.address() as AddressInfo).port;
 

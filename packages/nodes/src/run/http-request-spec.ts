@@ -1,6 +1,6 @@
 import type { HttpRequestSpec } from '../node-services.js';
 import { ConfigReader } from './config-reader.js';
-import { fillPlaceholders, type PlaceholderScope, requireResolvedSecret, wholePlaceholderValue } from './placeholders.js';
+import { fillJsonPlaceholders, fillPlaceholders, type PlaceholderScope, requireResolvedSecret } from './placeholders.js';
 
 export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD'] as const;
 const AUTH_KINDS = ['none', 'bearer', 'basic', 'header'] as const;
@@ -22,7 +22,7 @@ export function buildHttpRequest(config: Readonly<Record<string, unknown>>, scop
   let body: string | undefined;
   const bodyValue = read.json('body');
   if (BODY_METHODS.has(method) && bodyValue !== undefined) {
-    body = JSON.stringify(fillJson(bodyValue, scope));
+    body = JSON.stringify(fillJsonPlaceholders(bodyValue, scope, 'the body'));
     if (!hasHeader(headers, 'content-type')) headers['Content-Type'] = 'application/json';
   }
   // The field's own range; a hand-written 0 would otherwise time out every call at once.
@@ -77,17 +77,6 @@ function addAuth(headers: Record<string, string>, auth: 'bearer' | 'basic' | 'he
     if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) throw new Error(`Header name "${name}" for the API key is not valid: use letters, digits and dashes`);
     headers[name] = credential;
   }
-}
-
-/** Fills placeholders in every string of a JSON body; a string that is one placeholder takes its value as is, keeping numbers and objects JSON. */
-function fillJson(value: unknown, scope: PlaceholderScope): unknown {
-  if (typeof value === 'string') {
-    const whole = wholePlaceholderValue(value, scope);
-    return whole.found ? whole.value : fillPlaceholders(value, scope, 'the body');
-  }
-  if (Array.isArray(value)) return value.map((item) => fillJson(item, scope));
-  if (isPlainObject(value)) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, fillJson(item, scope)]));
-  return value;
 }
 
 function hasHeader(headers: Record<string, string>, name: string): boolean {

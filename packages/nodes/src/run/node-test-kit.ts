@@ -1,6 +1,17 @@
 import type { LogLevel, NodeRunContext, NodeRunResult } from '@weft/core';
 import type { NodeType } from '../define-node.js';
-import type { FileService, HttpService, LlmService, NodeServices, SandboxService, TokenUsage } from '../node-services.js';
+import type {
+  DocumentService,
+  EmbeddingService,
+  FileService,
+  HttpService,
+  LlmService,
+  MailService,
+  NodeServices,
+  SandboxService,
+  TokenUsage,
+  VectorStoreService,
+} from '../node-services.js';
 
 /**
  * Runs one node type's `run` the way the engine calls it, with services the test
@@ -19,6 +30,10 @@ export interface TestServices {
   http?: HttpService;
   sandbox?: SandboxService;
   files?: FileService;
+  documents?: DocumentService;
+  embeddings?: EmbeddingService;
+  vectors?: VectorStoreService;
+  mail?: MailService;
   params?: Record<string, unknown>;
 }
 
@@ -56,6 +71,10 @@ export function testServices(services: TestServices, recordUsage: (usage: TokenU
     http: services.http ?? { request: missing('http') },
     sandbox: services.sandbox ?? { runFunctionBody: missing('sandbox') },
     files: services.files ?? { read: missing('files') },
+    documents: services.documents ?? { parse: missing('documents'), split: missing('documents') },
+    embeddings: services.embeddings ?? { embed: missing('embeddings') },
+    vectors: services.vectors ?? { collection: missing('vectors'), store: missing('vectors'), query: missing('vectors') },
+    mail: services.mail ?? { send: missing('mail') },
     params: services.params ?? {},
     recordUsage,
   };

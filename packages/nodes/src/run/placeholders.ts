@@ -31,6 +31,22 @@ export function wholePlaceholderValue(text: string, scope: PlaceholderScope): { 
 }
 
 /**
+ * Fills placeholders in every string of a JSON value (a request body, Slack blocks); a
+ * string that is one placeholder takes its value as is, so numbers and objects stay JSON.
+ */
+export function fillJsonPlaceholders(value: unknown, scope: PlaceholderScope, where: string): unknown {
+  if (typeof value === 'string') {
+    const whole = wholePlaceholderValue(value, scope);
+    return whole.found ? whole.value : fillPlaceholders(value, scope, where);
+  }
+  if (Array.isArray(value)) return value.map((item) => fillJsonPlaceholders(item, scope, where));
+  if (typeof value === 'object' && value !== null) {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, fillJsonPlaceholders(item, scope, where)]));
+  }
+  return value;
+}
+
+/**
  * Fails when a secret field still holds its `{{secrets.NAME}}` reference: the host fills
  * known secrets before the node runs, so one left over names a secret that does not exist.
  */

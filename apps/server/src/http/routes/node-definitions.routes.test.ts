@@ -23,12 +23,11 @@ describeEachDatabase('node definition routes', (database) => {
     expect(merger.variableInputs).toMatchObject({ countKey: 'inputCount', idPrefix: 'input-' });
   });
 
-  it('sends the preview flag of nodes that run in a later release', async () => {
+  it('marks no built-in as a preview: every node in the library runs', async () => {
     const body = (await weft().app.inject({ method: 'GET', url: '/api/node-definitions' })).json();
-    const previews = body.definitions.filter((d: { preview?: boolean }) => d.preview === true).map((d: { type: string }) => d.type);
-    expect(previews).toEqual(BUILTIN_NODES.filter((n) => n.preview).map((n) => n.type));
-    expect(previews).toContain('rag.load');
-    expect(previews).not.toContain('llm.chat');
-    expect(body.definitions.find((d: { type: string }) => d.type === 'input.text').preview).toBeUndefined();
+    const previews = body.definitions.filter((d: { preview?: boolean }) => d.preview !== undefined).map((d: { type: string }) => d.type);
+    expect(previews).toEqual([]);
+    const types = body.definitions.map((d: { type: string }) => d.type);
+    for (const type of ['slack.message', 'email.send', 'rag.load']) expect(types).toContain(type);
   });
 });

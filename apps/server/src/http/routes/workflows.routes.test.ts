@@ -105,7 +105,7 @@ describeEachDatabase('workflow routes', (database) => {
     expect(await weft().services.workflows.count(user.userId)).toBe(0);
   });
 
-  it('stores a workflow of preview nodes, which only running refuses', async () => {
+  it('stores an HTTP Request → LLM → Slack workflow and saves it again', async () => {
     const user = await signUp(weft());
     const node = (id: string, type: string, config: Record<string, unknown> = {}) => ({ id, position: { x: 0, y: 0 }, data: { label: id, type, config } });
     const edge = (id: string, source: string, sourceHandle: string, target: string, targetHandle: string) => ({

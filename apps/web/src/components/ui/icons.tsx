@@ -168,6 +168,12 @@ export const VaultIcon = icon(
     <path d="M12 8.5V7M15 11.5h1.5M7 19v2M17 19v2" />
   </>,
 );
+export const DatabaseIcon = icon(
+  <>
+    <ellipse cx="12" cy="6" rx="7" ry="2.5" />
+    <path d="M5 6v12c0 1.4 3.1 2.5 7 2.5s7-1.1 7-2.5V6M5 12c0 1.4 3.1 2.5 7 2.5s7-1.1 7-2.5" />
+  </>,
+);
 export const FileIcon = icon(
   <>
     <path d="M14 2H6a2 2 0 0 0-2 2v16a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V8z" />

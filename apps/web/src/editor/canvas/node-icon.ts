@@ -9,6 +9,7 @@ const BY_TYPE: readonly [prefix: string, icon: IconName][] = [
   ['llm.', 'sparkles'],
   ['http.', 'globe'],
   ['slack.', 'chat'],
+  ['email.', 'mail'],
   ['loader.web', 'globe'],
   ['loader.', 'file'],
   ['rag.vector', 'database'],
