@@ -42,13 +42,19 @@ export function configIssues(definition: NodeDefinition, config: Readonly<Record
   for (const field of definition.config) {
     const value = config[field.key];
     if (isBlank(value)) {
-      if (field.required) issues.push({ key: field.key, message: `${field.label} is required` });
+      if (fieldIsRequired(field, config)) issues.push({ key: field.key, message: `${field.label} is required` });
       continue;
     }
     const message = configFieldIssue(field, value);
     if (message) issues.push({ key: field.key, message });
   }
   return issues;
+}
+
+/** Whether `field` must be filled in, given the rest of the node's config (`required`, `requiredWhen`). */
+export function fieldIsRequired(field: ConfigField, config: Readonly<Record<string, unknown>>): boolean {
+  if (field.required) return true;
+  return field.requiredWhen !== undefined && config[field.requiredWhen.key] === field.requiredWhen.equals;
 }
 
 /** Missing for a required field: nothing, null, or text of only spaces (a prompt of spaces is no prompt). */

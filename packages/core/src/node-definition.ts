@@ -21,6 +21,12 @@ interface FieldBase {
   readonly label: string;
   readonly description?: string;
   readonly required?: boolean;
+  /**
+   * Required only while another field of the node holds a value, e.g. a Document Loader's
+   * file while its source is "file". Everything that checks `required` honours it through
+   * {@link fieldIsRequired} (config-values.ts).
+   */
+  readonly requiredWhen?: { readonly key: string; readonly equals: string };
 }
 
 /**

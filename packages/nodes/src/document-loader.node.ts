@@ -28,9 +28,18 @@ export const documentLoaderNode = defineNode({
       label: 'File',
       // The types uploads accept (core's list, which the server checks them against).
       accept: UPLOAD_ACCEPT,
+      requiredWhen: { key: 'source', equals: 'file' },
       description: 'Used when Source is Uploaded file.',
     },
-    { kind: 'text', key: 'url', label: 'URL', default: '', placeholder: 'https://example.com/handbook', description: 'Used when Source is Web page.' },
+    {
+      kind: 'text',
+      key: 'url',
+      label: 'URL',
+      requiredWhen: { key: 'source', equals: 'url' },
+      default: '',
+      placeholder: 'https://example.com/handbook',
+      description: 'Used when Source is Web page.',
+    },
     {
       kind: 'text',
       key: 'sheet',

@@ -44,12 +44,14 @@ export const slackMessageNode = defineNode({
       kind: 'secret',
       key: 'webhookUrl',
       label: 'Webhook URL',
+      requiredWhen: { key: 'mode', equals: 'webhook' },
       description: 'Incoming webhook: the channel’s webhook URL (https://hooks.slack.com/services/…), kept as a secret.',
     },
     {
       kind: 'secret',
       key: 'botToken',
       label: 'Bot token',
+      requiredWhen: { key: 'mode', equals: 'bot' },
       description: 'Bot token: the app’s Bot User OAuth Token (xoxb-…), kept as a secret. The app needs the chat:write scope.',
     },
     {

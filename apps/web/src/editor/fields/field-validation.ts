@@ -1,4 +1,4 @@
-import type { ConfigField, NodeDefinition } from '@weft/core';
+import { type ConfigField, fieldIsRequired, type NodeDefinition } from '@weft/core';
 
 /**
  * Whether a config value counts as "filled in" for a required field. Whitespace-only
@@ -9,9 +9,12 @@ export function isEmptyValue(value: unknown): boolean {
   return typeof value === 'string' && value.trim() === '';
 }
 
-/** The message a required field shows while empty, or `null`. */
-export function requiredProblem(field: ConfigField, value: unknown): string | null {
-  if (!field.required || !isEmptyValue(value)) return null;
+/**
+ * The message a required field shows while empty, or `null`. `config` is the node's whole
+ * config, for fields required only while another holds a value (`requiredWhen`).
+ */
+export function requiredProblem(field: ConfigField, value: unknown, config: Readonly<Record<string, unknown>> = {}): string | null {
+  if (!fieldIsRequired(field, config) || !isEmptyValue(value)) return null;
   switch (field.kind) {
     case 'secret':
       return 'Choose a secret.';
@@ -29,5 +32,5 @@ export function requiredProblem(field: ConfigField, value: unknown): string | nu
  * run button can refuse to start, with the same rule as the form.
  */
 export function missingRequiredFields(definition: NodeDefinition, config: Readonly<Record<string, unknown>>): string[] {
-  return definition.config.filter((field) => requiredProblem(field, config[field.key]) !== null).map((field) => field.key);
+  return definition.config.filter((field) => requiredProblem(field, config[field.key], config) !== null).map((field) => field.key);
 }

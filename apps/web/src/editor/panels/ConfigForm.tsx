@@ -48,7 +48,7 @@ export function ConfigForm({ nodeId, fields, config, onChange, hints, showAllErr
               value={value}
               onChange={(next) => setValue(field.key, next)}
               id={`cfg-${nodeId}-${field.key}`}
-              error={show ? requiredProblem(field, value) : null}
+              error={show ? requiredProblem(field, value, config) : null}
               hints={hints}
             />
           </div>
