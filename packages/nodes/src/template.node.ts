@@ -16,6 +16,13 @@ export const templateNode = defineNode({
       optional: true,
       description: 'Available in the template as {{input}}. Documents, chunks, context and JSON are converted to text on the way in.',
     },
+    {
+      id: 'context',
+      label: 'Context',
+      type: 'context',
+      optional: true,
+      description: 'Retrieved passages, available as {{context}}: connect a Retriever here and Format Context is inserted.',
+    },
   ],
   outputs: [{ id: 'output', label: 'Text', type: 'text' }],
   config: [
@@ -47,6 +54,7 @@ Placeholders:
 | Placeholder | Value |
 |---|---|
 | \`{{input}}\` | the text on the input |
+| \`{{context}}\` | the passages on the Context input, numbered, each with its source (for answers that cite them) |
 | \`{{params.key}}\` | a global parameter of the workflow |
 | \`{{secrets.NAME}}\` | one of your secrets (masked in logs) |
 

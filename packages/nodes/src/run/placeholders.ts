@@ -4,6 +4,8 @@ import { lookupPath, MissingPlaceholderError, renderTemplate } from '@weft/core'
 export interface PlaceholderScope {
   readonly input: unknown;
   readonly params: Readonly<Record<string, unknown>>;
+  /** The Template node's Context input: retrieved passages, numbered, with their sources. */
+  readonly context?: unknown;
 }
 
 export type OnMissing = 'error' | 'empty' | 'keep';
@@ -69,5 +71,6 @@ function missingMessage(path: string, scope: PlaceholderScope, where: string): s
     return `${prefix}: parameter "${name}" has no "${rest.join('.')}"`;
   }
   if (root === 'secrets') return `${prefix}: you have no secret named "${name ?? ''}"`;
+  if (root === 'context') return `${prefix}: nothing arrived on the Context input (is a Retriever connected?)`;
   return `${prefix}: placeholders can name {{input}} and {{params.key}}`;
 }

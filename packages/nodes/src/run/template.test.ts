@@ -49,4 +49,16 @@ describe('Template run', () => {
   it('refuses an unknown onMissing setting', async () => {
     await expect(node.run({ config: { onMissing: 'ignore' } })).rejects.toThrow('When a placeholder has no value "ignore" is not one of error, empty, keep');
   });
+
+  it('fills {{context}} with the passages of a Context input, sources included', async () => {
+    const context = { text: '[1] Leave is 25 days.\n(source: handbook.md)', sources: ['handbook.md'] };
+    const result = await node.run({ inputs: { input: 'How much leave?', context }, config: { template: 'Q: {{input}}\n{{context}}' } });
+    expect(result.outputs.output).toBe('Q: How much leave?\n[1] Leave is 25 days.\n(source: handbook.md)');
+  });
+
+  it('says the Context input is empty when {{context}} has no value', async () => {
+    await expect(node.run({ inputs: { input: 'x' }, config: { template: '{{context}}' } })).rejects.toThrow(
+      'Nothing to fill {{context}} in the template: nothing arrived on the Context input (is a Retriever connected?)',
+    );
+  });
 });
