@@ -34,6 +34,22 @@ async function chat(request: LlmChatRequest, service = llm, signal = never) {
   return { ...result, tokens };
 }
 
+describe('OPENAI_BASE_URL', () => {
+  it("sends provider OpenAI to the operator's gateway when the node names no base URL", async () => {
+    const before = process.env.OPENAI_BASE_URL;
+    process.env.OPENAI_BASE_URL = openai.url;
+    try {
+      const seen = openai.requests.length;
+      const result = await chat({ provider: 'openai', model: 'peer-model', apiKey: 'sk-peer', prompt: 'Hi' });
+      expect(result.text).toBe(REPLY);
+      expect(openai.requests.length).toBe(seen + 1);
+    } finally {
+      if (before === undefined) delete process.env.OPENAI_BASE_URL;
+      else process.env.OPENAI_BASE_URL = before;
+    }
+  });
+});
+
 describe.each([
   { provider: 'openai-compatible' as const, path: '/v1/chat/completions' },
   { provider: 'openai' as const, path: '/v1/chat/completions' },

@@ -1,5 +1,5 @@
+import type { TemplatePreviewNode } from '@weft/core';
 import { categorySwatch } from '../lib/palette';
-import type { TemplateNode } from '../lib/templates';
 import { Icon } from './Icon';
 
 function Connector() {
@@ -11,7 +11,7 @@ function Connector() {
 }
 
 /** A template's nodes as a tiny canvas: glyph tiles joined by edges (names in the list's label). */
-export function NodeChainPreview({ nodes, size = 'sm' }: { nodes: readonly TemplateNode[]; size?: 'sm' | 'lg' }) {
+export function NodeChainPreview({ nodes, size = 'sm' }: { nodes: readonly TemplatePreviewNode[]; size?: 'sm' | 'lg' }) {
   const tile = size === 'lg' ? 'h-12 w-12 rounded-xl' : 'h-9 w-9 rounded-lg';
   return (
     <ol aria-label={`Nodes: ${nodes.map((n) => n.title).join(', then ')}`} className="flex w-full items-center">
@@ -32,7 +32,7 @@ export function NodeChainPreview({ nodes, size = 'sm' }: { nodes: readonly Templ
 }
 
 /** The same chain with labels, wrapping on narrow screens (gallery cards). */
-export function NodeChainDetailed({ nodes }: { nodes: readonly TemplateNode[] }) {
+export function NodeChainDetailed({ nodes }: { nodes: readonly TemplatePreviewNode[] }) {
   return (
     <ol className="flex flex-wrap items-center gap-x-1.5 gap-y-2">
       {nodes.map((node, i) => {

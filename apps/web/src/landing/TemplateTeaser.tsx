@@ -1,5 +1,5 @@
+import { TEMPLATES } from '@weft/core';
 import { Link } from 'react-router';
-import { TEMPLATES } from '../lib/templates';
 import { Icon } from './Icon';
 import { NodeChainPreview } from './NodeChain';
 import { Container, SectionHeading } from './Section';
@@ -34,14 +34,14 @@ export function TemplateTeaser() {
                 className="group flex h-full flex-col overflow-hidden rounded-2xl border border-line bg-canvas transition hover:-translate-y-0.5 hover:border-brand/40 hover:shadow-lg hover:shadow-brand/5"
               >
                 <div className="flex h-28 items-center border-b border-line bg-[radial-gradient(circle,var(--color-line)_1px,transparent_1px)] bg-[length:14px_14px] px-4">
-                  <NodeChainPreview nodes={template.nodes} />
+                  <NodeChainPreview nodes={template.preview} />
                 </div>
                 <div className="flex flex-1 flex-col p-5">
                   <span className="text-xs font-medium text-subtle">{template.category}</span>
                   <h3 className="mt-1 font-semibold text-ink group-hover:text-brand-strong">{template.name}</h3>
                   <p className="mt-2 text-sm leading-relaxed text-muted">{template.summary}</p>
                   <span className="mt-auto flex items-center justify-between pt-5 text-xs text-subtle">
-                    {template.nodes.length} nodes
+                    {template.preview.length} nodes
                     <span className="inline-flex items-center gap-1 font-medium text-brand opacity-0 transition group-hover:opacity-100 group-focus-visible:opacity-100">
                       Details
                       <Icon name="arrowRight" size={14} />

@@ -2,6 +2,7 @@ import { DashboardEmptyState } from '../components/dashboard/DashboardEmptyState
 import { DashboardTabs } from '../components/dashboard/DashboardTabs';
 import { ExecutionHistory } from '../components/dashboard/ExecutionHistory';
 import { ImportWorkflowButton } from '../components/dashboard/ImportWorkflowButton';
+import { NewFromTemplateButton } from '../components/dashboard/NewFromTemplateButton';
 import { NewWorkflowButton } from '../components/dashboard/NewWorkflowButton';
 import { useWorkflowList } from '../components/dashboard/useWorkflows';
 import { WorkflowTable } from '../components/dashboard/WorkflowTable';
@@ -42,6 +43,7 @@ export function DashboardPage({ tab }: { tab: DashboardTab }) {
         {tab === 'workflows' && !isEmpty && (
           <div className="flex flex-wrap gap-2">
             <ImportWorkflowButton />
+            <NewFromTemplateButton />
             <NewWorkflowButton />
           </div>
         )}

@@ -1,3 +1,4 @@
+import { TEMPLATES, type WorkflowTemplate } from '@weft/core';
 import { Link } from 'react-router';
 import { buttonClasses } from '../components/ui/Button';
 import { Footer } from '../landing/Footer';
@@ -8,7 +9,6 @@ import { TrackedLink } from '../landing/TrackedLink';
 import { useDocumentTitle } from '../landing/useDocumentTitle';
 import { useScrollToHash } from '../landing/useScrollToHash';
 import { track } from '../lib/analytics';
-import { TEMPLATES, type WorkflowTemplate } from '../lib/templates';
 import { useAuthStore } from '../stores/auth.store';
 
 function TemplateCard({ template, signedIn }: { template: WorkflowTemplate; signedIn: boolean }) {
@@ -22,7 +22,7 @@ function TemplateCard({ template, signedIn }: { template: WorkflowTemplate; sign
     >
       <div className="flex h-36 items-center justify-center border-b border-line bg-canvas bg-[radial-gradient(circle,var(--color-line)_1px,transparent_1px)] bg-[length:14px_14px] px-6">
         <div className="w-full max-w-md">
-          <NodeChainPreview nodes={template.nodes} size="lg" />
+          <NodeChainPreview nodes={template.preview} size="lg" />
         </div>
       </div>
       <div className="flex flex-1 flex-col p-6 sm:p-7">
@@ -39,10 +39,10 @@ function TemplateCard({ template, signedIn }: { template: WorkflowTemplate; sign
         <p className="mt-2 text-sm leading-relaxed text-muted">{template.description}</p>
         <h3 className="mt-6 text-xs font-semibold tracking-wide text-subtle uppercase">Nodes used</h3>
         <div className="mt-3">
-          <NodeChainDetailed nodes={template.nodes} />
+          <NodeChainDetailed nodes={template.preview} />
         </div>
         <div className="mt-auto flex items-center justify-between gap-4 pt-7">
-          <span className="text-xs text-subtle">{template.nodes.length} nodes</span>
+          <span className="text-xs text-subtle">{template.preview.length} nodes</span>
           <Link
             to={destination}
             aria-label={`Use template ${template.name}`}

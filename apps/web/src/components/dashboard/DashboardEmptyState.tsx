@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { buttonClasses } from '../ui/Button';
 import { LayoutIcon } from '../ui/icons';
 import { ImportWorkflowButton } from './ImportWorkflowButton';
+import { NewFromTemplateButton } from './NewFromTemplateButton';
 import { NewWorkflowButton } from './NewWorkflowButton';
 
 /** First visit: nothing yet, and the three ways to get started. */
@@ -20,6 +21,7 @@ export function DashboardEmptyState() {
       </p>
       <div className="mt-8 flex flex-wrap justify-center gap-2">
         <NewWorkflowButton />
+        <NewFromTemplateButton />
         <ImportWorkflowButton />
         <Link to="/gallery" className={buttonClasses('ghost')}>
           <LayoutIcon size={16} />

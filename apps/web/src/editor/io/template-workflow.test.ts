@@ -1,31 +1,37 @@
-import { validateWorkflow } from '@weft/core';
+import { TEMPLATES, validateWorkflow, type WorkflowTemplate, workflowSetupNeeds } from '@weft/core';
+import { BUILTIN_NODES } from '@weft/nodes';
 import { describe, expect, it } from 'vitest';
-import { TEMPLATES, type WorkflowTemplate } from '../../lib/templates';
 import { TEST_DEFINITIONS } from '../store/test-definitions';
 import { workflowFromTemplate } from './template-workflow';
 
-const template: WorkflowTemplate = {
+const small: WorkflowTemplate = {
   id: 't',
   name: 'Docs to text',
   summary: '',
   description: '',
   category: 'RAG',
   trigger: 'Manual run',
+  preview: [],
   nodes: [
-    { type: 'test.source.documents', title: 'Load Documents', category: 'RAG', icon: 'file' },
-    { type: 'convert', title: 'Extract Text', category: 'Converters', icon: 'text' },
-    { type: 'llm.chat', title: 'Answer', category: 'AI', icon: 'sparkles' },
-    { type: 'test.sink.text', title: 'Show', category: 'Outputs', icon: 'output' },
+    { key: 'load', type: 'test.source.documents', label: 'Load Documents' },
+    { key: 'llm', type: 'llm.missing', label: 'Answer' },
+    { key: 'show', type: 'test.sink.text', label: 'Show' },
   ],
+  connections: [
+    { from: { node: 'load', port: 'out' }, to: { node: 'show', port: 'in' } },
+    { from: { node: 'load', port: 'out' }, to: { node: 'llm', port: 'input' } },
+  ],
+  parameters: [{ key: 'topic', value: 'moons', description: 'What it is about' }],
 };
 
 describe('workflow from a template', () => {
-  const { document, missing } = workflowFromTemplate(template, TEST_DEFINITIONS);
+  const { document, problems } = workflowFromTemplate(small, TEST_DEFINITIONS);
 
-  it('places the known nodes, named as the template names them', () => {
+  it('places the known nodes as the template names them and says what this server lacks', () => {
     expect(document.name).toBe('Docs to text');
-    expect(missing).toEqual(['Answer']);
+    expect(problems).toEqual(['Answer: this server has no "llm.missing" node']);
     expect(document.nodes.map((n) => n.data.label)).toEqual(['Load Documents', 'Show', 'Extract Text']);
+    expect(document.globalParameters).toEqual({ topic: { key: 'topic', value: 'moons', description: 'What it is about' } });
   });
 
   it('joins them through the connection rules, which insert the converter', () => {
@@ -40,15 +46,41 @@ describe('workflow from a template', () => {
   });
 });
 
-describe('the shipped templates', () => {
-  // Test-only import: the app gets definitions from the API, but templates and the
-  // catalogue must not drift apart, or a template opens with nodes missing.
-  it.each(TEMPLATES.map((t) => [t.id, t]))('%s opens with every node, all connected', async (_id, shipped) => {
-    const { BUILTIN_NODES } = await import('@weft/nodes');
-    const { document, missing } = workflowFromTemplate(shipped, BUILTIN_NODES);
-    expect(missing).toEqual([]);
-    const placed = shipped.nodes.filter((n) => !n.trigger && n.type !== 'convert').length;
-    expect(document.nodes.filter((n) => n.data.type !== 'convert').length).toBe(placed);
+describe('the shipped templates against the real catalogue', () => {
+  const built = (id: string) => {
+    const template = TEMPLATES.find((t) => t.id === id);
+    if (!template) throw new Error(id);
+    return workflowFromTemplate(template, BUILTIN_NODES).document;
+  };
+  const converters = (id: string) =>
+    built(id)
+      .nodes.filter((n) => n.data.type === 'convert')
+      .map((n) => `${n.data.config.sourceType}->${n.data.config.targetType}`)
+      .sort();
+
+  it.each(TEMPLATES.map((t) => [t.id, t] as const))('%s builds every node and connection and is a valid workflow', (_id, template) => {
+    const { document, problems } = workflowFromTemplate(template, BUILTIN_NODES);
+    expect(problems).toEqual([]);
+    expect(document.nodes.length).toBeGreaterThanOrEqual(template.nodes.length);
     expect(validateWorkflow(document, BUILTIN_NODES)).toEqual([]);
+  });
+
+  it('inserts the converters each template relies on', () => {
+    expect(converters('daily-slack-summary')).toEqual([]);
+    expect(converters('spreadsheet-summarizer')).toEqual(['documents->text']);
+    expect(converters('keyword-alert')).toEqual(['documents->text']);
+    expect(converters('document-qa')).toEqual(['results->context', 'text->query']);
+  });
+
+  it('lists what a new user must still provide, and nothing once it is there', () => {
+    const needs = (id: string, secrets: string[]) =>
+      workflowSetupNeeds(built(id), BUILTIN_NODES, secrets).map((n) =>
+        n.kind === 'secret' ? `secret ${n.name}` : n.kind === 'parameter' ? `parameter ${n.key}` : `field ${n.fieldKey}`,
+      );
+    expect(needs('daily-slack-summary', [])).toEqual(['secret OPENAI_API_KEY', 'secret SLACK_WEBHOOK_URL']);
+    expect(needs('spreadsheet-summarizer', [])).toEqual(['secret OPENAI_API_KEY', 'field file']);
+    expect(needs('keyword-alert', [])).toEqual(['secret SLACK_WEBHOOK_URL', 'parameter pageUrl', 'parameter keyword']);
+    expect(needs('document-qa', [])).toEqual(['secret OPENAI_API_KEY', 'field file']);
+    expect(needs('daily-slack-summary', ['OPENAI_API_KEY', 'SLACK_WEBHOOK_URL'])).toEqual([]);
   });
 });

@@ -1,9 +1,8 @@
-import { emptyWorkflow } from '@weft/core';
+import { emptyWorkflow, findTemplate, type ScheduleInput, type WorkflowTemplate } from '@weft/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError, api, errorMessage } from '../../lib/api';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../../lib/storage-keys';
-import { findTemplate } from '../../lib/templates';
 import { toast } from '../../stores/toast.store';
 import { useEditorStore } from '../store/editor.store';
 import { toLoaded, type WorkflowAnswer, workflowPath } from './api-workflow';
@@ -18,7 +17,8 @@ interface Summary {
 
 /**
  * Opens what the URL names (SPEC.md section 2, docs/ARCHITECTURE.md "Web: editor"):
- * `/workflow/:id` that workflow; `/editor?template=x` a new one from the template;
+ * `/workflow/:id` that workflow; `/editor?template=x` creates one from the template (and its
+ * schedule, paused) and moves on to it;
  * `/editor` the last opened workflow, else the most recently changed one, else a new
  * unsaved "My First Automation" that its first save creates. `/editor` always moves on
  * to `/workflow/:id` once a stored workflow is open, so the address can be shared.
@@ -32,6 +32,8 @@ export function useWorkflowLoader(workflowId: string | undefined, templateId: st
   // Only a template needs the node catalogue before it can open; a stored workflow does not
   // wait for it (and must not be fetched twice when the catalogue arrives).
   const templateReady = !workflowId && templateId ? definitionsReady : true;
+  // One creation per visit of `/editor?template=…`, however often the effect runs.
+  const creating = useRef<Map<string, Promise<string>>>(new Map());
 
   useEffect(() => {
     const controller = new AbortController();
@@ -55,10 +57,9 @@ export function useWorkflowLoader(workflowId: string | undefined, templateId: st
       const template = templateId ? findTemplate(templateId) : undefined;
       if (template) {
         if (!templateReady) return;
-        const { document, missing } = workflowFromTemplate(template, store.definitions);
-        store.load({ id: null, version: null, document, unsaved: true });
-        if (missing.length) toast.info(`Not available on this server yet, so left out: ${missing.join(', ')}.`);
-        return setState({ status: 'ready' });
+        const created = await createFromTemplate(template, store.definitions, creating.current);
+        if (signal.aborted) return;
+        return navigate(`/workflow/${encodeURIComponent(created)}`, { replace: true });
       }
       const last = readStorage(STORAGE_KEYS.lastWorkflowId);
       if (last) {
@@ -94,4 +95,42 @@ export function useWorkflowLoader(workflowId: string | undefined, templateId: st
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
 
   return { state, reload };
+}
+
+/**
+ * "Use template": stores the workflow built from the template and, when the template runs
+ * on a schedule, that schedule, paused until the user has provided what is missing and
+ * turns it on. Resolves to the new workflow's id.
+ */
+function createFromTemplate(
+  template: WorkflowTemplate,
+  definitions: Parameters<typeof workflowFromTemplate>[1],
+  pending: Map<string, Promise<string>>,
+): Promise<string> {
+  const existing = pending.get(template.id);
+  if (existing) return existing;
+  const promise = (async () => {
+    const { document, problems } = workflowFromTemplate(template, definitions);
+    const { workflow } = await api<WorkflowAnswer>('/api/workflows', { method: 'POST', body: document });
+    writeStorage(STORAGE_KEYS.lastWorkflowId, workflow.id);
+    if (problems.length) toast.info(`Not available on this server, so left out: ${problems.join('; ')}.`);
+    if (template.schedule) {
+      const { name, cron, intervalSeconds } = template.schedule;
+      const input: ScheduleInput = {
+        workflowId: workflow.id,
+        name,
+        enabled: false,
+        timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+        ...(cron ? { cron } : { intervalSeconds: intervalSeconds ?? null }),
+      };
+      await api('/api/schedules', { method: 'POST', body: input }).catch((error: unknown) =>
+        toast.error(`The workflow was created, but its schedule was not: ${errorMessage(error, 'unknown error')}. Add it with the Schedule button.`),
+      );
+    }
+    return workflow.id;
+  })();
+  // A failure is shown by the loader; a retry ("Try again") creates afresh.
+  promise.catch(() => pending.delete(template.id));
+  pending.set(template.id, promise);
+  return promise;
 }
