@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { APP_PORT, APP_URL, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, OIDC_ISSUER, SMTP_PORT } from './constants.js';
+import { APP_PORT, APP_URL, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, OIDC_ISSUER, OPENAI_BASE_URL, SMTP_PORT } from './constants.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -40,6 +40,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       OIDC_CLIENT_SECRET,
       OIDC_LABEL: 'Google',
       WEFT_ALLOW_PRIVATE_NETWORK: '1',
+      // Provider "OpenAI" (what the templates use) goes to the tests' peer, as to a company gateway.
+      OPENAI_BASE_URL,
     },
     stdio: ['ignore', log, log],
   });

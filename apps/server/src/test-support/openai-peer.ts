@@ -31,6 +31,8 @@ export interface OpenAiPeerOptions {
   /** Stream this many tokens, then hang until the client leaves (shows tokens arrive before the answer ends). */
   stallAfterTokens?: number;
   host?: string;
+  /** A fixed port, for a server started before the peer that is told where it will be; default any free one. */
+  port?: number;
 }
 
 export interface ChatCompletionRequest {
@@ -126,7 +128,7 @@ export async function startOpenAiPeer(initial: OpenAiPeerOptions = {}): Promise<
       if (body.stream_options?.include_usage) await chunk([], { usage: usageJson });
       res.end('data: [DONE]\n\n');
     },
-    { host: initial.host },
+    { host: initial.host, ...(initial.port ? { port: initial.port } : {}) },
   );
 
   return {

@@ -14,6 +14,7 @@ import { RunDrawer } from './run/RunDrawer';
 import { RunInputsDialog } from './run/RunInputsDialog';
 import { useExecutionParam } from './run/useExecutionParam';
 import { useRunController } from './run/useRunController';
+import { SetupChecklist } from './setup/SetupChecklist';
 import { useEditorStore } from './store/editor.store';
 import { EditorToolbar } from './toolbar/EditorToolbar';
 import { useEditorShortcuts } from './useEditorShortcuts';
@@ -79,6 +80,7 @@ export function EditorLayout({ catalogue, onReload }: EditorLayoutProps) {
           onRetry={catalogue.refetch}
         />
         <div className="flex min-w-0 flex-1 flex-col">
+          <SetupChecklist />
           <RunBanner />
           <div className="relative min-h-0 flex-1">
             <EditorCanvas />

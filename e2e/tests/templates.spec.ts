@@ -1,0 +1,197 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Page } from '@playwright/test';
+import { type OpenAiPeer, startOpenAiPeer } from '../../apps/server/src/test-support/openai-peer.js';
+import { type SlackPeer, startSlackPeer } from '../../apps/server/src/test-support/slack-peer.js';
+import { OPENAI_PORT } from '../support/constants.js';
+import { expect, SCREENSHOT_DIR, signUpViaApi, test } from '../support/fixtures.js';
+
+/**
+ * The four gallery templates as a new user meets them: "Use template" creates the workflow
+ * (and its schedule, paused) and opens it; the setup bar lists what is missing and rings
+ * those nodes; the user provides it from there (secrets in a dialog, a file in the node,
+ * parameters in the Parameters panel) and the run succeeds against local peers: an
+ * OpenAI-compatible model server (chat and embeddings, where the server's OPENAI_BASE_URL
+ * points), a Slack-compatible server and an HTTP server for the feed and the page.
+ */
+
+let model: OpenAiPeer;
+let slack: SlackPeer;
+let site: http.Server;
+let siteUrl: string;
+const FEED = `<?xml version="1.0"?><rss version="2.0"><channel><title>News</title>
+<item><title>Weft 2.0 ships</title><link>https://example.com/weft-2</link></item>
+<item><title>Rust 1.99 released</title><link>https://example.com/rust</link></item>
+</channel></rss>`;
+const PAGE = '<html><body><h1>Release notes</h1><p>Version 3 adds pricing for teams.</p><script>var hidden = "kangaroo";</script></body></html>';
+
+test.beforeAll(async () => {
+  model = await startOpenAiPeer({
+    port: OPENAI_PORT,
+    reply: (request) => {
+      const prompt = JSON.stringify(request.messages);
+      const source = /\(source: ([^)\\]+)\)/.exec(prompt)?.[1];
+      if (source) return `Leave is 25 days a year [1] (${source}).`;
+      if (prompt.includes('row of a spreadsheet')) return 'Revenue totals 600 over three months; March (300) is the outlier.';
+      return '• *Weft 2.0 ships*: faster runs for everyone.';
+    },
+  });
+  slack = await startSlackPeer();
+  site = http.createServer((req, res) => {
+    const body = req.url === '/feed.xml' ? FEED : req.url === '/page.html' ? PAGE : null;
+    res.writeHead(body ? 200 : 404, { 'content-type': req.url === '/feed.xml' ? 'application/rss+xml' : 'text/html' });
+    res.end(body ?? 'not found');
+  });
+  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+  siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+});
+
+test.afterAll(async () => {
+  await Promise.all([model?.close(), slack?.close(), new Promise((resolve) => site?.close(resolve))]);
+});
+
+async function shoot(page: Page, name: string) {
+  for (const theme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    if (theme === 'dark') await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+    else await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
+    for (const dir of [SCREENSHOT_DIR, '/tmp/']) await page.screenshot({ path: `${dir}templates-${name}-${theme}.png`, animations: 'disabled' });
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+/** Gallery → "Use template" (or the dashboard's "From template" menu): lands on the new, stored workflow. */
+async function useTemplate(page: Page, name: string, from: 'gallery' | 'dashboard' = 'gallery'): Promise<string> {
+  if (from === 'gallery') {
+    await page.goto('/gallery');
+    await page.getByRole('link', { name: `Use template ${name}` }).click();
+  } else {
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: 'From template' }).click();
+    await shoot(page, 'dashboard-menu');
+    await page.getByRole('menuitem', { name: new RegExp(`^${name}`) }).click();
+  }
+  await expect(page).toHaveURL(/\/workflow\/[^/?]+$/, { timeout: 15_000 });
+  await expect(page.getByTestId('workflow-editor')).toBeVisible();
+  return decodeURIComponent(new URL(page.url()).pathname.split('/').pop() ?? '');
+}
+
+function setupItems(page: Page) {
+  return page.getByTestId('setup-checklist').getByTestId('setup-item');
+}
+
+async function addSecretFromSetup(page: Page, name: string, value: string) {
+  await setupItems(page).filter({ hasText: name }).getByRole('button', { name: 'Add secret' }).click();
+  const dialog = page.getByRole('dialog', { name: `Add secret ${name}` });
+  await dialog.getByLabel('Value').fill(value);
+  await dialog.getByRole('button', { name: 'Add secret' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(setupItems(page).filter({ hasText: name })).toHaveCount(0);
+}
+
+async function setParameter(page: Page, key: string, value: string) {
+  await setupItems(page).filter({ hasText: key }).getByRole('button', { name: 'Set value' }).click();
+  const field = page.getByLabel(`Value of parameter ${key}`);
+  await field.fill(value);
+  await field.blur();
+}
+
+async function uploadInNode(page: Page, nodeLabel: string, file: { name: string; mimeType: string; text: string }) {
+  await setupItems(page)
+    .filter({ hasText: `Choose a file for ${nodeLabel}` })
+    .getByRole('button', { name: `Open ${nodeLabel}` })
+    .click();
+  const settings = page.getByRole('complementary', { name: 'Node settings' });
+  const chooser = page.waitForEvent('filechooser');
+  // The drop zone is the field's control, so its accessible name is the field's label.
+  await settings.getByText(/^Upload a (new )?file$/).click();
+  await (await chooser).setFiles({ name: file.name, mimeType: file.mimeType, buffer: Buffer.from(file.text) });
+  await expect(settings.getByRole('region', { name: 'Chosen file for File' })).toContainText(file.name);
+}
+
+async function runAndSucceed(page: Page, question?: string) {
+  await page.getByTestId('run-button').click();
+  if (question !== undefined) {
+    const dialog = page.getByRole('dialog', { name: 'Run inputs' });
+    await dialog.getByLabel('Question').fill(question);
+    await dialog.getByRole('button', { name: 'Run' }).click();
+  }
+  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'success', { timeout: 20_000 });
+}
+
+test('the four templates run end to end from "Use template"', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signUpViaApi(page, { displayName: 'Tess Templates' });
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  // 1. Daily summary → Slack: the model key and the Slack webhook are missing.
+  const dailyId = await useTemplate(page, 'Daily summary posted to Slack');
+  await expect(setupItems(page)).toHaveText([/Add the secret OPENAI_API_KEY.*Used by Write Digest/, /Add the secret SLACK_WEBHOOK_URL.*Used by Post to Slack/]);
+  await expect(page.locator('.react-flow__node').filter({ hasText: 'Write Digest' }).locator('.weft-node-card')).toHaveCSS('border-top-color', /.+/);
+  await shoot(page, 'setup');
+  // Its schedule was created with it, paused until the user turns it on.
+  const schedules = (await (await page.request.get(`/api/schedules?workflow_id=${encodeURIComponent(dailyId)}`)).json()) as {
+    name: string;
+    enabled: boolean;
+    cron: string;
+  }[];
+  expect(schedules.map((s) => [s.name, s.enabled, s.cron])).toEqual([['Weekdays at 09:00', false, '0 9 * * 1-5']]);
+
+  await addSecretFromSetup(page, 'OPENAI_API_KEY', 'sk-template-test');
+  await addSecretFromSetup(page, 'SLACK_WEBHOOK_URL', slack.webhook('#general'));
+  await expect(page.getByTestId('setup-checklist')).toBeHidden();
+  // The feed is the user's own choice: here the local one instead of the default.
+  await page.getByRole('button', { name: 'Global parameters' }).click();
+  const feed = page.getByLabel('Value of parameter feedUrl');
+  await feed.fill(`${siteUrl}/feed.xml`);
+  await feed.blur();
+  await runAndSucceed(page);
+  await expect.poll(() => slack.messages.length).toBe(1);
+  expect(slack.messages[0]?.text).toContain('*Daily digest*');
+  expect(slack.messages[0]?.text).toContain('Weft 2.0 ships');
+  expect(JSON.stringify(model.requests.at(-1)?.json)).toContain('https://example.com/weft-2');
+
+  // 2. Spreadsheet summarizer: the key exists now, so only the file is missing.
+  await useTemplate(page, 'Spreadsheet summarizer', 'dashboard');
+  await expect(setupItems(page)).toHaveText([/Choose a file for Spreadsheet/]);
+  await uploadInNode(page, 'Spreadsheet', { name: 'sales.csv', mimeType: 'text/csv', text: 'month,revenue\nJan,100\nFeb,200\nMar,300\n' });
+  await expect(page.getByTestId('setup-checklist')).toBeHidden();
+  await runAndSucceed(page);
+  await expect(page.getByTestId('logs-area')).toContainText('March (300) is the outlier');
+  expect(JSON.stringify(model.requests.at(-1)?.json)).toContain('month: Mar');
+
+  // 3. Keyword alert: the page and the keyword are the user's to give.
+  const alertId = await useTemplate(page, 'Keyword alert notifier');
+  await expect(setupItems(page)).toHaveText([/Set the parameter pageUrl/, /Set the parameter keyword/]);
+  await setParameter(page, 'pageUrl', `${siteUrl}/page.html`);
+  await page.getByLabel('Value of parameter keyword').fill('kangaroo');
+  await page.getByLabel('Value of parameter keyword').blur();
+  await expect(page.getByTestId('setup-checklist')).toBeHidden();
+  // Not on the page (script text is not page text): the run succeeds and no alert is sent.
+  await runAndSucceed(page);
+  expect(slack.messages).toHaveLength(1);
+  await page.getByLabel('Value of parameter keyword').fill('Pricing');
+  await page.getByLabel('Value of parameter keyword').blur();
+  await runAndSucceed(page);
+  await expect.poll(() => slack.messages.length).toBe(2);
+  expect(slack.messages[1]?.text).toBe(`:bell: “Pricing” appeared on ${siteUrl}/page.html`);
+  const alertSchedules = (await (await page.request.get(`/api/schedules?workflow_id=${encodeURIComponent(alertId)}`)).json()) as {
+    intervalSeconds: number;
+    enabled: boolean;
+  }[];
+  expect(alertSchedules.map((s) => [s.intervalSeconds, s.enabled])).toEqual([[900, false]]);
+
+  // 4. Document Q&A: upload the handbook, ask, and the answer cites it.
+  await useTemplate(page, 'Document Q&A');
+  await expect(setupItems(page)).toHaveText([/Choose a file for Document/]);
+  await uploadInNode(page, 'Document', {
+    name: 'handbook.md',
+    mimeType: 'text/markdown',
+    text: '# Staff handbook\n\nLeave is 25 days a year, booked in the HR portal.\n\nThe office opens at 8:00.\n',
+  });
+  await runAndSucceed(page, 'How many days of leave do I get?');
+  await expect(page.getByTestId('logs-area')).toContainText('Leave is 25 days a year [1] (handbook.md).');
+  const embedded = model.requests.filter((r) => r.path === '/v1/embeddings');
+  expect(embedded.length).toBeGreaterThanOrEqual(2);
+  await shoot(page, 'document-qa-run');
+});
