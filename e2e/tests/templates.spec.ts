@@ -194,4 +194,19 @@ test('the four templates run end to end from "Use template"', async ({ page }) =
   const embedded = model.requests.filter((r) => r.path === '/v1/embeddings');
   expect(embedded.length).toBeGreaterThanOrEqual(2);
   await shoot(page, 'document-qa-run');
+
+  // Settings → Collections lists what Embed & Store made; deleting asks first.
+  await page.goto('/settings#collections');
+  const collections = page.getByRole('list', { name: 'Collections' });
+  const stored = collections.getByRole('listitem').filter({ hasText: 'document-qa' });
+  await expect(stored).toContainText(/\d+ chunks?/);
+  await expect(stored).toContainText('text-embedding-3-small · 64 dimensions');
+  await page.locator('section#collections').scrollIntoViewIfNeeded();
+  await shoot(page, 'collections');
+  await stored.getByRole('button', { name: 'Delete document-qa' }).click();
+  const confirm = page.getByRole('alertdialog');
+  await expect(confirm).toContainText('Delete "document-qa"?');
+  await confirm.getByRole('button', { name: 'Delete collection' }).click();
+  await expect(page.getByText('No collections yet. Run a workflow with an Embed & Store node to make one.')).toBeVisible();
+  expect(((await (await page.request.get('/api/collections')).json()) as { collections: unknown[] }).collections).toEqual([]);
 });
