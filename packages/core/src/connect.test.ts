@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CONVERTER_NODE_TYPE, MERGER_NODE_TYPE } from './built-in-types.js';
-import { applyEdit, type ConnectGraph, planConnection } from './connect.js';
+import { applyEdit, type ConnectGraph, freeSpotNear, planConnection } from './connect.js';
 import { DATA_TYPES, type DataType, findConversion, typesMatch } from './data-types.js';
 import { inputPorts, outputPorts, portType } from './node-ports.js';
 import { sequentialIds, sinkType, sourceType, TEST_DEFINITIONS, testNode } from './test-definitions.js';
@@ -191,5 +191,28 @@ describe('random edit sequences (property)', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('where inserted nodes go', () => {
+  it('at the midpoint when it is free, else the nearest free spot above or below it', () => {
+    expect(freeSpotNear({ x: 200, y: 50 }, [])).toEqual({ x: 200, y: 50 });
+    const spot = freeSpotNear({ x: 200, y: 50 }, [{ position: { x: 210, y: 40 } }]);
+    expect(Math.abs(spot.y - 40)).toBeGreaterThanOrEqual(130);
+    expect(spot.x).toBe(200);
+  });
+
+  it('a converter between two nodes does not land on a third one sitting between them', () => {
+    //   [a] ─ ─ [c] ─ ─ [b]   c is unrelated; the converter goes above or below it
+    const graph = {
+      nodes: [testNode('a', sourceType('documents'), 0, 0), testNode('c', sinkType('json'), 300, 0), testNode('b', sinkType('text'), 600, 0)],
+      edges: [],
+    };
+    const plan = planConnection(graph, { source: 'a', sourceHandle: 'out', target: 'b', targetHandle: 'in' }, TEST_DEFINITIONS, sequentialIds());
+    if (!plan.ok) throw new Error(plan.reason);
+    const converter = plan.edit.addNodes[0];
+    expect(converter?.data.type).toBe(CONVERTER_NODE_TYPE);
+    expect(converter?.position.x).toBe(300);
+    expect(Math.abs((converter?.position.y ?? 0) - 0)).toBeGreaterThanOrEqual(130);
   });
 });

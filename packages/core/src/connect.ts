@@ -73,6 +73,8 @@ export function planConnection(graph: ConnectGraph, request: ConnectionRequest, 
 
   const addNodes: WorkflowNode[] = [];
   const addEdges: WorkflowEdge[] = [];
+  // Inserted nodes keep clear of every node but the two being joined.
+  const others = graph.nodes.filter((n) => n.id !== source.id && n.id !== target.id);
   const removeEdgeIds: string[] = [];
   const inserted: ('converter' | 'merger')[] = [];
   const edge = (s: string, sh: string, t: string, th: string, type: DataType): WorkflowEdge => ({
@@ -88,10 +90,16 @@ export function planConnection(graph: ConnectGraph, request: ConnectionRequest, 
   // The new value, as it arrives at the target: straight from the source or via a converter.
   let feed = { node: source.id, handle: request.sourceHandle, type: typesMatch(from, to) && from === 'any' ? to : from };
   if (conversion) {
-    const converter = builtInNode(newId(), CONVERTER_NODE_TYPE, conversion.label, pointAt(source, target, existing.length > 0 ? 0.35 : 0.5), {
-      sourceType: from,
-      targetType: to,
-    });
+    const converter = builtInNode(
+      newId(),
+      CONVERTER_NODE_TYPE,
+      conversion.label,
+      freeSpotNear(pointAt(source, target, existing.length > 0 ? 0.35 : 0.5), others),
+      {
+        sourceType: from,
+        targetType: to,
+      },
+    );
     addNodes.push(converter);
     addEdges.push(edge(source.id, request.sourceHandle, converter.id, CONVERTER_INPUT, from));
     inserted.push('converter');
@@ -108,7 +116,7 @@ export function planConnection(graph: ConnectGraph, request: ConnectionRequest, 
   const feedTypes = new Set<DataType>([feed.type, ...existing.map((e) => e.data.type ?? 'any')]);
   const [onlyFeedType] = feedTypes;
   const dataType: DataType = to !== 'any' ? to : feedTypes.size === 1 && onlyFeedType ? onlyFeedType : 'any';
-  const merger = builtInNode(newId(), MERGER_NODE_TYPE, MERGER_LABEL, pointAt(source, target, conversion ? 0.7 : 0.5), {
+  const merger = builtInNode(newId(), MERGER_NODE_TYPE, MERGER_LABEL, freeSpotNear(pointAt(source, target, conversion ? 0.7 : 0.5), [...others, ...addNodes]), {
     dataType,
     mergeStrategy: 'concat',
     inputCount: Math.max(2, existing.length + 1),
@@ -149,6 +157,25 @@ function refuse(code: RefusalCode, reason: string): ConnectionPlan {
 
 function pointAt(a: WorkflowNode, b: WorkflowNode, t: number): { x: number; y: number } {
   return { x: Math.round(a.position.x + (b.position.x - a.position.x) * t), y: Math.round(a.position.y + (b.position.y - a.position.y) * t) };
+}
+
+/** A node card's footprint with some air around it (the editor's cards are 240 wide, about 110 high). */
+const FOOTPRINT = { width: 260, height: 130 };
+
+/**
+ * `point`, or the nearest spot above or below it where the inserted node covers no other
+ * node: between two close nodes the midpoint often sits on a third one.
+ */
+export function freeSpotNear(point: { x: number; y: number }, nodes: readonly Pick<WorkflowNode, 'position'>[]): { x: number; y: number } {
+  const covers = (spot: { x: number; y: number }) =>
+    nodes.some((n) => Math.abs(n.position.x - spot.x) < FOOTPRINT.width && Math.abs(n.position.y - spot.y) < FOOTPRINT.height);
+  for (let step = 0; step <= 20; step++) {
+    for (const sign of step === 0 ? [0] : [1, -1]) {
+      const spot = { x: point.x, y: point.y + sign * step * (FOOTPRINT.height / 2) };
+      if (!covers(spot)) return spot;
+    }
+  }
+  return point;
 }
 
 function builtInNode(id: string, type: string, label: string, position: { x: number; y: number }, config: Record<string, unknown>): WorkflowNode {
