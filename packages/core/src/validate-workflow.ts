@@ -45,13 +45,8 @@ export interface WorkflowGraph {
  */
 export function validateWorkflow(document: WorkflowGraph, definitions: readonly NodeDefinition[]): WorkflowIssue[] {
   const issues: WorkflowIssue[] = [];
-  if (document.schemaVersion !== undefined && document.schemaVersion > WORKFLOW_SCHEMA_VERSION) {
-    issues.push({
-      code: 'newer_schema_version',
-      message: `This workflow uses document version ${document.schemaVersion}, newer than this Weft understands (${WORKFLOW_SCHEMA_VERSION}). Upgrade Weft to open it.`,
-    });
-    return issues;
-  }
+  const newer = newerDocumentIssue(document.schemaVersion);
+  if (newer) return [newer];
 
   const byType = new Map(definitions.map((d) => [d.type, d]));
   // Node id → its definition, or null when the type is unknown (already reported).
@@ -86,6 +81,18 @@ export function validateWorkflow(document: WorkflowGraph, definitions: readonly 
   return issues;
 }
 
+/**
+ * The refusal of a document written by a newer Weft than this one, or undefined when
+ * this code understands `schemaVersion` (missing counts as understood: it predates the field).
+ */
+export function newerDocumentIssue(schemaVersion: number | undefined): WorkflowIssue | undefined {
+  if (schemaVersion === undefined || schemaVersion <= WORKFLOW_SCHEMA_VERSION) return undefined;
+  return {
+    code: 'newer_schema_version',
+    message: `This workflow uses document version ${schemaVersion}, newer than this Weft understands (${WORKFLOW_SCHEMA_VERSION}). Upgrade Weft to open it.`,
+  };
+}
+
 function edgeIssue(
   edge: WorkflowGraph['edges'][number],
   seen: ReadonlySet<string>,
@@ -118,7 +125,9 @@ function edgeIssue(
     const to = portType(into, target.config);
     if (!typesMatch(from, to)) {
       const conversion = findConversion(from, to);
-      const fix = conversion ? `; put a ${conversion.label} converter between them` : '; no conversion exists between these types';
+      const fix = conversion
+        ? `; connect them again in the editor, which inserts the “${conversion.label}” converter between them`
+        : '; no conversion exists between these types';
       return {
         ...at,
         code: 'incompatible_types',

@@ -88,7 +88,7 @@ export function EditorToolbar({ onSave, saving, runControls }: EditorToolbarProp
         <ArrowLeftIcon size={16} />
       </Link>
       <div className="flex min-w-0 items-center gap-2.5 pl-1">
-        <div className="min-w-0 max-w-[16rem] sm:max-w-xs" data-testid="workflow-name">
+        <div className="min-w-[9rem] max-w-[16rem] sm:max-w-xs xl:max-w-sm" data-testid="workflow-name">
           <InlineEdit value={name} onCommit={setName} label="Workflow name" maxLength={200} className="h-8 text-[15px] font-semibold" />
         </div>
         <SaveState />
