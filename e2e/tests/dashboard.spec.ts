@@ -38,16 +38,18 @@ test('dashboard: empty state, new workflow, import good and bad files, delete wi
   await page.getByTestId('import-workflow-input').setInputFiles(tempFile('good.json', JSON.stringify(good)));
   await expect(page.getByRole('link', { name: 'Imported Flow' })).toBeVisible();
 
+  // Not the first workflow any more (the import was), so a new one is Untitled Workflow.
   await page.getByRole('button', { name: 'New workflow' }).first().click();
   await expect(page).toHaveURL(/\/workflow\/[0-9a-f-]{36}$/);
   await page.goto('/dashboard');
-  await expect(page.getByRole('link', { name: 'My First Automation' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Untitled Workflow' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'My First Automation' })).toHaveCount(0);
   await page.screenshot({ path: `${SCREENSHOT_DIR}dashboard.png` });
 
   await page.getByRole('button', { name: 'Delete Imported Flow' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete workflow' }).click();
   await expect(page.getByRole('link', { name: 'Imported Flow' })).toHaveCount(0);
-  await expect(page.getByRole('link', { name: 'My First Automation' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Untitled Workflow' })).toBeVisible();
 });
 
 test('settings: change display name and password', async ({ page }) => {

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { DEFAULT_WORKFLOW_NAME, UNTITLED_WORKFLOW_NAME } from '@weft/core';
 import { useNavigate } from 'react-router';
 import { api, errorMessage } from '../../lib/api';
 import { downloadJson, safeFileName } from '../../lib/download';
@@ -20,12 +21,20 @@ export function useWorkflowList() {
   });
 }
 
-/** "New workflow": creates an empty one and opens it in the editor. */
+/**
+ * "New workflow": creates an empty one and opens it in the editor. The first is "My First
+ * Automation"; later ones are "Untitled Workflow", so a dashboard does not fill up with
+ * first automations (SPEC.md §3 names a cleared workflow so too).
+ */
 export function useCreateWorkflow() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api<CreatedWorkflow>('/api/workflows', { method: 'POST', body: {} }),
+    mutationFn: () => {
+      const existing = queryClient.getQueryData<WorkflowSummary[]>(WORKFLOWS_QUERY_KEY);
+      const name = existing && existing.length > 0 ? UNTITLED_WORKFLOW_NAME : DEFAULT_WORKFLOW_NAME;
+      return api<CreatedWorkflow>('/api/workflows', { method: 'POST', body: { name } });
+    },
     onSuccess: ({ workflow }) => {
       void queryClient.invalidateQueries({ queryKey: WORKFLOWS_QUERY_KEY });
       navigate(`/workflow/${workflow.id}`);
