@@ -6,13 +6,13 @@
  *
  *   npm run build && npm run bench:webhook [-- --duration 15 --connections 32]
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { autocannon, chainWorkflow } from './lib/chain-workflow.mjs';
 import { api, signUp, startWeft } from './lib/weft-server.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -26,51 +26,6 @@ const { values: args } = parseArgs({
   },
 });
 const TARGET = { executionsPerSecond: 1000, p99Ms: 50 };
-
-/** Text Input (asks on run) → Template → Template → Template → Output. */
-function fiveNodeWorkflow() {
-  const node = (id, type, x, config) => ({ id, type: 'custom', position: { x, y: 0 }, data: { label: id, type, config } });
-  const nodes = [
-    node('in', 'input.text', 0, { text: '', askOnRun: true }),
-    node('t1', 'text.template', 300, { template: 'one {{input}}' }),
-    node('t2', 'text.template', 600, { template: 'two {{input}}' }),
-    node('t3', 'text.template', 900, { template: 'three {{input}}' }),
-    node('out', 'output', 1200, {}),
-  ];
-  const edge = (source, target) => ({
-    id: `${source}-${target}`,
-    source,
-    sourceHandle: 'output',
-    target,
-    targetHandle: 'input',
-    type: 'custom',
-    data: { type: 'text' },
-  });
-  return { name: 'Webhook benchmark', nodes, edges: [edge('in', 't1'), edge('t1', 't2'), edge('t2', 't3'), edge('t3', 'out')] };
-}
-
-/** Runs autocannon in its own process so the load generator does not share our event loop. */
-function autocannon(url, seconds, connections) {
-  const bin = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      [bin, '--json', '-c', String(connections), '-d', String(seconds), '-m', 'POST', '-H', 'content-type=text/plain', '-b', 'hello', url],
-      {
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-    });
-    child.stderr.on('data', (d) => {
-      err += d;
-    });
-    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`autocannon exited ${code}: ${err}`))));
-  });
-}
 
 async function countExecutions(dataDir, workflowId) {
   const require = createRequire(path.join(root, 'apps/server/package.json'));
@@ -87,7 +42,7 @@ async function countExecutions(dataDir, workflowId) {
 const server = await startWeft({ port: Number(args.port), env: { LOG_LEVEL: 'warn' } });
 try {
   const user = await signUp(server.url);
-  const { workflow } = await api(server.url, user, 'POST', '/api/workflows', fiveNodeWorkflow());
+  const { workflow } = await api(server.url, user, 'POST', '/api/workflows', chainWorkflow(5));
   const { webhook } = await api(server.url, user, 'PUT', `/api/workflows/${workflow.id}/webhook`, { respond: 'output' });
   const probe = await fetch(webhook.url, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'hello' });
   const probeBody = await probe.text();
