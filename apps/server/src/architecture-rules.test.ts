@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { checkFile, checkFileSize, checkHostGlobals, checkImports } from '../../../scripts/architecture-rules.mjs';
+
+/** `path:line: message` of each finding, the form `npm run lint` prints. */
+function lines(findings: readonly { path: string; line: number; message: string }[]): string[] {
+  return findings.map((item) => `${item.path}:${item.line}: ${item.message}`);
+}
+
+function sourceOf(lineTotal: number): string {
+  return `${Array.from({ length: lineTotal }, (_, index) => `export const value${index} = ${index};`).join('\n')}\n`;
+}
+
+describe('package boundaries', () => {
+  it('refuses a core file importing @weft/nodes, and says what core may import', () => {
+    const text = "import { z } from 'zod';\nimport { catalogue } from '@weft/nodes';\n";
+    expect(lines(checkImports('packages/core/src/engine/x.ts', text))).toEqual([
+      "packages/core/src/engine/x.ts:2: packages/core may not import '@weft/nodes' (it may import no workspace package)",
+    ]);
+  });
+
+  it('refuses deep and relative paths into another package, export-from and dynamic imports included', () => {
+    const text = [
+      "export { x } from '@weft/core/src/data-types.js';",
+      "const m = await import('../../../../packages/core/src/workflow.js');",
+      "type T = import('../../../web/src/App.js').Props;",
+    ].join('\n');
+    expect(lines(checkImports('apps/server/src/runs/x.ts', text))).toEqual([
+      "apps/server/src/runs/x.ts:1: imports '@weft/core/src/data-types.js': go through the package entry point '@weft/core'",
+      "apps/server/src/runs/x.ts:2: imports packages/core's internals through '../../../../packages/core/src/workflow.js': import '@weft/core' instead",
+      "apps/server/src/runs/x.ts:3: imports '../../../web/src/App.js' from apps/web: apps/server may not import apps/web",
+    ]);
+  });
+
+  it('keeps @weft/nodes and the server out of the web app, but lets its tests reach what they need', () => {
+    const app = "import { catalogue } from '@weft/nodes';\nimport { startTestWeft } from '../../../server/src/test-support/test-weft.js';\n";
+    expect(checkImports('apps/web/src/stores/x.store.ts', app)).toHaveLength(2);
+    expect(checkImports('apps/web/src/stores/x.store.server.test.ts', app)).toEqual([]);
+    // A plain web test runs in no server, so it has no reason to import one.
+    expect(lines(checkImports('apps/web/src/stores/x.store.test.ts', app))).toEqual([
+      "apps/web/src/stores/x.store.test.ts:2: imports '../../../server/src/test-support/test-weft.js' from apps/server: apps/web may not import apps/server",
+    ]);
+  });
+
+  it('allows what the rules allow: nodes on core, server on both, e2e on server test-support', () => {
+    expect(checkImports('packages/nodes/src/x.node.ts', "import { z } from '@weft/core';\nimport { y } from './y.js';\n")).toEqual([]);
+    expect(checkImports('apps/server/src/x.ts', "import '@weft/core';\nimport '@weft/nodes';\n")).toEqual([]);
+    expect(checkImports('e2e/tests/x.spec.ts', "import { startSmtpPeer } from '../../apps/server/src/test-support/smtp-peer.js';\n")).toEqual([]);
+    expect(checkImports('e2e/tests/x.spec.ts', "import { RunService } from '../../apps/server/src/runs/run.service.js';\n")).toHaveLength(1);
+  });
+
+  it('reads imports, not text: a specifier in a string or comment is no finding', () => {
+    const text = "// import { x } from '@weft/nodes';\nconst s = \"import('@weft/nodes')\";\n";
+    expect(checkImports('packages/core/src/x.ts', text)).toEqual([]);
+  });
+});
+
+describe('no host globals in core and nodes', () => {
+  it('refuses process.env, Node built-ins and the DOM in a nodes file', () => {
+    const text = "import fs from 'node:fs';\nimport path from 'path';\nconst key = process.env.KEY;\nconst title = document.title;\n";
+    expect(lines(checkHostGlobals('packages/nodes/src/run/x.ts', text))).toEqual([
+      "packages/nodes/src/run/x.ts:1: imports Node built-in 'node:fs': core and nodes do I/O only through injected services",
+      "packages/nodes/src/run/x.ts:2: imports Node built-in 'path': core and nodes do I/O only through injected services",
+      "packages/nodes/src/run/x.ts:3: uses 'process': core and nodes use no browser or Node globals",
+      "packages/nodes/src/run/x.ts:4: uses 'document': core and nodes use no browser or Node globals",
+    ]);
+  });
+
+  it('tells a global from a local name, a property or a string', () => {
+    const text = [
+      'export function next(window: { start: number }, input: { document: string }) {',
+      "  return { window: window.start, text: input.document, note: 'no process here' };",
+      '}',
+    ].join('\n');
+    expect(checkHostGlobals('packages/core/src/schedule/x.ts', text)).toEqual([]);
+  });
+
+  it('leaves tests, test kits and other packages alone', () => {
+    const text = 'const home = process.env.HOME;\n';
+    expect(checkHostGlobals('packages/core/src/x.test.ts', text)).toEqual([]);
+    expect(checkHostGlobals('packages/core/src/engine/engine-test-kit.ts', text)).toEqual([]);
+    expect(checkHostGlobals('apps/server/src/config.ts', text)).toEqual([]);
+  });
+});
+
+describe('file size', () => {
+  it('fails a new file over 400 lines and warns over 300', () => {
+    expect(lines(checkFileSize('apps/web/src/Big.tsx', sourceOf(401)))).toEqual([
+      'apps/web/src/Big.tsx:1: 401 lines, over the 400-line cap: split it by concept',
+    ]);
+    expect(checkFileSize('apps/web/src/Big.tsx', sourceOf(400))[0]?.severity).toBe('warning');
+    expect(checkFileSize('apps/web/src/Small.tsx', sourceOf(300))).toEqual([]);
+  });
+
+  it('only warns for an allowlisted file, and asks for the entry to go once it is small', () => {
+    const path = 'apps/server/src/runs/run.service.ts';
+    expect(checkFileSize(path, sourceOf(574)).map((item) => item.severity)).toEqual(['warning']);
+    expect(checkFileSize(path, sourceOf(250))[0]?.message).toContain('remove it from FILE_SIZE_ALLOWLIST');
+  });
+});
+
+it('runs every rule on one file', () => {
+  const findings = checkFile('packages/core/src/x.ts', `import '@weft/nodes';\nconst b = Buffer.alloc(1);\n${sourceOf(400)}`);
+  expect(findings.map((item) => item.rule)).toEqual(['boundaries', 'host-globals', 'file-size']);
+});
