@@ -1,4 +1,4 @@
-import type { ConfigField } from '@weft/core';
+import { type ConfigField, fieldIsRequired } from '@weft/core';
 import { type FocusEvent, useState } from 'react';
 import { FieldEditor } from '../fields/FieldEditor';
 import { requiredProblem } from '../fields/field-validation';
@@ -44,7 +44,8 @@ export function ConfigForm({ nodeId, fields, config, onChange, hints, showAllErr
         return (
           <div key={field.key} data-field-key={field.key}>
             <FieldEditor
-              field={field}
+              // A field required only while another holds a value (requiredWhen) is marked while it is.
+              field={field.requiredWhen ? { ...field, required: fieldIsRequired(field, config) } : field}
               value={value}
               onChange={(next) => setValue(field.key, next)}
               id={`cfg-${nodeId}-${field.key}`}
