@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { configFieldIssue, configIssues } from './config-values.js';
+import { configFieldIssue, configIssues, configValueIssues } from './config-values.js';
 import type { ConfigField, NodeDefinition } from './node-definition.js';
 
 const text: ConfigField = { kind: 'text', key: 'url', label: 'URL', required: true };
@@ -17,6 +17,7 @@ const method: ConfigField = {
 const flag: ConfigField = { kind: 'boolean', key: 'f', label: 'Flag' };
 const headers: ConfigField = { kind: 'json', key: 'h', label: 'Headers' };
 const source: ConfigField = { kind: 'code', key: 'code', label: 'JavaScript', language: 'javascript' };
+const file: ConfigField = { kind: 'file', key: 'file', label: 'File' };
 
 describe('configFieldIssue', () => {
   it.each([
@@ -31,6 +32,10 @@ describe('configFieldIssue', () => {
     [headers, { accept: 'application/json', retries: [1, 2], nested: { ok: true, none: null } }],
     [headers, null],
     [source, 'return input;'],
+    [file, 'f6c1d0e2'],
+    [file, { id: 'f6c1d0e2', name: 'handbook.md' }],
+    [file, { fileId: 'f6c1d0e2' }],
+    [file, { name: 'notes.txt', content: 'attached by an older editor' }],
   ] as [ConfigField, unknown][])('accepts %j = %j', (field, value) => {
     expect(configFieldIssue(field, value)).toBeUndefined();
   });
@@ -49,6 +54,8 @@ describe('configFieldIssue', () => {
     [headers, { n: Number.POSITIVE_INFINITY }, /^Headers must be JSON/],
     [headers, [undefined], /^Headers must be JSON/],
     [source, { body: 'return 1' }, 'JavaScript must be text'],
+    [file, 42, "File must be an uploaded file's id"],
+    [file, { name: 'notes.txt' }, "File must be an uploaded file's id"],
   ] as [ConfigField, unknown, string | RegExp][])('refuses %j = %j', (field, value, message) => {
     expect(configFieldIssue(field, value)).toMatch(message);
   });
@@ -78,5 +85,15 @@ describe('configIssues', () => {
 
   it('ignores keys the definition does not declare', () => {
     expect(configIssues(definition, { url: 'https://example.com', legacy: 1 })).toEqual([]);
+  });
+
+  it('checks only filled values for a save, never that required fields are filled', () => {
+    expect(configValueIssues(definition, {})).toEqual([]);
+    expect(configValueIssues(definition, { url: '  ', t: null })).toEqual([]);
+    expect(configValueIssues(definition, { url: 5, t: 3, method: 'PUT' })).toEqual([
+      { key: 'url', message: 'URL must be text' },
+      { key: 't', message: 'Temperature must be at most 2' },
+      { key: 'method', message: 'Method must be one of GET, POST' },
+    ]);
   });
 });

@@ -16,9 +16,10 @@ export function configFieldIssue(field: ConfigField, value: unknown): string | u
     case 'text':
     case 'prompt':
     case 'secret':
-    case 'file':
     case 'code':
       return typeof value === 'string' ? undefined : `${field.label} must be text`;
+    case 'file':
+      return isFileReference(value) ? undefined : `${field.label} must be an uploaded file's id`;
     case 'boolean':
       return typeof value === 'boolean' ? undefined : `${field.label} must be on or off`;
     case 'select':
@@ -38,11 +39,24 @@ export function configFieldIssue(field: ConfigField, value: unknown): string | u
  * declare are ignored, so an older or newer node version's extra keys do no harm.
  */
 export function configIssues(definition: NodeDefinition, config: Readonly<Record<string, unknown>>): ConfigIssue[] {
+  return collectIssues(definition, config, true);
+}
+
+/**
+ * The values of a node's config that do not fit their field (kind, range, option, JSON).
+ * Empty fields are no issue here, required or not: what a save checks, since a saved
+ * workflow may be unfinished (a template's file fields and secrets are filled in later).
+ */
+export function configValueIssues(definition: NodeDefinition, config: Readonly<Record<string, unknown>>): ConfigIssue[] {
+  return collectIssues(definition, config, false);
+}
+
+function collectIssues(definition: NodeDefinition, config: Readonly<Record<string, unknown>>, checkRequired: boolean): ConfigIssue[] {
   const issues: ConfigIssue[] = [];
   for (const field of definition.config) {
     const value = config[field.key];
     if (isBlank(value)) {
-      if (fieldIsRequired(field, config)) issues.push({ key: field.key, message: `${field.label} is required` });
+      if (checkRequired && fieldIsRequired(field, config)) issues.push({ key: field.key, message: `${field.label} is required` });
       continue;
     }
     const message = configFieldIssue(field, value);
@@ -72,6 +86,19 @@ function numberIssue(field: Extract<ConfigField, { kind: 'number' }>, value: unk
     if (Math.abs(steps - Math.round(steps)) > 1e-9) return `${field.label} must be in steps of ${field.step}`;
   }
   return undefined;
+}
+
+/**
+ * What a `file` field holds: an upload's id (what the editor stores), an object with `id` or
+ * `fileId` (what the API and the nodes also take), or `{ name, content }` from an older
+ * editor that read files into the config (the nodes still load its text).
+ */
+function isFileReference(value: unknown): boolean {
+  if (typeof value === 'string') return true;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const record = value as Record<string, unknown>;
+  if (typeof record.id === 'string' || typeof record.fileId === 'string') return true;
+  return typeof record.name === 'string' && typeof record.content === 'string';
 }
 
 /** Survives `JSON.stringify` unchanged: no undefined, functions, NaN, dates or class instances. */

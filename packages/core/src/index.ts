@@ -10,6 +10,7 @@ export * from './find-cycle.js';
 export * from './initials.js';
 export * from './node-definition.js';
 export * from './node-ports.js';
+export * from './read-workflow-document.js';
 export * from './schedule/index.js';
 export * from './setup-needs.js';
 export * from './template/index.js';

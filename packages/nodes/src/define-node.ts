@@ -1,4 +1,4 @@
-import type { NodeDefinition } from '@weft/core';
+import type { NodeConfigMigration, NodeDefinition } from '@weft/core';
 import type { NodeRun } from './node-services.js';
 
 /**
@@ -8,6 +8,12 @@ import type { NodeRun } from './node-services.js';
  */
 export interface NodeType extends NodeDefinition {
   readonly run?: NodeRun;
+  /**
+   * Upgrades the config of a node saved by an older `version` of this type; set it when
+   * bumping `version` changes the config's shape. Stored documents are read through core's
+   * `readWorkflowDocument`, which calls it. Like `run`, it never crosses the wire.
+   */
+  readonly migrate?: NodeConfigMigration['migrate'];
 }
 
 /** Identity helper that checks a node type literal against the schema. */

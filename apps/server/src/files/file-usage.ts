@@ -1,4 +1,5 @@
 import type { FileUser, NodeDefinition, WorkflowDocument } from '@weft/core';
+import { readStoredWorkflow } from '../services/workflow-document.js';
 
 /** A stored workflow as the usage scan reads it: the document is the row's JSON text. */
 export interface WorkflowSource {
@@ -48,18 +49,17 @@ export function fileIdsInDocument(document: Pick<WorkflowDocument, 'nodes'>, fil
 
 /**
  * File id → the workflows that use it (a node's `file` field holds the id), each workflow
- * once, by name. A document that does not parse uses nothing.
+ * once, by name. A document that cannot be read (readStoredWorkflow) uses nothing.
  */
 export function fileUsers(workflows: readonly WorkflowSource[], fileFields: ReadonlyMap<string, readonly string[]>): Map<string, FileUser[]> {
   const users = new Map<string, FileUser[]>();
   for (const workflow of workflows) {
-    let document: Pick<WorkflowDocument, 'nodes'>;
+    let document: WorkflowDocument;
     try {
-      document = JSON.parse(workflow.document) as WorkflowDocument;
+      document = readStoredWorkflow(workflow.document);
     } catch {
       continue;
     }
-    if (!Array.isArray(document.nodes)) continue;
     for (const id of fileIdsInDocument(document, fileFields)) {
       const list = users.get(id) ?? [];
       list.push({ id: workflow.id, name: workflow.name });

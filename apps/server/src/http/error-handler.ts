@@ -1,3 +1,4 @@
+import { WorkflowDocumentError } from '@weft/core';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { isDatabaseUnavailable } from '../db/database-unavailable.js';
 import { RETRY_AFTER_SECONDS, ShuttingDownError } from '../services/lifecycle.js';
@@ -7,7 +8,8 @@ import { HttpError } from './http-error.js';
  * One error shape for every API failure: `{ statusCode, error, message, detail, code? }`;
  * `detail` repeats `message` because SPEC.md §8's client reads `detail`.
  * HttpErrors and Fastify's own 4xx (bad JSON, body too large, rate limit) keep their
- * message; a database that is away (restarting, locked) is a 503 with Retry-After; anything
+ * message; a stored workflow this code cannot read (core's WorkflowDocumentError: written by
+ * a newer Weft, or damaged) is a 409 saying why; a database that is away (restarting, locked) is a 503 with Retry-After; anything
  * else is logged and answered with a generic 500.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
@@ -22,6 +24,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply
         .code(err.statusCode)
         .send({ statusCode: err.statusCode, error: statusText(err.statusCode), message: err.message, detail: err.message, code: err.code });
+    }
+    if (err instanceof WorkflowDocumentError) {
+      return reply.code(409).send({ statusCode: 409, error: statusText(409), message: err.message, detail: err.message, code: err.code });
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {

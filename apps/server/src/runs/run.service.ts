@@ -1,4 +1,4 @@
-import { executeWorkflow, type RunEvent, type WorkflowDocument } from '@weft/core';
+import { executeWorkflow, type RunEvent } from '@weft/core';
 import { isOutputNode } from '@weft/nodes';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
@@ -7,6 +7,7 @@ import type { Clock } from '../services/clock.js';
 import { ShuttingDownError } from '../services/lifecycle.js';
 import type { Metrics } from '../services/metrics.js';
 import { newId } from '../services/tokens.js';
+import { readStoredWorkflow } from '../services/workflow-document.js';
 import { ActiveRun } from './active-run.js';
 import { type ExecutionDetail, type ExecutionStatus, type ExecutionSummary, isActiveStatus, type RunTrigger } from './execution-types.js';
 import { ExecutionsRepository, type ListFilters, toDetail, toSummary } from './executions.repository.js';
@@ -128,7 +129,7 @@ export class RunService {
     }
     const workflow = await this.repository.loadWorkflow(userId, request.workflowId);
     if (!workflow) return { ok: false, reason: 'not_found', message: 'Workflow not found' };
-    const document = JSON.parse(workflow.document) as WorkflowDocument;
+    const document = readStoredWorkflow(workflow.document);
     const prepared = await prepareRun(this.options.dependencies, userId, document);
     if (!prepared.ok) return { ok: false, reason: 'invalid', message: prepared.message };
 

@@ -1,4 +1,4 @@
-import type { WorkflowDocument } from '@weft/core';
+import { WorkflowDocumentError } from '@weft/core';
 import type { Logger } from 'pino';
 import { ActiveRun } from '../runs/active-run.js';
 import type { ExecutionsRepository } from '../runs/executions.repository.js';
@@ -10,6 +10,7 @@ import type { RunService } from '../runs/run.service.js';
 import type { RunDependencies } from '../runs/run-dependencies.js';
 import { RunRecorder } from '../runs/run-recorder.js';
 import type { Clock } from '../services/clock.js';
+import { readStoredWorkflow } from '../services/workflow-document.js';
 import type { RedisRunEvents } from './redis-run-events.js';
 
 export interface RunWorkerOptions {
@@ -83,8 +84,10 @@ export class RunWorker {
 
   private async prepare(job: RunJob): Promise<RunPreparation> {
     try {
-      return await prepareRun(this.options.dependencies, job.userId, JSON.parse(job.document) as WorkflowDocument);
+      return await prepareRun(this.options.dependencies, job.userId, readStoredWorkflow(job.document));
     } catch (error) {
+      // A document this worker cannot read (written by a newer Weft) is the user's to know about.
+      if (error instanceof WorkflowDocumentError) return { ok: false, message: error.message };
       // The row is claimed: it must end, saying why, rather than wait for the orphan sweep.
       this.options.logger.error({ err: error, executionId: job.executionId }, 'Could not prepare a run');
       return { ok: false, message: 'The run could not be prepared on the worker (see the worker log). Try again.' };

@@ -1,9 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { WorkflowDocument } from '@weft/core';
 import type { Kysely } from 'kysely';
 import type { Database, WebhookRow } from '../db/schema.js';
 import type { Clock } from './clock.js';
 import { newToken } from './tokens.js';
+import { readStoredWorkflow } from './workflow-document.js';
 
 export type WebhookRespond = 'output' | 'accepted';
 
@@ -111,7 +111,7 @@ export class WebhooksService {
       .executeTakeFirst();
     const matches = tokensMatch(token, row?.token ?? DUMMY_TOKEN);
     if (!row || !matches) return undefined;
-    const document = JSON.parse(row.document) as WorkflowDocument;
+    const document = readStoredWorkflow(row.document);
     const inputNodeIds: string[] = [];
     const outputNodeIds: string[] = [];
     for (const node of document.nodes) {

@@ -1,4 +1,15 @@
-import { DEFAULT_WORKFLOW_NAME, type NodeDefinition, validateWorkflow, type WorkflowDocument, workflowDocumentSchema } from '@weft/core';
+import {
+  configValueIssues,
+  DEFAULT_WORKFLOW_NAME,
+  migrateWorkflowDocument,
+  type NodeDefinition,
+  readWorkflowDocument,
+  validateWorkflow,
+  type WorkflowDocument,
+  WorkflowDocumentError,
+  workflowDocumentSchema,
+} from '@weft/core';
+import { BUILTIN_NODES } from '@weft/nodes';
 import type { z } from 'zod';
 import type { ExportedCustomNode } from '../custom-nodes/custom-nodes.service.js';
 
@@ -13,16 +24,54 @@ export interface WorkflowExport extends WorkflowDocument {
 export type DocumentCheck = { ok: true; document: WorkflowDocument } | { ok: false; stage: 'schema' | 'graph'; message: string };
 
 /**
- * Parses a workflow document and checks its graph against the catalogue: the gate every
- * stored workflow passes, whatever route it came in through. `field` prefixes schema
- * messages so they name the field as the client sent it (e.g. `document.nodes.0.id`).
+ * A stored workflow's document (the row's JSON text), upgraded to this code's version:
+ * the one way the server reads `workflows.document`. Only built-in node types carry config
+ * migrations (a custom type's settings are its owner's), so the built-ins are all it needs.
+ * Throws core's `WorkflowDocumentError`, which the error handler answers with its message.
+ */
+export function readStoredWorkflow(json: string): WorkflowDocument {
+  return readWorkflowDocument(json, BUILTIN_NODES);
+}
+
+/**
+ * Upgrades a workflow document, parses it, checks its graph against the catalogue and its
+ * config values against their fields: the gate every stored workflow passes, whatever
+ * route it came in through. `field` prefixes schema messages so they name the field as
+ * the client sent it (e.g. `document.nodes.0.id`). The definitions (the caller's
+ * catalogue, with the built-ins' config migrations) are what older nodes are upgraded by.
  */
 export function checkWorkflowDocument(input: unknown, definitions: readonly NodeDefinition[], field?: string): DocumentCheck {
-  const parsed = workflowDocumentSchema.safeParse(input);
+  let migrated: unknown;
+  try {
+    migrated = migrateWorkflowDocument(input, definitions);
+  } catch (error) {
+    if (!(error instanceof WorkflowDocumentError)) throw error;
+    return { ok: false, stage: error.code === 'newer_schema_version' ? 'graph' : 'schema', message: error.message };
+  }
+  const parsed = workflowDocumentSchema.safeParse(migrated);
   if (!parsed.success) return { ok: false, stage: 'schema', message: describeIssue(parsed.error, field) };
-  const [first, ...rest] = validateWorkflow(parsed.data, definitions);
-  if (first) return { ok: false, stage: 'graph', message: rest.length > 0 ? `${first.message} (and ${plural(rest.length, 'more problem')})` : first.message };
+  const problems = [...validateWorkflow(parsed.data, definitions).map((issue) => issue.message), ...configProblems(parsed.data, definitions)];
+  const [first, ...rest] = problems;
+  if (first) return { ok: false, stage: 'graph', message: rest.length > 0 ? `${first} (and ${plural(rest.length, 'more problem')})` : first };
   return { ok: true, document: parsed.data };
+}
+
+/**
+ * Config values that do not fit their field, as `Node "Fetch Feed": URL must be text`.
+ * Empty fields pass even when required: users save unfinished workflows, templates are
+ * made with files and secrets still to fill in, and the editor's setup bar lists what is
+ * missing. Nodes of unknown types are left to validateWorkflow, which reports them.
+ */
+function configProblems(document: WorkflowDocument, definitions: readonly NodeDefinition[]): string[] {
+  const byType = new Map(definitions.map((definition) => [definition.type, definition]));
+  const problems: string[] = [];
+  for (const node of document.nodes) {
+    const definition = byType.get(node.data.type);
+    if (!definition) continue;
+    const name = node.data.label.trim() || node.id;
+    for (const issue of configValueIssues(definition, node.data.config)) problems.push(`Node "${name}": ${issue.message}`);
+  }
+  return problems;
 }
 
 /** A new workflow's input with the default name when none is given (SPEC.md section 3). */

@@ -6,7 +6,7 @@ import type { Database, WorkflowRow } from '../db/schema.js';
 import type { Clock } from './clock.js';
 import type { NodeCatalogue } from './node-catalogue.js';
 import { newId } from './tokens.js';
-import { checkWorkflowDocument, readImport, toExport, type WorkflowExport, withDefaultName } from './workflow-document.js';
+import { checkWorkflowDocument, readImport, readStoredWorkflow, toExport, type WorkflowExport, withDefaultName } from './workflow-document.js';
 
 /** A stored workflow as the API shows it: the document plus its bookkeeping. */
 export interface StoredWorkflow extends WorkflowDocument {
@@ -45,8 +45,20 @@ function copyName(name: string): string {
 }
 
 function toStored(row: WorkflowRow): StoredWorkflow {
-  const document = JSON.parse(row.document) as WorkflowDocument;
+  const document = readStoredWorkflow(row.document);
   return { id: row.id, version: row.version, createdAt: row.created_at, updatedAt: row.updated_at, ...document };
+}
+
+/**
+ * How many nodes a stored document has. One this code cannot read (written by a newer
+ * Weft) still lists, with no nodes, rather than failing the whole list; opening it says why.
+ */
+function nodeCount(json: string): number {
+  try {
+    return readStoredWorkflow(json).nodes.length;
+  } catch {
+    return 0;
+  }
 }
 
 /**
@@ -74,7 +86,7 @@ export class WorkflowsService {
       id: row.id,
       name: row.name,
       version: row.version,
-      nodeCount: (JSON.parse(row.document) as WorkflowDocument).nodes.length,
+      nodeCount: nodeCount(row.document),
       lastRunStatus: row.last_run_status,
       lastRunAt: row.last_run_at,
       schedule: schedules.get(row.id) ?? null,
