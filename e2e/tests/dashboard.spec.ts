@@ -44,6 +44,22 @@ test('dashboard: empty state, new workflow, import good and bad files, delete wi
   await page.goto('/dashboard');
   await expect(page.getByRole('link', { name: 'Untitled Workflow' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'My First Automation' })).toHaveCount(0);
+
+  // Duplicate, search and sort.
+  await page.getByRole('button', { name: 'Duplicate Imported Flow' }).click();
+  await expect(page.getByRole('link', { name: 'Imported Flow (copy)' })).toBeVisible();
+  const names = page.getByRole('table').getByRole('link').filter({ hasNotText: /^$/ });
+  await page.getByLabel('Sort workflows by').selectOption('name');
+  await expect(page.getByRole('table').locator('tbody tr td:first-child a')).toHaveText(['Imported Flow', 'Imported Flow (copy)', 'Untitled Workflow']);
+  await page.getByLabel('Search workflows').fill('copy');
+  await expect(page.getByRole('table').locator('tbody tr td:first-child a')).toHaveText(['Imported Flow (copy)']);
+  await page.getByLabel('Search workflows').fill('kangaroo');
+  await expect(page.getByRole('status').filter({ hasText: 'No workflow’s name contains “kangaroo”.' })).toBeVisible();
+  await page.getByLabel('Search workflows').press('Escape');
+  await expect(names.filter({ hasText: 'Untitled Workflow' })).toBeVisible();
+  await page.getByRole('button', { name: 'Delete Imported Flow (copy)' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete workflow' }).click();
+  await expect(page.getByRole('link', { name: 'Imported Flow (copy)' })).toHaveCount(0);
   await page.screenshot({ path: `${SCREENSHOT_DIR}dashboard.png` });
 
   await page.getByRole('button', { name: 'Delete Imported Flow' }).click();

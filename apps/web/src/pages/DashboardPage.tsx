@@ -5,7 +5,7 @@ import { ImportWorkflowButton } from '../components/dashboard/ImportWorkflowButt
 import { NewFromTemplateButton } from '../components/dashboard/NewFromTemplateButton';
 import { NewWorkflowButton } from '../components/dashboard/NewWorkflowButton';
 import { useWorkflowList } from '../components/dashboard/useWorkflows';
-import { WorkflowTable } from '../components/dashboard/WorkflowTable';
+import { WorkflowList } from '../components/dashboard/WorkflowList';
 import { WorkflowTableSkeleton } from '../components/dashboard/WorkflowTableSkeleton';
 import { SchedulesOverview } from '../components/schedules/SchedulesOverview';
 import { ErrorState } from '../components/ui/ErrorState';
@@ -60,7 +60,7 @@ export function DashboardPage({ tab }: { tab: DashboardTab }) {
       ) : isEmpty ? (
         <DashboardEmptyState />
       ) : (
-        <WorkflowTable workflows={list.data} />
+        <WorkflowList workflows={list.data} />
       )}
     </div>
   );

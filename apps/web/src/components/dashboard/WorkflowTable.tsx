@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
 import { useNow } from '../../hooks/useNow';
 import { IconButton } from '../ui/IconButton';
-import { CalendarClockIcon, DownloadIcon, TrashIcon } from '../ui/icons';
+import { CalendarClockIcon, CopyIcon, DownloadIcon, TrashIcon } from '../ui/icons';
 import { RelativeTime } from './RelativeTime';
 import { RunStatusBadge } from './RunStatusBadge';
-import { useDeleteWorkflow, useExportWorkflow } from './useWorkflows';
+import { useDeleteWorkflow, useDuplicateWorkflow, useExportWorkflow } from './useWorkflows';
 import { nodeCountLabel, scheduleLook, type WorkflowSummary } from './workflow-summary';
 
 const th = 'px-4 py-2.5 text-left text-xs font-medium text-muted';
@@ -34,7 +34,7 @@ export function WorkflowTableHead() {
         <th scope="col" className={`${th} ${columnClasses.lastChange} w-36`}>
           Last change
         </th>
-        <th scope="col" className={`${th} w-24`}>
+        <th scope="col" className={`${th} w-32`}>
           <span className="sr-only">Actions</span>
         </th>
       </tr>
@@ -63,6 +63,7 @@ export function WorkflowTable({ workflows }: { workflows: WorkflowSummary[] }) {
 function WorkflowRow({ workflow, now }: { workflow: WorkflowSummary; now: Date }) {
   const exportWorkflow = useExportWorkflow();
   const deleteWorkflow = useDeleteWorkflow();
+  const duplicateWorkflow = useDuplicateWorkflow();
   const schedule = scheduleLook(workflow.schedule);
   return (
     <tr className="group transition-colors hover:bg-surface-2/50">
@@ -104,6 +105,14 @@ function WorkflowRow({ workflow, now }: { workflow: WorkflowSummary; now: Date }
       </td>
       <td className={`${td} text-right`}>
         <div className="flex justify-end gap-1 opacity-100 transition-opacity md:opacity-60 md:group-focus-within:opacity-100 md:group-hover:opacity-100">
+          <IconButton
+            label={`Duplicate ${workflow.name}`}
+            title="Duplicate"
+            onClick={() => duplicateWorkflow.mutate(workflow)}
+            disabled={duplicateWorkflow.isPending}
+          >
+            <CopyIcon size={16} />
+          </IconButton>
           <IconButton
             label={`Export ${workflow.name}`}
             title="Export as JSON"

@@ -67,6 +67,20 @@ export function useImportWorkflow() {
   });
 }
 
+/** Duplicate: the server copies the workflow (POST /api/workflows/:id/duplicate); the list shows the copy. */
+export function useDuplicateWorkflow() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (workflow: Pick<WorkflowSummary, 'id' | 'name'>) =>
+      api<CreatedWorkflow>(`/api/workflows/${encodeURIComponent(workflow.id)}/duplicate`, { method: 'POST' }),
+    onSuccess: ({ workflow }) => {
+      toast.success(`Made “${workflow.name}”.`);
+      void queryClient.invalidateQueries({ queryKey: WORKFLOWS_QUERY_KEY });
+    },
+    onError: (error) => toast.error(errorMessage(error, 'Could not duplicate the workflow.')),
+  });
+}
+
 /** Export: downloads the workflow as `<name>.json`. */
 export function useExportWorkflow() {
   return useMutation({
