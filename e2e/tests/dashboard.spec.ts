@@ -60,12 +60,26 @@ test('dashboard: empty state, new workflow, import good and bad files, delete wi
   await page.getByRole('button', { name: 'Delete Imported Flow (copy)' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete workflow' }).click();
   await expect(page.getByRole('link', { name: 'Imported Flow (copy)' })).toHaveCount(0);
+
+  // Rename from the list (an empty name is refused inline), and run from the list.
+  await page.getByRole('button', { name: 'Rename Untitled Workflow' }).click();
+  const rename = page.getByRole('dialog', { name: 'Rename workflow' });
+  await rename.getByLabel('Name').fill('   ');
+  await rename.getByRole('button', { name: 'Rename' }).click();
+  await expect(rename.getByText('Give the workflow a name.')).toBeVisible();
+  await rename.getByLabel('Name').fill('Weekly report');
+  await rename.getByRole('button', { name: 'Rename' }).click();
+  await expect(rename).toBeHidden();
+  await expect(page.getByRole('link', { name: 'Weekly report' })).toBeVisible();
+  await page.getByRole('button', { name: 'Run Imported Flow' }).click();
+  await expect(page.getByText('“Imported Flow” ran: succeeded.')).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'Imported Flow' })).toContainText('Succeeded');
   await page.screenshot({ path: `${SCREENSHOT_DIR}dashboard.png` });
 
   await page.getByRole('button', { name: 'Delete Imported Flow' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete workflow' }).click();
   await expect(page.getByRole('link', { name: 'Imported Flow' })).toHaveCount(0);
-  await expect(page.getByRole('link', { name: 'Untitled Workflow' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Weekly report' })).toBeVisible();
 });
 
 test('settings: change display name and password', async ({ page }) => {

@@ -1,10 +1,12 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { useNow } from '../../hooks/useNow';
 import { IconButton } from '../ui/IconButton';
-import { CalendarClockIcon, CopyIcon, DownloadIcon, TrashIcon } from '../ui/icons';
+import { CalendarClockIcon, CopyIcon, DownloadIcon, PencilIcon, PlayIcon, TrashIcon } from '../ui/icons';
 import { RelativeTime } from './RelativeTime';
+import { RenameWorkflowDialog } from './RenameWorkflowDialog';
 import { RunStatusBadge } from './RunStatusBadge';
-import { useDeleteWorkflow, useDuplicateWorkflow, useExportWorkflow } from './useWorkflows';
+import { useDeleteWorkflow, useDuplicateWorkflow, useExportWorkflow, useRunWorkflow } from './useWorkflows';
 import { nodeCountLabel, scheduleLook, type WorkflowSummary } from './workflow-summary';
 
 const th = 'px-4 py-2.5 text-left text-xs font-medium text-muted';
@@ -34,7 +36,7 @@ export function WorkflowTableHead() {
         <th scope="col" className={`${th} ${columnClasses.lastChange} w-36`}>
           Last change
         </th>
-        <th scope="col" className={`${th} w-32`}>
+        <th scope="col" className={`${th} w-48`}>
           <span className="sr-only">Actions</span>
         </th>
       </tr>
@@ -64,6 +66,8 @@ function WorkflowRow({ workflow, now }: { workflow: WorkflowSummary; now: Date }
   const exportWorkflow = useExportWorkflow();
   const deleteWorkflow = useDeleteWorkflow();
   const duplicateWorkflow = useDuplicateWorkflow();
+  const runWorkflow = useRunWorkflow();
+  const [renaming, setRenaming] = useState(false);
   const schedule = scheduleLook(workflow.schedule);
   return (
     <tr className="group transition-colors hover:bg-surface-2/50">
@@ -105,6 +109,12 @@ function WorkflowRow({ workflow, now }: { workflow: WorkflowSummary; now: Date }
       </td>
       <td className={`${td} text-right`}>
         <div className="flex justify-end gap-1 opacity-100 transition-opacity md:opacity-60 md:group-focus-within:opacity-100 md:group-hover:opacity-100">
+          <IconButton label={`Run ${workflow.name}`} title="Run now" onClick={() => runWorkflow.mutate(workflow)} disabled={runWorkflow.isPending}>
+            <PlayIcon size={14} />
+          </IconButton>
+          <IconButton label={`Rename ${workflow.name}`} title="Rename" onClick={() => setRenaming(true)}>
+            <PencilIcon size={15} />
+          </IconButton>
           <IconButton
             label={`Duplicate ${workflow.name}`}
             title="Duplicate"
@@ -131,6 +141,7 @@ function WorkflowRow({ workflow, now }: { workflow: WorkflowSummary; now: Date }
             <TrashIcon size={16} />
           </IconButton>
         </div>
+        {renaming && <RenameWorkflowDialog workflow={workflow} onClose={() => setRenaming(false)} />}
       </td>
     </tr>
   );

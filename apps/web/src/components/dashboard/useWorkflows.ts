@@ -5,7 +5,7 @@ import { api, errorMessage } from '../../lib/api';
 import { downloadJson, safeFileName } from '../../lib/download';
 import { confirmDialog } from '../../stores/confirm.store';
 import { toast } from '../../stores/toast.store';
-import type { WorkflowSummary } from './workflow-summary';
+import { runStatusLook, type WorkflowSummary } from './workflow-summary';
 
 export const WORKFLOWS_QUERY_KEY = ['workflows'] as const;
 
@@ -64,6 +64,52 @@ export function useImportWorkflow() {
       void queryClient.invalidateQueries({ queryKey: WORKFLOWS_QUERY_KEY });
     },
     onError: (error) => toast.error(errorMessage(error, 'Could not import the workflow.')),
+  });
+}
+
+/**
+ * Run from the list: runs with no run inputs (a Text Input asking for one uses its own
+ * text) and waits for the end (`?wait=true`; a long run answers while still going), so the
+ * row's last run is fresh when the list is fetched again.
+ */
+export function useRunWorkflow() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (workflow: Pick<WorkflowSummary, 'id' | 'name'>) =>
+      api<{ execution: { id: string; status: string } }>(`/api/workflows/${encodeURIComponent(workflow.id)}/run?wait=true`, {
+        method: 'POST',
+        body: { inputs: {} },
+      }),
+    onSuccess: ({ execution }, workflow) => {
+      const look = runStatusLook(execution.status);
+      if (execution.status === 'success') toast.success(`“${workflow.name}” ran: ${look.label.toLowerCase()}.`);
+      else if (execution.status === 'queued' || execution.status === 'running')
+        toast.info(`“${workflow.name}” is still running; Executions shows how it goes.`);
+      else toast.error(`“${workflow.name}” ran: ${look.label.toLowerCase()}. Open it to see why.`);
+      void queryClient.invalidateQueries({ queryKey: WORKFLOWS_QUERY_KEY });
+    },
+    onError: (error) => toast.error(errorMessage(error, 'Could not start the run.')),
+  });
+}
+
+/**
+ * Rename: the stored document with a new name, saved on top of the version just read
+ * (PUT with `baseVersion`), so a change made meanwhile in an editor is not overwritten.
+ */
+export function useRenameWorkflow() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ workflow, name }: { workflow: Pick<WorkflowSummary, 'id'>; name: string }) => {
+      const path = `/api/workflows/${encodeURIComponent(workflow.id)}`;
+      const { workflow: stored } = await api<{ workflow: Record<string, unknown> & { version: number } }>(path);
+      const { id: _id, version, createdAt: _created, updatedAt: _updated, ...document } = stored;
+      return api<CreatedWorkflow>(path, { method: 'PUT', body: { baseVersion: version, document: { ...document, name } } });
+    },
+    onSuccess: ({ workflow }) => {
+      toast.success(`Renamed to “${workflow.name}”.`);
+      void queryClient.invalidateQueries({ queryKey: WORKFLOWS_QUERY_KEY });
+    },
+    onError: (error) => toast.error(errorMessage(error, 'Could not rename the workflow.')),
   });
 }
 
