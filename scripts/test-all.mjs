@@ -5,6 +5,7 @@ import path from 'node:path';
 /**
  * `npm test`: every suite, in order, then one summary line `N passed, N failed`.
  *   1. lint + format (Biome)          counts as 1 check
+ *      architecture rules             counts as 1 check (scripts/check-architecture.mjs)
  *   2. typecheck (tsc, every package) counts as 1 check
  *   3. unit + API tests (vitest; API suites on SQLite and PostgreSQL)
  *   4. build, then browser tests (Playwright driving Debian's Chromium)
@@ -46,6 +47,7 @@ function readJson(file) {
 }
 
 check('lint (biome)', 'npx', ['biome', 'check', '.']);
+check('architecture rules', 'node', ['scripts/check-architecture.mjs']);
 check('typecheck (tsc)', 'npm', ['run', '--silent', 'typecheck']);
 
 const vitestReport = path.join(out, 'vitest.json');
