@@ -1,0 +1,84 @@
+import { newId } from '../services/tokens.js';
+import type { ExecutionSummary } from './execution-types.js';
+import { type ExecutionsRepository, toSummary } from './executions.repository.js';
+import type { StartRunRequest } from './run.service.js';
+
+/**
+ * The row of a new execution from its summary: everything but its inputs and its runner,
+ * which differ between a run that starts and one refused before it could.
+ */
+export function executionRow(summary: ExecutionSummary, userId: string, request: StartRunRequest) {
+  return {
+    id: summary.id,
+    user_id: userId,
+    workflow_id: summary.workflowId,
+    workflow_name: summary.workflowName,
+    workflow_version: summary.workflowVersion,
+    trigger: summary.trigger,
+    status: summary.status,
+    error: summary.error,
+    outputs: null,
+    nodes: '{}',
+    usage: null,
+    events: null,
+    idempotency_key: request.idempotencyKey ?? null,
+    schedule_id: request.schedule?.id ?? null,
+    scheduled_for: request.schedule?.scheduledFor ?? null,
+    created_at: summary.createdAt,
+    started_at: summary.startedAt,
+    finished_at: summary.finishedAt,
+    duration_ms: summary.durationMs,
+    heartbeat_at: summary.createdAt,
+  };
+}
+
+/**
+ * Stores an execution that could not start, ended at once with `error` as its reason: a
+ * scheduled workflow that cannot run (a deleted node type, a missing secret) leaves one
+ * per tick in its history, where its owner looks, rather than nothing. Undefined when the
+ * workflow is gone; the idempotency key keeps a retried tick to one row.
+ */
+export async function storeRefusedExecution(
+  repository: ExecutionsRepository,
+  at: string,
+  request: StartRunRequest,
+  error: string,
+): Promise<ExecutionSummary | undefined> {
+  const { userId, idempotencyKey } = request;
+  if (idempotencyKey !== undefined) {
+    const existing = await repository.findByIdempotencyKey(userId, idempotencyKey);
+    if (existing) return toSummary(existing);
+  }
+  const workflow = await repository.loadWorkflow(userId, request.workflowId);
+  if (!workflow) return undefined;
+  const summary: ExecutionSummary = {
+    id: newId(),
+    workflowId: workflow.id,
+    workflowName: workflow.name,
+    workflowVersion: workflow.version,
+    trigger: request.trigger,
+    status: 'error',
+    error,
+    createdAt: at,
+    startedAt: at,
+    finishedAt: at,
+    durationMs: 0,
+  };
+  const row = { ...executionRow(summary, userId, request), inputs: '{}', runner_id: null };
+  if (!(await repository.insert(row))) {
+    const winner = idempotencyKey === undefined ? undefined : await repository.findByIdempotencyKey(userId, idempotencyKey);
+    return winner ? toSummary(winner) : undefined;
+  }
+  await repository.finish(row.id, workflow.id, {
+    status: 'error',
+    error,
+    startedAt: at,
+    finishedAt: at,
+    durationMs: 0,
+    nodes: '{}',
+    outputs: '{}',
+    usage: null,
+    events: '[]',
+  });
+  return toSummary(row);
+}
