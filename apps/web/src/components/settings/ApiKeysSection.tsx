@@ -1,14 +1,13 @@
 import { type FormEvent, useState } from 'react';
 import { useNow } from '../../hooks/useNow';
-import { errorMessage } from '../../lib/api';
 import { confirmDialog } from '../../stores/confirm.store';
 import { RelativeTime } from '../dashboard/RelativeTime';
 import { Button } from '../ui/Button';
 import { IconButton } from '../ui/IconButton';
 import { KeyIcon, PlusIcon, TrashIcon } from '../ui/icons';
-import { Skeleton } from '../ui/Skeleton';
 import { TextField } from '../ui/TextField';
 import { NewApiKeyDialog } from './NewApiKeyDialog';
+import { SettingsListEmpty, SettingsListError, SettingsListSkeleton } from './SettingsListStates';
 import { SettingsSection } from './SettingsSection';
 import { type ApiKey, useApiKeys } from './useApiKeys';
 
@@ -99,39 +98,11 @@ function KeyList({
   revokingId: string | undefined;
 }) {
   const now = useNow();
-  if (query.isPending) {
-    return (
-      <div role="status" aria-label="Loading API keys" className="divide-y divide-line rounded-lg border border-line">
-        {[0, 1].map((i) => (
-          <div key={i} className="flex items-center gap-4 px-4 py-3">
-            <div className="flex-1 space-y-2">
-              <Skeleton className="h-3.5 w-40" />
-              <Skeleton className="h-3 w-56 max-w-full" />
-            </div>
-            <Skeleton className="size-8" />
-          </div>
-        ))}
-      </div>
-    );
-  }
-  if (query.isError) {
-    return (
-      <div role="alert" className="flex flex-wrap items-center justify-between gap-3 text-sm">
-        <p className="text-danger">Couldn't load your API keys: {errorMessage(query.error)}</p>
-        <Button variant="secondary" size="sm" onClick={() => void query.refetch()} loading={query.isFetching}>
-          Try again
-        </Button>
-      </div>
-    );
-  }
+  if (query.isPending) return <SettingsListSkeleton what="API keys" />;
+  if (query.isError) return <SettingsListError what="API keys" query={query} />;
   const keys = query.data;
   if (keys.length === 0) {
-    return (
-      <div className="flex items-center gap-3 rounded-lg border border-dashed border-line px-4 py-5 text-sm text-muted">
-        <KeyIcon size={18} className="shrink-0 text-subtle" />
-        <p>No API keys yet. Name a key above to create one.</p>
-      </div>
-    );
+    return <SettingsListEmpty Icon={KeyIcon}>No API keys yet. Name a key above to create one.</SettingsListEmpty>;
   }
   return (
     <ul aria-label="API keys" className="divide-y divide-line rounded-lg border border-line">

@@ -1,13 +1,11 @@
 import type { CollectionSummary } from '@weft/core';
 import { formatBytes } from '../../editor/fields/file-field';
 import { useNow } from '../../hooks/useNow';
-import { errorMessage } from '../../lib/api';
 import { confirmDialog } from '../../stores/confirm.store';
 import { RelativeTime } from '../dashboard/RelativeTime';
-import { Button } from '../ui/Button';
 import { IconButton } from '../ui/IconButton';
 import { DatabaseIcon, TrashIcon } from '../ui/icons';
-import { Skeleton } from '../ui/Skeleton';
+import { SettingsListEmpty, SettingsListError, SettingsListSkeleton } from './SettingsListStates';
 import { SettingsSection } from './SettingsSection';
 import { useCollections } from './useCollections';
 
@@ -38,38 +36,10 @@ function CollectionList() {
     if (confirmed) remove.mutate(collection);
   };
 
-  if (query.isPending) {
-    return (
-      <div role="status" aria-label="Loading collections" className="divide-y divide-line rounded-lg border border-line">
-        {[0, 1].map((i) => (
-          <div key={i} className="flex items-center gap-4 px-4 py-3">
-            <div className="flex-1 space-y-2">
-              <Skeleton className="h-3.5 w-40" />
-              <Skeleton className="h-3 w-64 max-w-full" />
-            </div>
-            <Skeleton className="size-8" />
-          </div>
-        ))}
-      </div>
-    );
-  }
-  if (query.isError) {
-    return (
-      <div role="alert" className="flex flex-wrap items-center justify-between gap-3 text-sm">
-        <p className="text-danger">Couldn't load your collections: {errorMessage(query.error)}</p>
-        <Button variant="secondary" size="sm" onClick={() => void query.refetch()} loading={query.isFetching}>
-          Try again
-        </Button>
-      </div>
-    );
-  }
+  if (query.isPending) return <SettingsListSkeleton what="collections" />;
+  if (query.isError) return <SettingsListError what="collections" query={query} />;
   if (query.data.length === 0) {
-    return (
-      <div className="flex items-center gap-3 rounded-lg border border-dashed border-line px-4 py-5 text-sm text-muted">
-        <DatabaseIcon size={18} className="shrink-0 text-subtle" />
-        <p>No collections yet. Run a workflow with an Embed & Store node to make one.</p>
-      </div>
-    );
+    return <SettingsListEmpty Icon={DatabaseIcon}>No collections yet. Run a workflow with an Embed & Store node to make one.</SettingsListEmpty>;
   }
   const deletingId = remove.isPending ? remove.variables?.id : undefined;
   return (

@@ -3,17 +3,15 @@ import { Fragment } from 'react';
 import { Link } from 'react-router';
 import { formatBytes } from '../../editor/fields/file-field';
 import { useNow } from '../../hooks/useNow';
-import { errorMessage } from '../../lib/api';
 import { confirmDialog } from '../../stores/confirm.store';
 import { toast } from '../../stores/toast.store';
 import { RelativeTime } from '../dashboard/RelativeTime';
 import { UploadDropZone } from '../files/UploadDropZone';
 import { fileDownloadUrl, useFiles } from '../files/useFiles';
 import { useUpload } from '../files/useUpload';
-import { Button } from '../ui/Button';
 import { IconButton } from '../ui/IconButton';
 import { AlertCircleIcon, DownloadIcon, FileIcon, TrashIcon } from '../ui/icons';
-import { Skeleton } from '../ui/Skeleton';
+import { SettingsListEmpty, SettingsListError, SettingsListSkeleton } from './SettingsListStates';
 import { SettingsSection } from './SettingsSection';
 
 /** Settings → Files (docs/API.md "Files"): upload, list with the workflows using each, download, delete. */
@@ -89,39 +87,10 @@ function FileList({
   onDelete(file: FileSummary): void;
 }) {
   const now = useNow();
-  if (query.isPending) {
-    return (
-      <div role="status" aria-label="Loading files" className="divide-y divide-line rounded-lg border border-line">
-        {[0, 1].map((i) => (
-          <div key={i} className="flex items-center gap-4 px-4 py-3">
-            <Skeleton className="size-8" />
-            <div className="flex-1 space-y-2">
-              <Skeleton className="h-3.5 w-48" />
-              <Skeleton className="h-3 w-64 max-w-full" />
-            </div>
-            <Skeleton className="h-8 w-16" />
-          </div>
-        ))}
-      </div>
-    );
-  }
-  if (query.isError) {
-    return (
-      <div role="alert" className="flex flex-wrap items-center justify-between gap-3 text-sm">
-        <p className="text-danger">Couldn't load your files: {errorMessage(query.error)}</p>
-        <Button variant="secondary" size="sm" onClick={() => void query.refetch()} loading={query.isFetching}>
-          Try again
-        </Button>
-      </div>
-    );
-  }
+  if (query.isPending) return <SettingsListSkeleton what="files" leadingTile />;
+  if (query.isError) return <SettingsListError what="files" query={query} />;
   if (query.data.files.length === 0) {
-    return (
-      <div className="flex items-center gap-3 rounded-lg border border-dashed border-line px-4 py-5 text-sm text-muted">
-        <FileIcon size={18} className="shrink-0 text-subtle" />
-        <p>No files yet. Upload one above, or from a Document Loader's File field in the editor.</p>
-      </div>
-    );
+    return <SettingsListEmpty Icon={FileIcon}>No files yet. Upload one above, or from a Document Loader's File field in the editor.</SettingsListEmpty>;
   }
   return (
     <ul aria-label="Files" className="divide-y divide-line rounded-lg border border-line">

@@ -1,10 +1,8 @@
 import type { ReactNode } from 'react';
 import { useNow } from '../../../hooks/useNow';
-import { errorMessage } from '../../../lib/api';
 import { confirmDialog } from '../../../stores/confirm.store';
-import { Button } from '../../ui/Button';
 import { VaultIcon } from '../../ui/icons';
-import { Skeleton } from '../../ui/Skeleton';
+import { SettingsListEmpty, SettingsListError, SettingsListSkeleton } from '../SettingsListStates';
 import { SettingsSection } from '../SettingsSection';
 import { AddSecretForm } from './AddSecretForm';
 import { SecretRow } from './SecretRow';
@@ -72,38 +70,10 @@ function SecretsManager() {
 
 function SecretList({ query, renderRow }: { query: ReturnType<typeof useSecrets>['query']; renderRow(secret: Secret, now: Date): ReactNode }) {
   const now = useNow();
-  if (query.isPending) {
-    return (
-      <div role="status" aria-label="Loading secrets" className="divide-y divide-line rounded-lg border border-line">
-        {[0, 1, 2].map((i) => (
-          <div key={i} className="flex items-center gap-4 px-4 py-3">
-            <div className="flex-1 space-y-2">
-              <Skeleton className="h-3.5 w-44" />
-              <Skeleton className="h-3 w-32 max-w-full" />
-            </div>
-            <Skeleton className="h-8 w-24" />
-          </div>
-        ))}
-      </div>
-    );
-  }
-  if (query.isError) {
-    return (
-      <div role="alert" className="flex flex-wrap items-center justify-between gap-3 text-sm">
-        <p className="text-danger">Couldn't load your secrets: {errorMessage(query.error)}</p>
-        <Button variant="secondary" size="sm" onClick={() => void query.refetch()} loading={query.isFetching}>
-          Try again
-        </Button>
-      </div>
-    );
-  }
+  if (query.isPending) return <SettingsListSkeleton what="secrets" rows={3} />;
+  if (query.isError) return <SettingsListError what="secrets" query={query} />;
   if (query.data.length === 0) {
-    return (
-      <div className="flex items-center gap-3 rounded-lg border border-dashed border-line px-4 py-5 text-sm text-muted">
-        <VaultIcon size={18} className="shrink-0 text-subtle" />
-        <p>No secrets yet. Add one above, e.g. the API key of your language model provider.</p>
-      </div>
-    );
+    return <SettingsListEmpty Icon={VaultIcon}>No secrets yet. Add one above, e.g. the API key of your language model provider.</SettingsListEmpty>;
   }
   return (
     <ul aria-label="Secrets" className="divide-y divide-line rounded-lg border border-line">
