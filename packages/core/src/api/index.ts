@@ -2,3 +2,4 @@ export * from './collections.js';
 export * from './executions.js';
 export * from './files.js';
 export * from './schedules.js';
+export * from './workflow-versions.js';
