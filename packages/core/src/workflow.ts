@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DATA_TYPES } from './data-types.js';
+import { nodeSettingsSchema } from './node-settings.js';
 
 /** Version of the stored workflow document; migrations upgrade older documents. */
 export const WORKFLOW_SCHEMA_VERSION = 1;
@@ -26,6 +27,8 @@ export const workflowNodeSchema = z.object({
     version: z.number().int().positive().optional(),
     config: z.record(z.string(), z.unknown()).default({}),
     status: z.string().optional(),
+    /** How the engine runs this node: retries and timeout (node-settings.ts). Absent: the defaults. */
+    settings: nodeSettingsSchema.optional(),
   }),
 });
 
@@ -55,6 +58,11 @@ export const workflowDocumentSchema = z.object({
   nodes: z.array(workflowNodeSchema).max(5000).default([]),
   edges: z.array(workflowEdgeSchema).max(10000).default([]),
   globalParameters: z.record(z.string(), globalParameterSchema).default({}),
+  /**
+   * Pinned outputs by node id, then output port (like n8n's pinData): a pinned node is
+   * not called on manual runs and these values flow downstream instead (pinned-data.ts).
+   */
+  pinData: z.record(nodeId, z.record(z.string().min(1).max(200), z.unknown())).optional(),
 });
 
 export type WorkflowNode = z.infer<typeof workflowNodeSchema>;

@@ -29,7 +29,10 @@ interface Arrivals {
  */
 export function executeWorkflow<S>(options: ExecuteOptions<S>): Promise<ExecuteResult> {
   const { runId, now, onEvent } = options;
-  const graph = indexGraph(options.nodes, options.edges);
+  const seeded = options.seeded ?? {};
+  // A seeded node is not called, so it waits for nothing: it starts the run like an input.
+  const edges = options.seeded ? options.edges.filter((edge) => !Object.hasOwn(seeded, edge.target)) : options.edges;
+  const graph = indexGraph(options.nodes, edges);
   const concurrency = Math.max(1, options.concurrency ?? DEFAULT_CONCURRENCY);
   const policy = options.policy ?? (() => DEFAULT_POLICY);
   const isOptional = options.isOptionalInput ?? (() => false);
@@ -93,11 +96,15 @@ export function executeWorkflow<S>(options: ExecuteOptions<S>): Promise<ExecuteR
       const inputs = collectInputs(node.id);
       if (isOutput(node)) outputs[node.id] = singleValue(inputs);
       const started = now();
-      const result = await runAttempts(node, inputs, options.runInputs?.[node.id], policy(node), shared);
+      const seed = Object.hasOwn(seeded, node.id) ? seeded[node.id] : undefined;
+      const result = seed
+        ? await Promise.resolve({ ok: true, outputs: seed.outputs } as const) // a turn, so long seeded chains don't recurse
+        : await runAttempts(node, inputs, options.runInputs?.[node.id], policy(node), shared);
       running -= 1;
       done.add(node.id);
       if (result.ok) {
-        emit({ type: 'node:finished', runId, at: now(), nodeId: node.id, outputs: result.outputs, durationMs: now() - started });
+        const source = seed ? { source: seed.source } : {};
+        emit({ type: 'node:finished', runId, at: now(), nodeId: node.id, outputs: result.outputs, durationMs: now() - started, ...source });
         for (const edge of graph.outgoing.get(node.id) ?? []) {
           if (Object.hasOwn(result.outputs, edge.sourceHandle)) deliver(edge, result.outputs[edge.sourceHandle], false);
           else deliver(edge, undefined, true);

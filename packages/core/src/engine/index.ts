@@ -1,4 +1,5 @@
 export * from './events.js';
 export * from './execute.js';
+export * from './run-scope.js';
 export * from './run-state.js';
 export * from './types.js';

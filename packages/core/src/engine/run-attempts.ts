@@ -1,3 +1,4 @@
+import { formatLimit } from '../node-settings.js';
 import type { LogLevel } from './events.js';
 import type { ExecuteOptions, ExecutionNode, NodePolicy, NodeRunContext } from './types.js';
 
@@ -29,7 +30,8 @@ export async function runAttempts<S>(
   if (!executor) return { ok: false, error: `No implementation for node type "${node.type}"` };
   for (let attempt = 1; ; attempt++) {
     if (shared.isCancelled()) return { ok: false, error: 'Cancelled' };
-    shared.onEvent({ type: 'node:started', runId, at: now(), nodeId: node.id, attempt, inputs });
+    const maxAttempts = policy.retries + 1;
+    shared.onEvent({ type: 'node:started', runId, at: now(), nodeId: node.id, attempt, ...(maxAttempts > 1 ? { maxAttempts } : {}), inputs });
     const abort = new LazyAbort();
     shared.track(node.id, abort);
     const ctx = new AttemptContext(shared, node.id, attempt, abort, runInput);
@@ -40,7 +42,7 @@ export async function runAttempts<S>(
       if (shared.isCancelled()) return { ok: false, error: 'Cancelled' };
       const message = errorMessage(error);
       if (attempt > policy.retries) return { ok: false, error: message };
-      const delayMs = policy.backoffMs * 2 ** (attempt - 1);
+      const delayMs = policy.backoffMs * (policy.backoffFactor ?? 2) ** (attempt - 1);
       shared.onEvent({ type: 'node:retrying', runId, at: now(), nodeId: node.id, attempt, error: message, delayMs });
       const waited = await backoff(delayMs, node.id, shared);
       if (!waited) return { ok: false, error: 'Cancelled' };
@@ -115,7 +117,7 @@ function attemptWithTimeout<T>(work: () => Promise<T> | T, timeoutMs: number, ab
       abort.onAbort = undefined;
       fn();
     };
-    const cancelTimer = schedule(timeoutMs, () => abort.abort(new Error(`Timed out after ${timeoutMs} ms`)));
+    const cancelTimer = schedule(timeoutMs, () => abort.abort(new Error(timeoutMessage(timeoutMs))));
     abort.onAbort = (reason) => settle(() => reject(reason));
     try {
       Promise.resolve(work()).then(
@@ -143,6 +145,11 @@ function backoff<S>(delayMs: number, nodeId: string, shared: AttemptShared<S>): 
     });
     shared.track(nodeId, handle);
   });
+}
+
+/** Names the limit and where it is set, so the person reading the run log can change it. */
+export function timeoutMessage(timeoutMs: number): string {
+  return `Timed out after ${formatLimit(timeoutMs)} (the node's timeout; change it in the node's settings under Retry and timeout)`;
 }
 
 function errorMessage(error: unknown): string {

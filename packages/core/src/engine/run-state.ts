@@ -3,6 +3,10 @@ import type { LogLevel, NodeStatus, RunEvent, RunStatus } from './events.js';
 export interface NodeRunState {
   status: NodeStatus;
   attempts: number;
+  /** Tries the node has in all, when it may retry. */
+  maxAttempts?: number;
+  /** The node was not called: its outputs were pinned or reused from an earlier run. */
+  source?: 'pinned' | 'reused';
   startedAt?: number;
   finishedAt?: number;
   inputs?: Readonly<Record<string, unknown>>;
@@ -55,7 +59,13 @@ export function reduceRun(state: RunState, event: RunEvent): RunState {
     case 'node:queued':
       return patchNode(state, event.nodeId, { status: 'queued' });
     case 'node:started':
-      return patchNode(state, event.nodeId, { status: 'running', attempts: event.attempt, startedAt: event.at, inputs: event.inputs });
+      return patchNode(state, event.nodeId, {
+        status: 'running',
+        attempts: event.attempt,
+        startedAt: event.at,
+        inputs: event.inputs,
+        ...(event.maxAttempts ? { maxAttempts: event.maxAttempts } : {}),
+      });
     case 'node:token': {
       const previous = state.nodes[event.nodeId]?.streamed ?? '';
       return patchNode(state, event.nodeId, { streamed: previous + event.text });
@@ -68,7 +78,12 @@ export function reduceRun(state: RunState, event: RunEvent): RunState {
         logs: [...state.logs, line(event.at, event.nodeId, 'warn', `Attempt ${event.attempt} failed (${event.error}); retrying in ${event.delayMs} ms`)],
       };
     case 'node:finished':
-      return patchNode(state, event.nodeId, { status: 'success', finishedAt: event.at, outputs: event.outputs });
+      return patchNode(state, event.nodeId, {
+        status: 'success',
+        finishedAt: event.at,
+        outputs: event.outputs,
+        ...(event.source ? { source: event.source } : {}),
+      });
     case 'node:failed':
       return {
         ...patchNode(state, event.nodeId, { status: 'error', finishedAt: event.at, error: event.error }),

@@ -53,9 +53,18 @@ export interface NodePolicy {
   readonly timeoutMs: number;
   /** Extra attempts after the first failure. */
   readonly retries: number;
-  /** First retry waits this long, then twice as long each time. */
+  /** First retry waits this long, then `backoffFactor` times as long each time. */
   readonly backoffMs: number;
+  /** 2 (doubling) unless set; 1 is the same wait before every retry (a node's own settings). */
+  readonly backoffFactor?: number;
 }
+
+/** Outputs a node is given instead of being called: pinned by the user, or reused from an earlier run. */
+export interface SeededOutputs {
+  readonly outputs: Readonly<Record<string, unknown>>;
+  readonly source: SeedSource;
+}
+export type SeedSource = 'pinned' | 'reused';
 
 export interface ExecuteOptions<S> {
   readonly runId: string;
@@ -66,6 +75,11 @@ export interface ExecuteOptions<S> {
   readonly services: S;
   /** Values supplied at start, by node id (e.g. Text Inputs that ask on run). */
   readonly runInputs?: Readonly<Record<string, unknown>>;
+  /**
+   * Nodes that are not called: their outputs are these (pins, or an earlier run's for a
+   * partial run, see `planPartialRun`) and flow downstream as if the node had returned them.
+   */
+  readonly seeded?: Readonly<Record<string, SeededOutputs>>;
   /** How many nodes may run at once; independent branches run concurrently up to it. */
   readonly concurrency?: number;
   readonly policy?: (node: ExecutionNode) => NodePolicy;
