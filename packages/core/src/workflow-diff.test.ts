@@ -121,6 +121,20 @@ describe('diffWorkflows', () => {
       { key: 'b', label: 'b', before: undefined, after: 2 },
     ]);
   });
+
+  it('reports run settings and pinned outputs beside config', () => {
+    const before = doc([node('t', 'Template 1', 'template')]);
+    const after: WorkflowDocument = {
+      ...doc([{ ...node('t', 'Template 1', 'template'), data: { label: 'Template 1', type: 'template', config: {}, settings: { retries: 2 } } }]),
+      pinData: { t: { output: 'fixed' } },
+    };
+    const diff = diffWorkflows(before, after, DEFINITIONS);
+    expect(diff.nodes.changed[0]?.fields).toEqual([
+      { key: '@settings', label: 'Retries and timeout', before: undefined, after: { retries: 2 } },
+      { key: '@pinned', label: 'Pinned output', before: undefined, after: { output: 'fixed' } },
+    ]);
+    expect(summarizeWorkflowDiff(diff)).toBe('Changed retries and timeout and pinned output of Template 1');
+  });
 });
 
 describe('summarizeWorkflowDiff', () => {

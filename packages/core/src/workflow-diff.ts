@@ -8,7 +8,11 @@ export interface DiffNode {
   readonly type: string;
 }
 
-/** One config field whose value differs; secret fields hold references only (see {@link diffWorkflows}). */
+/**
+ * One config field whose value differs; secret fields hold references only (see
+ * {@link diffWorkflows}). `@settings` (retries and timeout) and `@pinned` (a pinned output)
+ * are the node's parts beside its config.
+ */
 export interface DiffField {
   readonly key: string;
   /** The field's label from the node type, else its key. */
@@ -72,7 +76,11 @@ export function diffWorkflows(before: WorkflowDocument, after: WorkflowDocument,
   for (const node of after.nodes) {
     const old = beforeNodes.get(node.id);
     if (!old) continue;
-    const change = diffNode(old, node, fieldsByType.get(node.data.type));
+    const extra = [
+      ...sideField('@settings', 'Retries and timeout', old.data.settings, node.data.settings),
+      ...sideField('@pinned', 'Pinned output', before.pinData?.[node.id], after.pinData?.[node.id]),
+    ];
+    const change = diffNode(old, node, fieldsByType.get(node.data.type), extra);
     if (change) changed.push(change);
   }
 
@@ -109,7 +117,15 @@ function nodeLabel(node: WorkflowNode | undefined): string {
   return node?.data.label.trim() || node?.id || '?';
 }
 
-function diffNode(before: WorkflowNode, after: WorkflowNode, fields: Map<string, ConfigField> | undefined): DiffNodeChange | null {
+/**
+ * What a node holds beside its config (run settings, a pinned output) as a field of its
+ * own; keys start with `@`, which config keys never do in the built-ins.
+ */
+function sideField(key: string, label: string, before: unknown, after: unknown): DiffField[] {
+  return sameValue(before, after) ? [] : [{ key, label, before, after }];
+}
+
+function diffNode(before: WorkflowNode, after: WorkflowNode, fields: Map<string, ConfigField> | undefined, extra: DiffField[]): DiffNodeChange | null {
   const labelBefore = before.data.label === after.data.label ? null : nodeLabel(before);
   const moved = before.position.x !== after.position.x || before.position.y !== after.position.y;
   const keys = new Set([...Object.keys(before.data.config), ...Object.keys(after.data.config)]);
@@ -121,6 +137,7 @@ function diffNode(before: WorkflowNode, after: WorkflowNode, fields: Map<string,
     const field = fields?.get(key);
     changedFields.push({ key, label: field?.label ?? key, before: shown(field, was), after: shown(field, is) });
   }
+  changedFields.push(...extra);
   if (labelBefore === null && !moved && changedFields.length === 0) return null;
   return { ...nodeRef(after), labelBefore, moved, fields: changedFields };
 }
