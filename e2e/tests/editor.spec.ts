@@ -19,7 +19,7 @@ test('build a workflow: drag, connect, converter, merger, refusal, configure, sa
   await expect(page.getByText('Start building your workflow')).toBeVisible();
   await expect(page.getByTestId('workflow-name')).toContainText('My First Automation');
 
-  // Each added node opens its settings on the right, so drops stay left of that panel.
+  // Adding a node selects it and leaves the settings closed (issue 13): double-click opens them.
   // (Below the type legend in the top-left corner.)
   await dragFromLibrary(page, 'rag.load', 150, 260);
   await dragFromLibrary(page, 'llm.chat', 720, 200);
@@ -50,7 +50,7 @@ test('build a workflow: drag, connect, converter, merger, refusal, configure, sa
   await expect(page.locator('.react-flow__edge')).toHaveCount(4);
 
   // Configure the text input in the right panel; the card shows the text.
-  await node(page, 'Text Input').click();
+  await node(page, 'Text Input').dblclick();
   await page.getByRole('textbox', { name: 'Text', exact: true }).fill('What changed last quarter?');
   await expect(node(page, 'Text Input')).toContainText('What changed last quarter?');
   await expect(page.getByTestId('save-state')).toHaveText('Unsaved changes');
@@ -212,7 +212,7 @@ test('screenshots of the editor in both themes', async ({ page }) => {
     await page.emulateMedia({ colorScheme: theme });
     await page.goto(`/workflow/${id}`);
     await expect(node(page, 'Summarise')).toBeVisible();
-    await node(page, 'Summarise').click();
+    await node(page, 'Summarise').dblclick();
     await expect(page.getByRole('complementary', { name: 'Node settings' })).toBeVisible();
     await page.screenshot({ path: `${SCREENSHOT_DIR}editor-${theme}.png` });
   }

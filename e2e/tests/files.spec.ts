@@ -81,7 +81,7 @@ test('files: upload in Settings and from a Document Loader, run on it, see who u
     [{ source: 'load', sourceHandle: 'output', target: 'out', targetHandle: 'input', type: 'documents' }],
   );
   await page.goto(`/workflow/${workflowId}`);
-  await node(page, 'Load handbook').click();
+  await node(page, 'Load handbook').dblclick();
   const settings = page.getByRole('complementary', { name: 'Node settings' });
   await settings.getByLabel('File', { exact: true }).selectOption({ label: 'handbook.md (37 B)' });
   const chosen = settings.getByRole('region', { name: 'Chosen file for File' });
@@ -133,6 +133,6 @@ test('files: upload in Settings and from a Document Loader, run on it, see who u
 
   // The workflow's field now says the file is gone.
   await page.goto(`/workflow/${workflowId}`);
-  await node(page, 'Load handbook').click();
+  await node(page, 'Load handbook').dblclick();
   await expect(settings.getByRole('region', { name: 'Chosen file for File' })).toContainText('File not found');
 });

@@ -75,7 +75,7 @@ test('editor: drawer and inspector beside the settings, run inputs, history bann
   await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'success', { timeout: 15_000 });
 
   // With the node settings open, logs and inspector share the drawer's width between them, no gap.
-  await node(page, 'People').click();
+  await node(page, 'People').dblclick();
   const settings = page.getByRole('complementary', { name: 'Node settings' });
   await expect(settings).toBeVisible();
   const inspector = page.getByTestId('inspector');

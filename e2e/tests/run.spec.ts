@@ -32,9 +32,9 @@ test('build Text Input → LLM Chat → Output, add a secret, run with live logs
     await connect(page, handle(page, 'LLM Chat', 'source'), handle(page, 'Output', 'target'));
     await expect(page.locator('.react-flow__edge')).toHaveCount(2);
 
-    await node(page, 'Text Input').click();
+    await node(page, 'Text Input').dblclick();
     await page.getByRole('textbox', { name: 'Text', exact: true }).fill('Where is the Eiffel Tower?');
-    await node(page, 'LLM Chat').click();
+    await node(page, 'LLM Chat').dblclick();
     const settings = page.getByRole('complementary', { name: 'Node settings' });
     await settings.getByLabel('Provider').selectOption('openai-compatible');
     await settings.getByLabel('Base URL').fill(peer.url);

@@ -1,5 +1,5 @@
 import type { TickOutcome } from '@weft/core';
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /**
  * Table types. Timestamps are ISO-8601 strings and booleans 0/1 integers so that one
@@ -136,6 +136,8 @@ export interface ExecutionsTable {
   scheduled_for: string | null;
   runner_id: string | null;
   heartbeat_at: string | null;
+  /** The execution whose inputs this one replays (migration 0011); optional on insert. */
+  replay_of: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SecretsTable {

@@ -24,6 +24,7 @@ export function executionRow(summary: ExecutionSummary, userId: string, request:
     idempotency_key: request.idempotencyKey ?? null,
     schedule_id: request.schedule?.id ?? null,
     scheduled_for: request.schedule?.scheduledFor ?? null,
+    replay_of: request.replayOf ?? null,
     created_at: summary.createdAt,
     started_at: summary.startedAt,
     finished_at: summary.finishedAt,

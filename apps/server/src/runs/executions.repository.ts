@@ -20,6 +20,7 @@ const SUMMARY_COLUMNS = [
   'duration_ms',
   'schedule_id',
   'scheduled_for',
+  'replay_of',
 ] as const;
 
 export type SummaryRow = Pick<Selectable<ExecutionsTable>, (typeof SUMMARY_COLUMNS)[number]>;
@@ -370,6 +371,7 @@ export function toSummary(row: SummaryRow): ExecutionSummary {
     durationMs: row.duration_ms,
     ...(row.schedule_id ? { scheduleId: row.schedule_id } : {}),
     ...(row.scheduled_for ? { scheduledFor: row.scheduled_for } : {}),
+    ...(row.replay_of ? { replayOf: row.replay_of } : {}),
   };
 }
 

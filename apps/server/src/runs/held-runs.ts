@@ -8,7 +8,7 @@ import type { ExecutionDetail, ExecutionStatus, ExecutionSummary } from './execu
 import type { ExecutionsRepository } from './executions.repository.js';
 import type { RunDependencies } from './run-dependencies.js';
 import type { RunEventHub } from './run-event-hub.js';
-import { executorsFor, policyFor, timerScheduler } from './run-executors.js';
+import { executorsFor, nodePolicy, timerScheduler } from './run-executors.js';
 
 /** The final write is retried with backoff doubling from 50 ms up to this. */
 const FINAL_WRITE_MAX_BACKOFF_MS = 2_000;
@@ -92,7 +92,8 @@ export class HeldRuns {
         executorFor: executorsFor(plan, configErrors),
         services,
         runInputs: run.runInputs,
-        policy: (node) => policyFor(plan.nodeType(node.type)),
+        seeded: plan.seeded,
+        policy: (node) => nodePolicy(plan, node),
         isOptionalInput: plan.isOptionalInput,
         isOutputNode,
         now: this.nowMs,

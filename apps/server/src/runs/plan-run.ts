@@ -1,4 +1,4 @@
-import { type ExecutionEdge, type ExecutionNode, inputPorts, type WorkflowDocument } from '@weft/core';
+import { type ExecutionEdge, type ExecutionNode, inputPorts, type NodeSettings, type SeededOutputs, type WorkflowDocument } from '@weft/core';
 import { isOptionalInput, type NodeType } from '@weft/nodes';
 import { hasPlaceholder } from './resolve-config.js';
 
@@ -10,6 +10,10 @@ export interface RunPlan {
   readonly isOptionalInput: (node: ExecutionNode, handle: string) => boolean;
   /** Nodes whose config holds `{{…}}` somewhere, to fill before they run. */
   readonly templated: ReadonlySet<string>;
+  /** Node-level run settings (retries, wait, timeout) by node id, for nodes that have any. */
+  readonly settings: ReadonlyMap<string, NodeSettings>;
+  /** Nodes not called: pinned, or fed an earlier run's outputs (scope-run.ts). */
+  readonly seeded: Readonly<Record<string, SeededOutputs>>;
 }
 
 export type PlanResult = { ok: true; plan: RunPlan } | { ok: false; message: string };
@@ -27,6 +31,7 @@ export function typesOf(document: WorkflowDocument): Set<string> {
 export function planRun(document: WorkflowDocument, nodeType: (type: string) => NodeType | undefined): PlanResult {
   const nodes: ExecutionNode[] = [];
   const templated = new Set<string>();
+  const settings = new Map<string, NodeSettings>();
   const connected = new Set<string>();
   for (const edge of document.edges) connected.add(`${edge.target}\u0000${edge.targetHandle}`);
   const optional = isOptionalInput(nodeType);
@@ -49,10 +54,11 @@ export function planRun(document: WorkflowDocument, nodeType: (type: string) => 
       }
     }
     if (hasPlaceholder(config)) templated.add(node.id);
+    if (node.data.settings) settings.set(node.id, node.data.settings);
     nodes.push(executionNode);
   }
 
   // Stored edges carry the engine's fields (and a few for the editor, which it ignores).
   const edges: readonly ExecutionEdge[] = document.edges;
-  return { ok: true, plan: { nodes, edges, nodeType, isOptionalInput: optional, templated } };
+  return { ok: true, plan: { nodes, edges, nodeType, isOptionalInput: optional, templated, settings, seeded: {} } };
 }

@@ -1,4 +1,4 @@
-import type { WorkflowDocument } from '@weft/core';
+import type { SeededOutputs, WorkflowDocument } from '@weft/core';
 import { planRun, typesOf } from './plan-run.js';
 import type { RunDependencies } from './run-dependencies.js';
 import { type PreparedRun, prepareNodes } from './run-executors.js';
@@ -12,14 +12,20 @@ export type RunPreparation = ({ ok: true; recorder: RunRecorder } & PreparedRun)
  * that masks those secrets. The API does this to refuse a run at once; a scale-out
  * worker does it again with the same code before it runs the execution.
  */
-export async function prepareRun(deps: RunDependencies, userId: string, document: WorkflowDocument): Promise<RunPreparation> {
+export async function prepareRun(
+  deps: RunDependencies,
+  userId: string,
+  document: WorkflowDocument,
+  /** Pinned or reused outputs of nodes not to call (scope-run.ts). */
+  seeded: Readonly<Record<string, SeededOutputs>> = {},
+): Promise<RunPreparation> {
   const [nodeType, secrets] = await Promise.all([deps.nodeTypes(userId, typesOf(document)), secretsOf(deps, userId)]);
   if (!secrets.ok) return secrets;
   const planned = planRun(document, nodeType);
   if (!planned.ok) return planned;
   const secretValues = Object.values(secrets.values);
   const recorder = new RunRecorder(secretValues.length > 0 ? deps.createMasker(secretValues) : null);
-  return { ok: true, recorder, ...prepareNodes(planned.plan, document.globalParameters, secrets.values) };
+  return { ok: true, recorder, ...prepareNodes({ ...planned.plan, seeded }, document.globalParameters, secrets.values) };
 }
 
 async function secretsOf(

@@ -1,3 +1,4 @@
+import type { SeededOutputs } from '@weft/core';
 import type { ExecutionDetail, ExecutionSummary } from './execution-types.js';
 import type { ExecutionRow, SummaryRow } from './executions.repository.js';
 import type { RunEventSink, StopWatching } from './watch-run.js';
@@ -13,6 +14,8 @@ export interface RunJob {
   document: string;
   /** Run inputs as given: the stored ones are masked and cut, the engine needs the real values. */
   inputs: Record<string, unknown>;
+  /** Nodes not to call, with the outputs they give: pins, or an earlier run's for "Run this node" (scope-run.ts). */
+  seeded?: Readonly<Record<string, SeededOutputs>>;
   /** A caller waits for the whole outputs (`?wait=true`, a webhook answering with them): the worker hands them over through Redis. */
   answerWanted?: boolean;
 }

@@ -1,4 +1,4 @@
-import { DEFAULT_POLICY, type ExecutionNode, type GlobalParameter, type NodeExecutor, type NodePolicy, type Scheduler } from '@weft/core';
+import { DEFAULT_POLICY, type ExecutionNode, type GlobalParameter, type NodeExecutor, type NodePolicy, policyOverrides, type Scheduler } from '@weft/core';
 import type { NodeServices, NodeType } from '@weft/nodes';
 import type { RunPlan } from './plan-run.js';
 import { resolveConfig, resolveParams } from './resolve-config.js';
@@ -25,6 +25,13 @@ export function policyFor(nodeType: NodeType | undefined): NodePolicy {
     policies.set(nodeType, policy);
   }
   return policy;
+}
+
+/** The node type's policy with the node's own settings (retries, wait, timeout) over it. */
+export function nodePolicy(plan: RunPlan, node: ExecutionNode): NodePolicy {
+  const base = policyFor(plan.nodeType(node.type));
+  const settings = plan.settings.get(node.id);
+  return settings ? { ...base, ...policyOverrides(settings) } : base;
 }
 
 export interface PreparedRun {

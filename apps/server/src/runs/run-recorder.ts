@@ -140,6 +140,7 @@ export class RunRecorder {
         const node = this.node(event.nodeId);
         node.status = 'running';
         node.attempts = event.attempt;
+        if (event.maxAttempts) node.maxAttempts = event.maxAttempts;
         node.startedAt = iso(event.at);
         node.inputs = event.inputs as Record<string, unknown>;
         return;
@@ -160,6 +161,7 @@ export class RunRecorder {
         node.finishedAt = iso(event.at);
         node.durationMs = event.durationMs;
         node.outputs = event.outputs as Record<string, unknown>;
+        if (event.source) node.source = event.source;
         return;
       }
       case 'node:failed': {

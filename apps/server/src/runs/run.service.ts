@@ -1,3 +1,4 @@
+import type { RunScope, RunTarget } from '@weft/core';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../db/schema.js';
@@ -13,11 +14,13 @@ import { ExecutionsRepository, type ListFilters, toDetail, toSummary } from './e
 import { HeldRuns } from './held-runs.js';
 import { prepareRun } from './prepare-run.js';
 import { raceTimeout } from './race-timeout.js';
+import { replayInputs } from './replay-inputs.js';
 import type { RemoteRuns } from './remote-runs.js';
 import type { RunDependencies } from './run-dependencies.js';
 import { InProcessRunEventHub, type RunEventHub } from './run-event-hub.js';
 import { type RetentionSettings, RunMaintenance } from './run-maintenance.js';
 import { RunQueue } from './run-queue.js';
+import { scopeRun } from './scope-run.js';
 import { type RunEventSink, type StopWatching, watchActiveRun, watchStoredRun } from './watch-run.js';
 
 export interface StartRunRequest {
@@ -35,9 +38,13 @@ export interface StartRunRequest {
    * keep the outputs whole for `waitFor`, not only as stored (64 KB per value at most).
    */
   answerWanted?: boolean;
+  /** Run one node, reusing earlier upstream outputs, or up to one (scope-run.ts); absent: the whole workflow. */
+  target?: RunTarget | undefined;
+  /** The execution whose inputs this run replays. */
+  replayOf?: string | undefined;
 }
 
-export type StartRunResult = { ok: true; execution: ExecutionSummary; reused: boolean } | { ok: false; reason: 'not_found' | 'invalid'; message: string };
+export type StartRunResult = { ok: true; execution: ExecutionSummary; reused: boolean; scope?: RunScope | undefined } | { ok: false; reason: 'not_found' | 'invalid'; message: string };
 
 export interface RunServiceOptions {
   db: Kysely<Database>;
@@ -126,8 +133,11 @@ export class RunService {
     const workflow = await this.repository.loadWorkflow(userId, request.workflowId);
     if (!workflow) return { ok: false, reason: 'not_found', message: 'Workflow not found' };
     const document = readStoredWorkflow(workflow.document);
-    const prepared = await prepareRun(this.options.dependencies, userId, document);
+    const scoped = await scopeRun(this.options.db, document, request);
+    if (!scoped.ok) return { ok: false, reason: 'invalid', message: scoped.message };
+    const prepared = await prepareRun(this.options.dependencies, userId, scoped.document, scoped.seeded);
     if (!prepared.ok) return { ok: false, reason: 'invalid', message: prepared.message };
+    const { scope } = scoped;
 
     const { recorder } = prepared;
     const runInputs = request.inputs ?? {};
@@ -148,6 +158,7 @@ export class RunService {
       finishedAt: null,
       durationMs: null,
       ...(request.schedule ? { scheduleId: request.schedule.id, scheduledFor: request.schedule.scheduledFor } : {}),
+      ...(request.replayOf ? { replayOf: request.replayOf } : {}),
     };
     const inserted = await this.repository.insert({
       ...executionRow(summary, userId, request),
@@ -166,10 +177,18 @@ export class RunService {
       return {
         ok: true,
         execution: await remote.enqueue(
-          { executionId: summary.id, userId, document: workflow.document, inputs: runInputs, ...(request.answerWanted ? { answerWanted: true } : {}) },
+          {
+            executionId: summary.id,
+            userId,
+            document: scope ? JSON.stringify(scoped.document) : workflow.document,
+            inputs: runInputs,
+            ...(scope ? { seeded: scoped.seeded } : {}),
+            ...(request.answerWanted ? { answerWanted: true } : {}),
+          },
           summary,
         ),
         reused: false,
+        scope,
       };
     const run = new ActiveRun(userId, { ...summary, status: 'queued', startedAt: null }, runInputs, storedInputs, prepared.plan, prepared.params, recorder);
     run.answerWanted = request.answerWanted === true;
@@ -183,7 +202,19 @@ export class RunService {
     }
     // Fair between users, and between one user's workflows (a webhook flood on one).
     this.queue.push(task, userId, workflow.id);
-    return { ok: true, execution: summary, reused: false };
+    return { ok: true, execution: summary, reused: false, scope };
+  }
+
+  /**
+   * Starts a manual run of an execution's workflow, as saved now, with that execution's
+   * stored inputs; the new execution names the old one. Undefined when it is not the user's.
+   */
+  async replay(userId: string, executionId: string): Promise<StartRunResult | undefined> {
+    const row = await this.repository.get(userId, executionId);
+    if (!row) return undefined;
+    const inputs = replayInputs(row.inputs);
+    if (!inputs.ok) return { ok: false, reason: 'invalid', message: inputs.message };
+    return this.start({ userId, workflowId: row.workflow_id, trigger: 'manual', inputs: inputs.inputs, replayOf: row.id });
   }
 
   /** Stores an execution that could not start, ended at once with `error` (see `storeRefusedExecution`). */

@@ -23,7 +23,7 @@ export interface RunWorkerOptions {
 }
 
 /** The plan of a run refused before it started: the engine never sees it. */
-const NO_PLAN: RunPlan = { nodes: [], edges: [], nodeType: () => undefined, isOptionalInput: () => false, templated: new Set() };
+const NO_PLAN: RunPlan = { nodes: [], edges: [], nodeType: () => undefined, isOptionalInput: () => false, templated: new Set(), settings: new Map(), seeded: {} };
 
 /**
  * `weft worker`'s handling of one job: claim the execution's row, prepare the run with
@@ -84,7 +84,7 @@ export class RunWorker {
 
   private async prepare(job: RunJob): Promise<RunPreparation> {
     try {
-      return await prepareRun(this.options.dependencies, job.userId, readStoredWorkflow(job.document));
+      return await prepareRun(this.options.dependencies, job.userId, readStoredWorkflow(job.document), job.seeded);
     } catch (error) {
       // A document this worker cannot read (written by a newer Weft) is the user's to know about.
       if (error instanceof WorkflowDocumentError) return { ok: false, message: error.message };

@@ -3,6 +3,7 @@ import {
   DEFAULT_WORKFLOW_NAME,
   migrateWorkflowDocument,
   type NodeDefinition,
+  pinDataIssues,
   readWorkflowDocument,
   validateWorkflow,
   type WorkflowDocument,
@@ -50,7 +51,11 @@ export function checkWorkflowDocument(input: unknown, definitions: readonly Node
   }
   const parsed = workflowDocumentSchema.safeParse(migrated);
   if (!parsed.success) return { ok: false, stage: 'schema', message: describeIssue(parsed.error, field) };
-  const problems = [...validateWorkflow(parsed.data, definitions).map((issue) => issue.message), ...configProblems(parsed.data, definitions)];
+  const problems = [
+    ...validateWorkflow(parsed.data, definitions).map((issue) => issue.message),
+    ...configProblems(parsed.data, definitions),
+    ...pinDataIssues(parsed.data, definitions).map((issue) => issue.message),
+  ];
   const [first, ...rest] = problems;
   if (first) return { ok: false, stage: 'graph', message: rest.length > 0 ? `${first} (and ${plural(rest.length, 'more problem')})` : first };
   return { ok: true, document: parsed.data };
@@ -89,6 +94,7 @@ export function toExport(document: WorkflowDocument, customNodes: readonly Expor
     nodes: document.nodes,
     edges: document.edges,
     globalParameters: document.globalParameters,
+    ...(document.pinData ? { pinData: document.pinData } : {}),
     // Only when there are some, so exports of workflows without custom nodes stay as they were.
     ...(customNodes.length > 0 ? { customNodes: [...customNodes] } : {}),
   };

@@ -32,6 +32,8 @@ export interface ExecutionSummary {
   /** Set when a schedule started the run: which schedule, for which instant (ISO). */
   scheduleId?: string;
   scheduledFor?: string;
+  /** Set when the run replays an earlier execution's inputs: that execution's id. */
+  replayOf?: string;
 }
 
 export interface NodeLogLine {
@@ -44,6 +46,10 @@ export interface NodeLogLine {
 export interface NodeResult {
   status: NodeStatus;
   attempts: number;
+  /** Tries the node had in all, when its settings allow retries ("attempt 2 of 3"). */
+  maxAttempts?: number;
+  /** The node was not called: its outputs were pinned, or reused from an earlier run. */
+  source?: 'pinned' | 'reused';
   startedAt: string | null;
   finishedAt: string | null;
   durationMs: number | null;

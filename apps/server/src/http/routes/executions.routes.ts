@@ -85,6 +85,19 @@ export function executionsRoutes(app: FastifyInstance, deps: ExecutionsRoutesDep
     return { execution };
   });
 
+  // A new run of the execution's workflow, as saved now, with the inputs that execution was given.
+  app.post('/api/executions/:id/replay', async (request, reply) => {
+    const { user } = requireCaller(request, { allowApiKey: false });
+    const { id } = parseInput(idParams, request.params);
+    const started = await runs.replay(user.id, id);
+    if (!started) throw notFound(EXECUTION_NOT_FOUND);
+    if (!started.ok) {
+      if (started.reason === 'not_found') throw notFound('The workflow of this execution was deleted, so it cannot be replayed');
+      throw badRequest(started.message, 'invalid_workflow');
+    }
+    return reply.code(202).send({ execution: started.execution });
+  });
+
   app.delete('/api/executions/:id', async (request, reply) => {
     const { user } = requireCaller(request, { allowApiKey: false });
     const { id } = parseInput(idParams, request.params);

@@ -23,6 +23,13 @@ export const WORKFLOW_NOT_FOUND = 'Workflow not found';
 const idParams = z.object({ id: z.string().min(1).max(100) });
 const runBody = z.object({
   inputs: z.record(z.string(), z.unknown(), { error: 'inputs must be an object of values by node id, e.g. { "in": "hello" }' }).optional(),
+  /** Run one node (reusing the last runs' upstream outputs) or everything up to it. */
+  target: z
+    .object({
+      nodeId: z.string({ error: 'target.nodeId must be the id of a node in the workflow' }).min(1).max(200),
+      mode: z.enum(['node', 'up-to'], { error: 'target.mode must be "node" (this node only) or "up-to" (this node and everything before it)' }),
+    })
+    .optional(),
 });
 const runQuery = z.object({
   wait: z.enum(['true', 'false'], { error: 'wait must be true or false' }).optional(),
@@ -56,7 +63,7 @@ export function workflowRunRoutes(app: FastifyInstance, deps: WorkflowRunRoutesD
   app.post('/api/workflows/:id/run', { bodyLimit: LARGE_BODY_LIMIT }, async (request, reply: FastifyReply) => {
     const caller = requireCaller(request, { allowApiKey: true });
     const { id } = parseInput(idParams, request.params);
-    const { inputs } = parseInput(runBody, request.body);
+    const { inputs, target } = parseInput(runBody, request.body);
     const { wait } = parseInput(runQuery, request.query);
     const idempotencyKey = idempotencyKeyOf(request.headers);
 
@@ -67,17 +74,20 @@ export function workflowRunRoutes(app: FastifyInstance, deps: WorkflowRunRoutesD
       inputs: inputs ?? {},
       idempotencyKey,
       answerWanted: wait === 'true',
+      target,
     });
     if (!started.ok) {
       if (started.reason === 'not_found') throw notFound(WORKFLOW_NOT_FOUND);
       throw badRequest(started.message, 'invalid_workflow');
     }
     const firstAnswer = started.reused ? 200 : 202;
-    if (wait !== 'true') return reply.code(firstAnswer).send({ execution: started.execution });
+    // A partial or pinned run says which nodes it calls and which it feeds (RunScope).
+    const scope = started.scope ? { scope: started.scope } : {};
+    if (wait !== 'true') return reply.code(firstAnswer).send({ execution: started.execution, ...scope });
 
     const detail = await runs.waitFor(started.execution.id, waitTimeoutMs);
     // Still running when the wait ran out: the caller polls GET /api/executions/:id.
     if (isActiveStatus(detail.status)) return reply.code(202).send({ execution: summaryOf(detail) });
-    return reply.code(200).send({ execution: detail });
+    return reply.code(200).send({ execution: detail, ...scope });
   });
 }

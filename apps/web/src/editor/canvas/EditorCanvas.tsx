@@ -7,12 +7,14 @@ import { useThemeStore } from '../../stores/theme.store';
 import { NODE_DRAG_MIME } from '../panels/NodeLibraryItem';
 import { useEditorStore } from '../store/editor.store';
 import type { EditorEdge, EditorNode } from '../store/types';
+import { ConfigureNodeBar } from './ConfigureNodeBar';
 import { ConnectionHint } from './ConnectionHint';
 import { CustomNode } from './CustomNode';
 import { CONNECTION_HIGHLIGHT_CSS } from './connection-highlight-css';
 import { CONNECTION_RADIUS, DELETE_KEYS, MAX_ZOOM, MIN_ZOOM, MULTI_SELECTION_KEYS, SELECTION_KEY, SNAP_GRID } from './flow-config';
 import { toFlowNode } from './flow-nodes';
 import { OverviewMap } from './OverviewMap';
+import { openNodeSettings } from './open-node-settings';
 import { TypedEdge } from './TypedEdge';
 import { useAddNode } from './useAddNode';
 import { useCanvasKeyboard } from './useCanvasKeyboard';
@@ -86,6 +88,9 @@ export function EditorCanvas() {
     [addNode],
   );
 
+  // Settings open when asked for (issue 13): a double-click, Enter or "Configure".
+  const onNodeDoubleClick = useCallback((_: unknown, node: EditorNode) => openNodeSettings(node.id), []);
+
   const onPaneClick = useCallback(() => {
     // Focus the canvas so arrow keys and shortcuts act on it after a click on empty space.
     wrapperRef.current?.focus({ preventScroll: true });
@@ -110,6 +115,7 @@ export function EditorCanvas() {
         onDragOver={onDragOver}
         onDrop={onDrop}
         onPaneClick={onPaneClick}
+        onNodeDoubleClick={onNodeDoubleClick}
         onError={onFlowError}
         minZoom={MIN_ZOOM}
         maxZoom={MAX_ZOOM}
@@ -131,6 +137,7 @@ export function EditorCanvas() {
           </ControlButton>
         </Controls>
         <OverviewMap />
+        <ConfigureNodeBar />
         <ConnectionHint />
       </ReactFlow>
     </div>

@@ -1,5 +1,6 @@
 import { type ReactFlowState, useReactFlow, useStoreApi } from '@xyflow/react';
 import { type PointerEvent, useEffect, useRef } from 'react';
+import { CloseIcon, LayoutIcon } from '../../components/ui/icons';
 import { categorySwatch } from '../../lib/palette';
 import { useThemeStore } from '../../stores/theme.store';
 import { useEditorStore } from '../store/editor.store';
@@ -9,6 +10,10 @@ import { boundsOf, fitInto, type MapFit, toFlow, toMap, visibleFlowRect } from '
 
 const WIDTH = 200;
 const HEIGHT = 136;
+/** Its distance from the canvas edges (Tailwind's right-3 bottom-3). */
+const INSET = 12;
+/** The corner the map takes, inset included on both sides: fit-to-view keeps nodes out of it. */
+export const OVERVIEW_CORNER = { width: WIDTH + 2 * INSET, height: HEIGHT + 2 * INSET };
 
 /**
  * The frame for the visible part, kept inside the map: zoomed out past the content it
@@ -33,13 +38,35 @@ const rectOf = (n: EditorNode) => ({
 });
 
 /**
+ * The overview map, or the button that brings it back once hidden: hidden, the corner
+ * is the canvas's again (issue 13: the map covered nodes).
+ */
+export function OverviewMap() {
+  const shown = useEditorStore((s) => s.overviewShown);
+  const setShown = useEditorStore((s) => s.setOverviewShown);
+  if (shown) return <OverviewMapView onHide={() => setShown(false)} />;
+  return (
+    <button
+      type="button"
+      className="nopan nodrag absolute right-3 bottom-3 z-10 flex size-8 items-center justify-center rounded-lg border border-line bg-surface text-muted shadow-[0_4px_12px_-6px_rgb(0_0_0/0.2)] hover:text-ink focus-visible:ring-2 focus-visible:ring-brand/50 focus-visible:outline-none"
+      data-testid="overview-toggle"
+      aria-label="Show overview map"
+      title="Show overview map"
+      onClick={() => setShown(true)}
+    >
+      <LayoutIcon size={16} />
+    </button>
+  );
+}
+
+/**
  * The overview map in the corner: every node as a coloured block, the visible part of the
  * canvas as a frame, click or drag to move the view there. Nodes are drawn on a <canvas>
  * only when they change, and the frame is moved by style on each pan frame: React Flow's
  * SVG minimap repaints every node on every frame, which alone costs a large workflow a
  * quarter of its frame rate in software rendering.
  */
-export function OverviewMap() {
+function OverviewMapView({ onHide }: { onHide(): void }) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const frameRef = useRef<HTMLDivElement>(null);
   const fitRef = useRef<MapFit | null>(null);
@@ -122,6 +149,17 @@ export function OverviewMap() {
         aria-hidden="true"
         className="weft-overview-frame pointer-events-none absolute top-0 left-0 rounded-[3px] border-[1.5px] border-brand"
       />
+      <button
+        type="button"
+        className="absolute top-1 right-1 flex size-6 items-center justify-center rounded-md bg-surface/85 text-subtle hover:text-ink focus-visible:ring-2 focus-visible:ring-brand/50 focus-visible:outline-none"
+        aria-label="Hide overview map"
+        title="Hide overview map"
+        // The map moves the view on pointer-down; the button must not.
+        onPointerDown={(event) => event.stopPropagation()}
+        onClick={onHide}
+      >
+        <CloseIcon size={12} />
+      </button>
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { type RefObject, useEffect } from 'react';
 import { useEditorStore } from '../store/editor.store';
 import { NUDGE_SHIFT_FACTOR, NUDGE_STEP } from './flow-config';
 import { isTypingTarget } from './is-typing-target';
+import { openNodeSettings } from './open-node-settings';
 
 const DIRECTIONS: Record<string, [number, number]> = {
   ArrowLeft: [-1, 0],
@@ -10,8 +11,15 @@ const DIRECTIONS: Record<string, [number, number]> = {
   ArrowDown: [0, 1],
 };
 
+/** The node Enter opens: the focused node card (Tab walks them), else the one selected node. */
+function nodeToConfigure(active: Element | null): string | null {
+  const focused = active?.closest('.react-flow__node')?.getAttribute('data-id');
+  return focused ?? useEditorStore.getState().selectedNodeId;
+}
+
 /**
- * Arrow keys nudge the selected nodes 5 px, 20 px with Shift (SPEC.md section 9), while
+ * Enter opens the settings of the focused or selected node, their first field focused
+ * (selecting no longer opens them, issue 13). Arrow keys nudge the selected nodes 5 px, 20 px with Shift (SPEC.md section 9), while
  * the canvas has focus. React Flow's own arrow handling moves by the snap grid (15 px)
  * instead, so this listens in the capture phase and stops the event before it gets there.
  */
@@ -19,10 +27,21 @@ export function useCanvasKeyboard(wrapperRef: RefObject<HTMLDivElement | null>) 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       const direction = DIRECTIONS[event.key];
-      if (!direction || event.altKey || event.metaKey || event.ctrlKey || isTypingTarget(event.target)) return;
+      const enter = event.key === 'Enter' && !event.shiftKey;
+      if ((!direction && !enter) || event.altKey || event.metaKey || event.ctrlKey || isTypingTarget(event.target)) return;
       const active = document.activeElement;
       const canvasFocused = !!wrapperRef.current && (active === document.body || wrapperRef.current.contains(active));
       if (!canvasFocused) return;
+      if (enter) {
+        const nodeId = nodeToConfigure(active);
+        // A button on the canvas (zoom, overview) keeps its own Enter.
+        if (!nodeId || active?.closest('button')) return;
+        openNodeSettings(nodeId, { focus: true });
+        event.preventDefault();
+        event.stopPropagation();
+        return;
+      }
+      if (!direction) return;
       const step = NUDGE_STEP * (event.shiftKey ? NUDGE_SHIFT_FACTOR : 1);
       if (!useEditorStore.getState().nudgeSelection(direction[0] * step, direction[1] * step)) return;
       event.preventDefault();

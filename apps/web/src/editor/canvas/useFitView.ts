@@ -1,6 +1,8 @@
-import { getViewportForBounds, useReactFlow, useStoreApi } from '@xyflow/react';
+import { useReactFlow, useStoreApi } from '@xyflow/react';
 import { useCallback, useEffect } from 'react';
 import { useEditorStore } from '../store/editor.store';
+import { fitClearOfCorner } from './fit-clear-of-overview';
+import { OVERVIEW_CORNER } from './OverviewMap';
 
 export const FIT_VIEW_PADDING = 0.15;
 /** Fitting never zooms past 100 %: a two-node workflow should not fill the screen. */
@@ -10,7 +12,8 @@ export const FIT_VIEW_MAX_ZOOM = 1;
  * Fits every node into the canvas. React Flow's own fitView waits until every node has
  * been measured, which never happens for off-screen nodes when only visible ones render;
  * here the bounds come from measured sizes where there are some and from the estimated
- * ones (flow-nodes.ts) elsewhere, and the viewport is set at once.
+ * ones (flow-nodes.ts) elsewhere, and the viewport is set at once. While the overview
+ * map is shown, nothing is fitted under it (issue 13).
  */
 export function useFitView() {
   const flow = useReactFlow();
@@ -20,7 +23,8 @@ export function useFitView() {
       const { nodeLookup, width, height, minZoom, maxZoom } = flowStore.getState();
       if (nodeLookup.size === 0 || !width || !height) return false;
       const bounds = flow.getNodesBounds([...nodeLookup.keys()]);
-      const viewport = getViewportForBounds(bounds, width, height, minZoom, Math.min(maxZoom, FIT_VIEW_MAX_ZOOM), FIT_VIEW_PADDING);
+      const area = { width, height, minZoom, maxZoom: Math.min(maxZoom, FIT_VIEW_MAX_ZOOM), padding: FIT_VIEW_PADDING };
+      const viewport = fitClearOfCorner(bounds, area, useEditorStore.getState().overviewShown ? OVERVIEW_CORNER : null);
       void flow.setViewport(viewport, { duration });
       return true;
     },

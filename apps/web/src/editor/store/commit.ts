@@ -13,8 +13,12 @@ export function commit(state: EditorState, change: Partial<EditorState>, key?: s
 }
 
 /**
- * UI that follows the selection: one selected node opens its config (through the pin
- * rule); none or several close a node panel that is not pinned, and a node modal.
+ * UI that follows the selection. Selecting never opens a panel by itself (the panel would
+ * take canvas room on every click and every node added, issue 13): a node's settings open
+ * when asked for (double-click, Enter, "Configure"; `openNodeSettings`). A node panel
+ * already open follows the selection: the modal if one shows a node, else an unpinned
+ * right panel. None or several selected close a node panel that is not pinned, and a
+ * node modal.
  */
 export function followSelection(state: EditorState, nodes: readonly EditorNode[]): Partial<UiState> {
   let selectedNodeId: string | null = null;
@@ -27,7 +31,10 @@ export function followSelection(state: EditorState, nodes: readonly EditorNode[]
   }
   if (count !== 1) selectedNodeId = null;
   if (selectedNodeId === state.selectedNodeId) return {};
-  if (selectedNodeId) return { selectedNodeId, ...openPanel(state, { kind: 'node', nodeId: selectedNodeId }) };
+  if (selectedNodeId) {
+    const follows = state.modalPanel?.kind === 'node' || (state.rightPanel?.kind === 'node' && !state.rightPanelPinned);
+    return follows ? { selectedNodeId, ...openPanel(state, { kind: 'node', nodeId: selectedNodeId }) } : { selectedNodeId };
+  }
   return {
     selectedNodeId,
     rightPanel: state.rightPanel?.kind === 'node' && !state.rightPanelPinned ? null : state.rightPanel,

@@ -106,6 +106,7 @@ export interface UiActions {
   setRightPanelPinned(pinned: boolean): void;
   setLibraryCollapsed(collapsed: boolean): void;
   setLogsExpanded(expanded: boolean): void;
+  setOverviewShown(shown: boolean): void;
   setHighlightedDataType(type: UiState['highlightedDataType']): void;
   requestFitView(): void;
   fitViewDone(): void;

@@ -91,12 +91,12 @@ describe('editor store: document and flag', () => {
 });
 
 describe('editor store: nodes', () => {
-  it('adds a node with the default config, selects it and opens its config', () => {
+  it('adds a node with the default config and selects it, leaving the panels closed', () => {
     const store = storeWith();
     const added = store.getState().addNode('input.text', { x: 10.4, y: 20.6 });
     expect(added).toMatchObject({ type: 'custom', position: { x: 10, y: 21 }, data: { label: 'Text Input', type: 'input.text', version: 1, status: 'idle' } });
     expect(added?.data.config).toEqual({ text: '', askOnRun: false });
-    expect(store.getState()).toMatchObject({ selectedNodeId: added?.id, rightPanel: { kind: 'node', nodeId: added?.id }, hasUnsavedChanges: true });
+    expect(store.getState()).toMatchObject({ selectedNodeId: added?.id, rightPanel: null, hasUnsavedChanges: true });
     expect(store.getState().addNode('no.such', { x: 0, y: 0 })).toBeNull();
   });
 
@@ -114,6 +114,7 @@ describe('editor store: nodes', () => {
       edges: [{ id: 'e', source: 'a', sourceHandle: 'output', target: 'b', targetHandle: 'in', type: 'custom', data: { type: 'text' } }],
     });
     store.getState().selectNodes(['a']);
+    store.getState().openPanel({ kind: 'node', nodeId: 'a' });
     expect(store.getState().rightPanel).toEqual({ kind: 'node', nodeId: 'a' });
     store.getState().deleteSelection();
     expect(store.getState().nodes.map((n) => n.id)).toEqual(['b']);

@@ -123,13 +123,39 @@ describe("React Flow's change stream", () => {
 });
 
 describe('selection, panels and the pin rule', () => {
-  it('opens a selected node in the modal while another is pinned in the right panel', () => {
+  it('selecting opens no panel; an open node panel follows the selection', () => {
     const store = storeWith({ nodes: [node('a', 'input.text'), node('b', 'input.text')] });
     const s = () => store.getState();
     s().selectNodes(['a']);
+    expect(s()).toMatchObject({ selectedNodeId: 'a', rightPanel: null, modalPanel: null });
+    s().openPanel({ kind: 'node', nodeId: 'a' });
+    s().selectNodes(['b']);
+    expect(s()).toMatchObject({ selectedNodeId: 'b', rightPanel: { kind: 'node', nodeId: 'b' } });
+    s().selectNodes([]);
+    expect(s()).toMatchObject({ rightPanel: null, selectedNodeId: null });
+    s().selectNodes(['a']);
+    expect(s().rightPanel).toBeNull();
+  });
+
+  it('leaves the global parameters open when a node is selected', () => {
+    const store = storeWith({ nodes: [node('a', 'input.text')] });
+    store.getState().openPanel({ kind: 'globals' });
+    store.getState().selectNodes(['a']);
+    expect(store.getState()).toMatchObject({ selectedNodeId: 'a', rightPanel: { kind: 'globals' } });
+  });
+
+  it('opens a node in the modal while another is pinned in the right panel, and the modal follows', () => {
+    const store = storeWith({ nodes: [node('a', 'input.text'), node('b', 'input.text'), node('c', 'input.text')] });
+    const s = () => store.getState();
+    s().selectNodes(['a']);
+    s().openPanel({ kind: 'node', nodeId: 'a' });
     s().setRightPanelPinned(true);
     s().selectNodes(['b']);
-    expect(s()).toMatchObject({ rightPanel: { kind: 'node', nodeId: 'a' }, modalPanel: { kind: 'node', nodeId: 'b' }, selectedNodeId: 'b' });
+    expect(s()).toMatchObject({ rightPanel: { kind: 'node', nodeId: 'a' }, modalPanel: null, selectedNodeId: 'b' });
+    s().openPanel({ kind: 'node', nodeId: 'b' });
+    expect(s()).toMatchObject({ rightPanel: { kind: 'node', nodeId: 'a' }, modalPanel: { kind: 'node', nodeId: 'b' } });
+    s().selectNodes(['c']);
+    expect(s()).toMatchObject({ modalPanel: { kind: 'node', nodeId: 'c' }, selectedNodeId: 'c' });
     s().selectNodes([]);
     expect(s()).toMatchObject({ rightPanel: { kind: 'node', nodeId: 'a' }, modalPanel: null, selectedNodeId: null });
     s().setRightPanelPinned(false);
@@ -137,45 +163,5 @@ describe('selection, panels and the pin rule', () => {
     expect(s()).toMatchObject({ rightPanel: { kind: 'node', nodeId: 'b' }, modalPanel: null });
     s().selectNodes(['a', 'b']);
     expect(s()).toMatchObject({ rightPanel: null, selectedNodeId: null });
-  });
-});
-
-describe('copy, paste and duplicate', () => {
-  it('pastes copies with new ids, offset, unique labels and their internal edge, one step each', () => {
-    const store = storeWith({ nodes: [node('Text Input', 'input.text', 0, 0), node('Text Sink', 'test.sink.text', 300, 0)] });
-    const s = () => store.getState();
-    s().connect(link('Text Input', 'Text Sink', 'output'));
-    s().selectNodes(['Text Input', 'Text Sink']);
-    expect(s().copySelection()).toBe(2);
-    expect(s().paste()).toBe(2);
-    const copies = s().nodes.slice(2);
-    expect(copies.map((n) => [n.data.label, n.position.x, n.position.y, n.selected])).toEqual([
-      ['Text Input #2', 40, 40, true],
-      ['Text Sink #2', 340, 40, true],
-    ]);
-    expect(
-      s()
-        .nodes.slice(0, 2)
-        .every((n) => !n.selected),
-    ).toBe(true);
-    const copiedEdge = s().edges.find((e) => e.source === copies[0]?.id);
-    expect(copiedEdge?.target).toBe(copies[1]?.id);
-    s().paste();
-    expect(
-      s()
-        .nodes.slice(4)
-        .map((n) => n.position.x),
-    ).toEqual([80, 380]);
-    s().undo();
-    expect(s().nodes).toHaveLength(4);
-  });
-
-  it('duplicates the selection without touching the clipboard', () => {
-    const store = storeWith({ nodes: [node('a', 'input.text', 10, 10)] });
-    store.getState().selectNodes(['a']);
-    expect(store.getState().duplicateSelection()).toBe(1);
-    expect(store.getState().clipboard).toBeNull();
-    expect(store.getState().nodes[1]).toMatchObject({ position: { x: 50, y: 50 }, data: { label: 'a #2' } });
-    expect(store.getState().paste()).toBe(0);
   });
 });

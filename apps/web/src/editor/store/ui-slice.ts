@@ -23,6 +23,9 @@ export const createUiSlice: StateCreator<EditorState, [], [], UiState & UiAction
   setLogsExpanded(logsExpanded) {
     set({ logsExpanded });
   },
+  setOverviewShown(overviewShown) {
+    set({ overviewShown });
+  },
   setHighlightedDataType(highlightedDataType) {
     set((s) => (s.highlightedDataType === highlightedDataType ? s : { highlightedDataType }));
   },

@@ -8,6 +8,8 @@ export interface UiState {
   modalPanel: PanelContent | null;
   libraryCollapsed: boolean;
   logsExpanded: boolean;
+  /** The overview map in the canvas corner; hidden, it gives that corner back to nodes. */
+  overviewShown: boolean;
   /** The data type of the connection being dragged; the canvas and legend highlight it. */
   highlightedDataType: DataType | null;
   /** The one selected node, or null when none or several are selected. */
@@ -22,6 +24,7 @@ export const INITIAL_UI: UiState = {
   modalPanel: null,
   libraryCollapsed: false,
   logsExpanded: false,
+  overviewShown: true,
   highlightedDataType: null,
   selectedNodeId: null,
   fitViewRequested: false,
