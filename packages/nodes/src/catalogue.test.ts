@@ -15,12 +15,12 @@ import {
   portType,
 } from '@weft/core';
 import { describe, expect, it } from 'vitest';
-import { BUILTIN_NODES, findNodeType } from './catalogue.js';
+import { BUILTIN_NODES, BUILTIN_REGISTRY } from './catalogue.js';
 
 const each = BUILTIN_NODES.map((n) => [n.type, n] as const);
 
 function required(type: string): NodeDefinition {
-  const node = findNodeType(type);
+  const node = BUILTIN_REGISTRY.get(type);
   if (!node) throw new Error(`${type} node missing`);
   return node;
 }

@@ -8,6 +8,7 @@ import { embedStoreNode } from './embed-store.node.js';
 import { httpRequestNode } from './http-request.node.js';
 import { llmChatNode } from './llm-chat.node.js';
 import { mergerNode } from './merger.node.js';
+import { type NodePackage, NodeRegistry } from './node-registry.js';
 import { outputNode } from './output.node.js';
 import { retrieverNode } from './retriever.node.js';
 import { slackMessageNode } from './slack-message.node.js';
@@ -37,9 +38,11 @@ export const BUILTIN_NODES: readonly NodeType[] = [
   outputNode,
 ];
 
-/** The built-in node types by their `type`. */
-export const BUILTIN_NODES_BY_TYPE: ReadonlyMap<string, NodeType> = new Map(BUILTIN_NODES.map((n) => [n.type, n]));
+/** Weft's own node types as a package, the first every registry holds. */
+export const BUILTIN_PACKAGE: NodePackage = { name: 'Weft built-in nodes', nodes: BUILTIN_NODES };
 
-export function findNodeType(type: string): NodeType | undefined {
-  return BUILTIN_NODES_BY_TYPE.get(type);
-}
+/**
+ * A registry of the built-ins alone: for pure code and tests with no user types. The
+ * server builds its own registry (built-ins, installed packages, each user's types).
+ */
+export const BUILTIN_REGISTRY = new NodeRegistry([BUILTIN_PACKAGE]);

@@ -10,6 +10,7 @@ export { httpRequestNode } from './http-request.node.js';
 export { llmChatNode } from './llm-chat.node.js';
 export { MERGER_DEFAULT_INPUTS, MERGER_MAX_INPUTS, mergerNode } from './merger.node.js';
 export * from './node-execution.js';
+export * from './node-registry.js';
 export * from './node-services.js';
 export { outputNode } from './output.node.js';
 export { retrieverNode } from './retriever.node.js';

@@ -1,5 +1,5 @@
 import { type ExecutionNode, inputPorts, MERGER_NODE_TYPE, type NodeDefinition, type NodeExecutor } from '@weft/core';
-import { findNodeType } from './catalogue.js';
+import { BUILTIN_REGISTRY } from './catalogue.js';
 import type { NodeType } from './define-node.js';
 import type { NodeServices } from './node-services.js';
 
@@ -13,8 +13,14 @@ export type NodeTypeLookup = (type: string) => NodeType | undefined;
 /** The node type `output` collects the run's outputs. */
 export const OUTPUT_NODE_TYPE = 'output';
 
-/** `executorFor`: a node type's `run`; undefined for unknown and preview types, which the engine fails with a clear error. */
-export function nodeExecutorFor(lookup: NodeTypeLookup = findNodeType): (type: string) => NodeExecutor<NodeServices> | undefined {
+const builtin: NodeTypeLookup = (type) => BUILTIN_REGISTRY.get(type);
+
+/**
+ * `executorFor`: a node type's `run`; undefined for unknown and preview types, which the
+ * engine fails with a clear error. The one wiring of node types to the engine: the
+ * server's run path adds only the config errors found before the run (run-executors.ts).
+ */
+export function nodeExecutorFor(lookup: NodeTypeLookup = builtin): (type: string) => NodeExecutor<NodeServices> | undefined {
   return (type) => {
     const run = lookup(type)?.run;
     return run ? { run } : undefined;
@@ -31,7 +37,7 @@ export function isOutputNode(node: ExecutionNode): boolean {
  * after a Condition must run with the one branch that was taken (the engine still skips
  * a node at which nothing at all arrived).
  */
-export function isOptionalInput(lookup: NodeTypeLookup = findNodeType): (node: ExecutionNode, handle: string) => boolean {
+export function isOptionalInput(lookup: NodeTypeLookup = builtin): (node: ExecutionNode, handle: string) => boolean {
   return (node, handle) => {
     const definition: NodeDefinition | undefined = lookup(node.type);
     if (!definition) return false;
