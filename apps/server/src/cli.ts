@@ -5,7 +5,7 @@ import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { loggerOptions } from './logger.js';
 import { createWeft, createWeftWorker } from './main.js';
-import { redactUrl } from './scale-out/scale-out.js';
+import { redactUrl } from './scale-out/scale-out-mode.js';
 import { describeRotation, rotateEncryptionKey } from './secrets/rotate-key.js';
 
 const USAGE = `Usage: weft <command>

@@ -7,7 +7,7 @@ import { migrateToLatest } from './db/migrate.js';
 import { buildApp } from './http/app.js';
 import { loggerOptions } from './logger.js';
 import type { RunDependencies } from './runs/run-dependencies.js';
-import { isScaleOut } from './scale-out/scale-out.js';
+import { isScaleOut } from './scale-out/scale-out-mode.js';
 import { keyFilePath } from './secrets/encryption-key.js';
 import { openSecretsKey } from './secrets/secrets-key.js';
 import { type Clock, systemClock } from './services/clock.js';
@@ -126,8 +126,9 @@ export async function createWeftWorker(options: CreateWeftOptions): Promise<Weft
 /** What API and worker processes share: database, migrations, the secrets key, services, orphan recovery. */
 async function openServices(options: CreateWeftOptions, logger: Logger): Promise<{ services: Services; database: DatabaseHandle }> {
   const { config } = options;
-  // Before anything opens: Redis with SQLite stops the start, saying why.
-  isScaleOut(config);
+  // Before anything opens: Redis with SQLite stops the start, saying why. BullMQ and ioredis
+  // are imported only in scale-out mode.
+  const scaleOutModule = isScaleOut(config) ? await import('./scale-out/scale-out.js') : undefined;
   if (!config.databaseUrl) refuseLostDatabase(config.dataDir, keyFilePath(config.dataDir));
   const database = openDatabase({
     databaseUrl: config.databaseUrl,
@@ -156,6 +157,7 @@ async function openServices(options: CreateWeftOptions, logger: Logger): Promise
     clock: options.clock ?? systemClock,
     logger,
     encryptionKey,
+    ...(scaleOutModule ? { ScaleOut: scaleOutModule.ScaleOut } : {}),
     reclaimSpace: database.reclaimSpace,
     ...(database.vectorIndexProblem ? { vectorIndexProblem: database.vectorIndexProblem } : {}),
     ...(options.runDependencies ? { runDependencies: options.runDependencies } : {}),

@@ -1,5 +1,4 @@
 import { ACCEPTED_UPLOADS_TEXT, type UploadType, uploadTypeForName } from '@weft/core';
-import { fileTypeFromBuffer } from 'file-type';
 
 /** Why an upload's type is refused; the route turns each into its status. */
 export type UploadTypeProblem = 'unsupported_type' | 'type_mismatch' | 'not_utf8' | 'invalid_json';
@@ -44,6 +43,8 @@ export async function checkUploadType(name: string, bytes: Uint8Array): Promise<
     const what = extension ? `.${extension} files are not accepted` : 'the name has no extension to say its type';
     return refuse('unsupported_type', `"${name}" cannot be uploaded: ${what}. Weft accepts ${ACCEPTED_UPLOADS_TEXT}.`);
   }
+  // file-type is imported with the first upload, not at start (bench/cold-start.bench.mjs).
+  const { fileTypeFromBuffer } = await import('file-type');
   const sniffed = await fileTypeFromBuffer(bytes).catch(() => undefined);
   if (claimed.content === 'binary') {
     if (sniffed?.mime === claimed.mimeType) return { ok: true, type: claimed };

@@ -1,7 +1,5 @@
-import { createOpenAI } from '@ai-sdk/openai';
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { EmbeddingService, EmbedRequest, EmbedResult } from '@weft/nodes';
-import { type EmbeddingModel, embedMany } from 'ai';
+import type { EmbeddingModel, embedMany } from 'ai';
 import { describeLlmError, LlmRequestError } from './llm-errors.js';
 import type { FetchFunction } from './llm-service.js';
 
@@ -10,19 +8,20 @@ import type { FetchFunction } from './llm-service.js';
  * OpenAI-compatible providers (Ollama, vLLM, LM Studio speak `POST /v1/embeddings`),
  * through the guarded `fetch` like the chat models. One request per call: the nodes
  * batch, so each batch's usage is recorded as it returns. SDK retries are off (the engine
- * retries nodes).
+ * retries nodes). The SDK is imported on the first call (see llm-service.ts).
  */
 export function createEmbeddingService(fetch: FetchFunction): EmbeddingService {
   return {
     async embed(request, { signal }): Promise<EmbedResult> {
       if (request.texts.length === 0) return { embeddings: [], usage: { model: request.model, inputTokens: 0, outputTokens: 0 } };
-      const model = embeddingModel(request, fetch);
+      const model = await embeddingModel(request, fetch);
+      const sdk = await import('ai');
       let result: Awaited<ReturnType<typeof embedMany>>;
       try {
-        result = await embedMany({ model, values: [...request.texts], maxRetries: 0, abortSignal: signal });
+        result = await sdk.embedMany({ model, values: [...request.texts], maxRetries: 0, abortSignal: signal });
       } catch (error) {
         if (signal.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('Cancelled');
-        throw new LlmRequestError(describeLlmError(error, request, 'embedding'), { cause: error });
+        throw new LlmRequestError(await describeLlmError(error, request, 'embedding'), { cause: error });
       }
       const { embeddings } = result;
       const length = embeddings[0]?.length ?? 0;
@@ -34,7 +33,7 @@ export function createEmbeddingService(fetch: FetchFunction): EmbeddingService {
   };
 }
 
-function embeddingModel(request: EmbedRequest, fetch: FetchFunction): EmbeddingModel {
+async function embeddingModel(request: EmbedRequest, fetch: FetchFunction): Promise<EmbeddingModel> {
   const baseURL = request.baseUrl?.trim() || undefined;
   if (baseURL !== undefined && !/^https?:\/\/[^/]/i.test(baseURL)) {
     throw new LlmRequestError(`The base URL "${baseURL}" is not an http(s) URL, e.g. http://ollama.lan:11434/v1.`);
@@ -46,10 +45,12 @@ function embeddingModel(request: EmbedRequest, fetch: FetchFunction): EmbeddingM
         throw new LlmRequestError("OpenAI needs an API key: add it under Settings → Secrets and pick it in the node's API key field.");
       }
       // An empty key rather than none: the SDK would otherwise use the server's OPENAI_API_KEY.
-      return createOpenAI({ apiKey: request.apiKey ?? '', baseURL, fetch }).embedding(request.model);
+      return (await import('@ai-sdk/openai')).createOpenAI({ apiKey: request.apiKey ?? '', baseURL, fetch }).embedding(request.model);
     case 'openai-compatible':
       if (!baseURL) throw new LlmRequestError('An OpenAI-compatible provider needs a base URL, e.g. http://ollama.lan:11434/v1.');
-      return createOpenAICompatible({ name: 'openai-compatible', baseURL, apiKey: request.apiKey || undefined, fetch }).embeddingModel(request.model);
+      return (await import('@ai-sdk/openai-compatible'))
+        .createOpenAICompatible({ name: 'openai-compatible', baseURL, apiKey: request.apiKey || undefined, fetch })
+        .embeddingModel(request.model);
     default:
       throw new LlmRequestError(`Unknown embedding provider "${String(request.provider)}".`);
   }

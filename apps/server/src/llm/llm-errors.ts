@@ -1,5 +1,5 @@
 import type { LlmChatRequest } from '@weft/nodes';
-import { APICallError } from 'ai';
+import type { APICallError } from 'ai';
 import { describeNetworkError, findCause, OutboundError } from '../outbound/outbound-errors.js';
 
 /** A failed model call, with a message written for the workflow's author. */
@@ -21,8 +21,10 @@ export type ModelCallTarget = Pick<LlmChatRequest, 'provider' | 'baseUrl' | 'mod
  * what to check. The SDK's own messages name its internals ("AI_APICallError",
  * "Cannot connect to API"), which mean little to someone building a workflow. `kind`
  * tunes the advice for a bad request (chat settings, or an embedding model's input).
+ * Async because the SDK is imported on first use; a failed call has loaded it already.
  */
-export function describeLlmError(error: unknown, request: ModelCallTarget, kind: 'chat' | 'embedding' = 'chat'): string {
+export async function describeLlmError(error: unknown, request: ModelCallTarget, kind: 'chat' | 'embedding' = 'chat'): Promise<string> {
+  const { APICallError } = await import('ai');
   const guard = findCause(error, (candidate): candidate is OutboundError => candidate instanceof OutboundError);
   if (guard) return guard.message;
 

@@ -1,14 +1,14 @@
-import { createAnthropic } from '@ai-sdk/anthropic';
-import { createOpenAI } from '@ai-sdk/openai';
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { LlmChatRequest, LlmChatResult, LlmService } from '@weft/nodes';
-import { type LanguageModel, type LanguageModelUsage, streamText } from 'ai';
+import type { LanguageModel, LanguageModelUsage } from 'ai';
 import { describeLlmError, LlmRequestError } from './llm-errors.js';
 
 // The SDK prints provider warnings ("temperature is not supported by …") with
 // console.warn, beside the server's structured log; the LlmService contract has no
 // channel for them, so they are turned off rather than left to clutter stdout.
 globalThis.AI_SDK_LOG_WARNINGS = false;
+
+// The AI SDK and its providers (about 1.8 MB of JavaScript) are imported on the first model
+// call, not at start: most runs never call a model (bench/cold-start.bench.mjs).
 
 /** A fetch-compatible function; in production the outbound guard's (outbound/guarded-fetch.ts). */
 export type FetchFunction = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
@@ -22,7 +22,8 @@ export type FetchFunction = (input: string | URL | Request, init?: RequestInit) 
 export function createLlmService(fetch: FetchFunction): LlmService {
   return {
     async chat(request, { signal, onToken }): Promise<LlmChatResult> {
-      const model = languageModel(request, fetch);
+      const model = await languageModel(request, fetch);
+      const { streamText } = await import('ai');
       const result = streamText({
         model,
         system: request.system || undefined,
@@ -59,7 +60,7 @@ export function createLlmService(fetch: FetchFunction): LlmService {
         failure ??= error;
       }
       if (signal.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('Cancelled');
-      if (failure !== undefined) throw new LlmRequestError(describeLlmError(failure, request), { cause: failure });
+      if (failure !== undefined) throw new LlmRequestError(await describeLlmError(failure, request), { cause: failure });
       return {
         text,
         usage: { model: modelId ?? request.model, inputTokens: usage?.inputTokens ?? 0, outputTokens: usage?.outputTokens ?? 0 },
@@ -68,7 +69,7 @@ export function createLlmService(fetch: FetchFunction): LlmService {
   };
 }
 
-function languageModel(request: LlmChatRequest, fetch: FetchFunction): LanguageModel {
+async function languageModel(request: LlmChatRequest, fetch: FetchFunction): Promise<LanguageModel> {
   const baseURL = request.baseUrl?.trim() || undefined;
   if (baseURL !== undefined && !/^https?:\/\/[^/]/i.test(baseURL)) {
     throw new LlmRequestError(`The base URL "${baseURL}" is not an http(s) URL, e.g. http://ollama.lan:11434/v1.`);
@@ -81,22 +82,24 @@ function languageModel(request: LlmChatRequest, fetch: FetchFunction): LanguageM
     case 'openai':
       if (!apiKey && !baseURL) throw missingKey('OpenAI');
       // .chat: the Chat Completions API, which OpenAI-style proxies also speak.
-      return createOpenAI({ apiKey, baseURL, fetch }).chat(request.model);
+      return (await import('@ai-sdk/openai')).createOpenAI({ apiKey, baseURL, fetch }).chat(request.model);
     case 'anthropic':
       if (!apiKey && !baseURL) throw missingKey('Anthropic');
-      return createAnthropic({ apiKey, baseURL, fetch })(request.model);
+      return (await import('@ai-sdk/anthropic')).createAnthropic({ apiKey, baseURL, fetch })(request.model);
     case 'openai-compatible':
       if (!baseURL) {
         throw new LlmRequestError('An OpenAI-compatible provider needs a base URL, e.g. http://ollama.lan:11434/v1.');
       }
-      return createOpenAICompatible({
-        name: 'openai-compatible',
-        baseURL,
-        apiKey: request.apiKey || undefined,
-        fetch,
-        // Without it, streamed answers carry no token counts.
-        includeUsage: true,
-      }).chatModel(request.model);
+      return (await import('@ai-sdk/openai-compatible'))
+        .createOpenAICompatible({
+          name: 'openai-compatible',
+          baseURL,
+          apiKey: request.apiKey || undefined,
+          fetch,
+          // Without it, streamed answers carry no token counts.
+          includeUsage: true,
+        })
+        .chatModel(request.model);
     default:
       throw new LlmRequestError(`Unknown LLM provider "${String(request.provider)}".`);
   }

@@ -1,6 +1,6 @@
 import dns from 'node:dns';
 import net from 'node:net';
-import { Agent, type RequestInit as UndiciRequestInit, fetch as undiciFetch } from 'undici';
+import type { Agent, RequestInit as UndiciRequestInit, fetch as undiciFetch } from 'undici';
 import { classifyAddress } from './address-class.js';
 import { refusalFor } from './checked-address.js';
 import { limitResponse } from './limited-response.js';
@@ -69,10 +69,18 @@ export function createGuardedFetch(options: GuardedFetchOptions): GuardedFetch {
   const defaultTimeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   const maxRedirects = options.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
-  const checked = new Agent({ connect: { lookup: guardedLookup(options) } });
-  // Hosts the operator named are reached whatever they resolve to; a separate pool keeps
-  // their connections apart from the checked ones.
-  const trusted = new Agent();
+  // undici (1 MB of JavaScript) is imported with the first request, not at start
+  // (bench/cold-start.bench.mjs). Hosts the operator named are reached whatever they
+  // resolve to; a separate pool keeps their connections apart from the checked ones.
+  let pools: Promise<{ fetch: typeof undiciFetch; checked: Agent; trusted: Agent }> | undefined;
+  const connectionPools = () => {
+    pools ??= import('undici').then((undici) => ({
+      fetch: undici.fetch,
+      checked: new undici.Agent({ connect: { lookup: guardedLookup(options) } }),
+      trusted: new undici.Agent(),
+    }));
+    return pools;
+  };
 
   const guardedFetch = async (input: string | URL | Request, init: GuardedRequestInit = {}): Promise<Response> => {
     const start = await normaliseRequest(input, init);
@@ -84,6 +92,7 @@ export function createGuardedFetch(options: GuardedFetchOptions): GuardedFetch {
     let previous: string | undefined;
     // An abort by our timeout (not the caller's signal) is reported as a timeout of the hop in flight.
     const translate = (error: unknown): unknown => (timeout.aborted && !start.signal?.aborted ? new OutboundTimeoutError(url.href, timeoutMs) : error);
+    const { fetch: undiciFetch, checked, trusted } = await connectionPools();
     for (let redirects = 0; ; redirects++) {
       const trustedHost = isAllowedHost(url, allowedHosts);
       checkDestination(url, options, trustedHost, previous);
@@ -134,6 +143,8 @@ export function createGuardedFetch(options: GuardedFetchOptions): GuardedFetch {
 
   return Object.assign(guardedFetch, {
     close: async () => {
+      if (!pools) return;
+      const { checked, trusted } = await pools;
       await Promise.all([checked.close(), trusted.close()]);
     },
   });

@@ -1,10 +1,8 @@
 import net from 'node:net';
 import type tls from 'node:tls';
 import type { MailSendRequest, MailSendResult, MailService } from '@weft/nodes';
-import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
 import { type ResolvedAddress, resolveCheckedHost } from './checked-address.js';
-import { plainTextOf, sanitizeMailHtml } from './mail-content.js';
 import { explainMailError, isConnectFailure, type MailServer } from './mail-errors.js';
 import { isAllowedHostAndPort, type OutboundPolicy, parseAllowedHosts } from './outbound-policy.js';
 
@@ -53,7 +51,7 @@ export function createMailService(options: MailServiceOptions): ServerMailServic
       const server: MailServer = { host: request.host, port: request.port, security: request.security, from: request.from };
       const started = Date.now();
       const logFields = { ...context, host: request.host, port: request.port, security: request.security, recipients: recipientCount(request) };
-      const content = mailContent(request);
+      const content = await mailContent(request);
       try {
         const trusted = isAllowedHostAndPort(request.host, request.port, allowedHosts);
         const addresses = await resolveCheckedHost(request.host, options, { trusted, timeoutMs });
@@ -94,8 +92,11 @@ interface MailContent {
   readonly html?: string;
 }
 
-function mailContent(request: MailSendRequest): MailContent {
+// nodemailer and the HTML cleaners (sanitize-html, html-to-text) are imported with the first
+// mail, not at start: most instances never send one (bench/cold-start.bench.mjs).
+async function mailContent(request: MailSendRequest): Promise<MailContent> {
   if (request.html === undefined) return { text: request.text ?? '' };
+  const { plainTextOf, sanitizeMailHtml } = await import('./mail-content.js');
   const html = sanitizeMailHtml(request.html);
   const text = request.text ?? plainTextOf(html);
   if (html.trim() === '' || (text.trim() === '' && !/<img\b/i.test(html))) {
@@ -113,6 +114,7 @@ async function sendToFirstReachable(
   settings: { timeoutMs: number; tls: MailServiceOptions['tls'] },
 ) {
   const candidates = addresses.slice(0, MAX_ADDRESSES_TRIED);
+  const { default: nodemailer } = await import('nodemailer');
   for (let index = 0; ; index++) {
     const address = candidates[index]?.address as string;
     const transport = nodemailer.createTransport({

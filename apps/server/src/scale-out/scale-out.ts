@@ -15,20 +15,9 @@ import { OrphanSweep } from './orphan-sweep.js';
 import { RedisNames, RedisRunEvents } from './redis-run-events.js';
 import { RunJobQueue } from './run-job-queue.js';
 import { RunWorker } from './run-worker.js';
+import { redactUrl } from './scale-out-mode.js';
 
-/**
- * Whether the settings ask for scale-out mode, refusing the combination that cannot work:
- * Redis with SQLite, a file only the processes of one machine could share.
- */
-export function isScaleOut(config: Pick<Config, 'redisUrl' | 'databaseUrl'>): boolean {
-  if (!config.redisUrl) return false;
-  if (!config.databaseUrl) {
-    throw new Error(
-      'REDIS_URL is set, which turns on scale-out mode, but DATABASE_URL is not: scale-out needs PostgreSQL, because API and worker processes share one database and SQLite is a file on one machine. Set DATABASE_URL to a postgres:// URL, or unset REDIS_URL to run embedded (one process, SQLite).',
-    );
-  }
-  return true;
-}
+export { isScaleOut, redactUrl } from './scale-out-mode.js';
 
 export interface ScaleOutOptions {
   config: Pick<Config, 'redisUrl' | 'redisPrefix' | 'runHeartbeatMs' | 'runConcurrency'>;
@@ -141,16 +130,5 @@ export class ScaleOut {
     this.dropped = true;
     void this.consumer?.close(true).catch(() => {});
     for (const redis of [this.commands, this.subscriber, this.bull]) redis.disconnect();
-  }
-}
-
-/** The Redis URL without its password, for messages and logs. */
-export function redactUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return 'REDIS_URL (not a URL)';
   }
 }

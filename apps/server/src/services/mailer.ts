@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import type { Clock } from './clock.js';
@@ -25,32 +25,39 @@ export interface Mailer {
 
 /** Delivers through the operator's SMTP server. */
 export class SmtpMailer implements Mailer {
-  private readonly transport: Transporter;
+  private transport: Promise<Transporter> | undefined;
 
   constructor(
-    config: NonNullable<Config['smtp']>,
+    private readonly config: NonNullable<Config['smtp']>,
     private readonly from: string,
     private readonly log: Logger,
-  ) {
-    this.transport = nodemailer.createTransport({
-      host: config.host,
-      port: config.port,
-      secure: config.secure,
-      ...(config.user ? { auth: { user: config.user, pass: config.password ?? '' } } : {}),
-      // nodemailer waits minutes by default; a reset request should fail while the user still waits.
-      connectionTimeout: 10_000,
-      greetingTimeout: 10_000,
-      socketTimeout: 30_000,
-    });
+  ) {}
+
+  /** nodemailer is imported with the first mail, not at start (bench/cold-start.bench.mjs). */
+  private transporter(): Promise<Transporter> {
+    const config = this.config;
+    this.transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({
+        host: config.host,
+        port: config.port,
+        secure: config.secure,
+        ...(config.user ? { auth: { user: config.user, pass: config.password ?? '' } } : {}),
+        // nodemailer waits minutes by default; a reset request should fail while the user still waits.
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 30_000,
+      }),
+    );
+    return this.transport;
   }
 
   async send(message: MailMessage): Promise<void> {
-    await this.transport.sendMail({ from: this.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+    await (await this.transporter()).sendMail({ from: this.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
     this.log.info({ to: message.to, subject: message.subject }, 'Sent e-mail');
   }
 
   close(): void {
-    this.transport.close();
+    void this.transport?.then((transport) => transport.close());
   }
 }
 
@@ -60,8 +67,8 @@ export class SmtpMailer implements Mailer {
  * file is, never what it says.
  */
 export class OutboxMailer implements Mailer {
-  // nodemailer's stream transport builds the exact MIME message SMTP would have sent.
-  private readonly transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  // nodemailer's stream transport builds the exact MIME message SMTP would have sent; imported with the first mail.
+  private transport: Promise<Transporter> | undefined;
 
   constructor(
     readonly outboxDir: string,
@@ -71,7 +78,10 @@ export class OutboxMailer implements Mailer {
   ) {}
 
   async send(message: MailMessage): Promise<void> {
-    const info = await this.transport.sendMail({ from: this.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+    this.transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+    );
+    const info = await (await this.transport).sendMail({ from: this.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
     await fs.mkdir(this.outboxDir, { recursive: true, mode: 0o700 });
     const stamp = this.clock.now().toISOString().replace(/[:.]/g, '-');
     const file = path.join(this.outboxDir, `${stamp}-${randomBytes(4).toString('hex')}.eml`);
@@ -84,7 +94,7 @@ export class OutboxMailer implements Mailer {
   }
 
   close(): void {
-    this.transport.close();
+    void this.transport?.then((transport) => transport.close());
   }
 }
 

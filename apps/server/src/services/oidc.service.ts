@@ -1,4 +1,4 @@
-import * as client from 'openid-client';
+import type * as OpenIdClient from 'openid-client';
 import type { OidcConfig } from '../config.js';
 import type { UserRow } from '../db/schema.js';
 import { addMinutes, type Clock } from './clock.js';
@@ -15,7 +15,7 @@ export type OidcSignInResult = { ok: true; user: UserRow; session: IssuedSession
  * PKCE, state and nonce. Works with any issuer that publishes discovery metadata.
  */
 export class OidcService {
-  private discovered: Promise<client.Configuration> | undefined;
+  private discovered: Promise<OpenIdClient.Configuration> | undefined;
   private readonly flowCookie: OidcFlowCookie | undefined;
   private readonly redirectUri: string;
 
@@ -44,7 +44,7 @@ export class OidcService {
 
   /** The provider URL to send the browser to, and the sealed flow to keep in a cookie. */
   async start(): Promise<{ authorizationUrl: string; flowCookie: string }> {
-    const { configuration, flowCookie } = await this.ready();
+    const { client, configuration, flowCookie } = await this.ready();
     const codeVerifier = client.randomPKCECodeVerifier();
     const flow = {
       state: client.randomState(),
@@ -69,7 +69,7 @@ export class OidcService {
    */
   async finish(callbackQuery: string, sealedFlow: string | undefined, userAgent: string | undefined): Promise<OidcSignInResult> {
     try {
-      const { configuration, flowCookie } = await this.ready();
+      const { client, configuration, flowCookie } = await this.ready();
       const flow = flowCookie.open(sealedFlow, this.clock.now());
       if (!flow) return { ok: false, reason: 'the sign-in state cookie is missing, altered or expired' };
       // The redirect URI the provider used is ours by construction; build it from the
@@ -107,13 +107,15 @@ export class OidcService {
     }
   }
 
-  private async ready(): Promise<{ configuration: client.Configuration; flowCookie: OidcFlowCookie }> {
+  /** openid-client is imported with the first sign-in, not at start (bench/cold-start.bench.mjs). */
+  private async ready(): Promise<{ client: typeof OpenIdClient; configuration: OpenIdClient.Configuration; flowCookie: OidcFlowCookie }> {
     if (!this.config || !this.flowCookie) throw new Error('OIDC is not configured');
-    return { configuration: await this.discover(this.config), flowCookie: this.flowCookie };
+    const client = await import('openid-client');
+    return { client, configuration: await this.discover(client, this.config), flowCookie: this.flowCookie };
   }
 
   /** Discovery once per process; a failure is not cached, so the next sign-in retries. */
-  private discover(config: OidcConfig): Promise<client.Configuration> {
+  private discover(client: typeof OpenIdClient, config: OidcConfig): Promise<OpenIdClient.Configuration> {
     if (!this.discovered) {
       const insecure = new URL(config.issuer).protocol === 'http:';
       this.discovered = client

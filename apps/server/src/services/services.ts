@@ -12,7 +12,7 @@ import { createOutboundServices, type OutboundServices } from '../outbound/outbo
 import { RunService } from '../runs/run.service.js';
 import { type RunDependencies, withExtraNodeTypes } from '../runs/run-dependencies.js';
 import { SandboxPool } from '../sandbox/sandbox-pool.js';
-import { ScaleOut } from '../scale-out/scale-out.js';
+import type { ScaleOut } from '../scale-out/scale-out.js';
 import { Scheduler } from '../schedules/scheduler.js';
 import { SchedulesRepository } from '../schedules/schedules.repository.js';
 import { SchedulesService } from '../schedules/schedules.service.js';
@@ -106,6 +106,8 @@ export function createServices(deps: {
   logger: Logger;
   /** The secrets key, already proven against the database's canary (openSecretsKey). */
   encryptionKey: Buffer;
+  /** Scale-out mode's class, imported by the caller only in that mode (BullMQ and ioredis stay unloaded otherwise). */
+  ScaleOut?: typeof ScaleOut;
   /** Gives deleted rows' disk space back (DatabaseHandle.reclaimSpace). */
   reclaimSpace?: () => Promise<void>;
   /** SQLite: why sqlite-vec did not load (DatabaseHandle.vectorIndexProblem). */
@@ -149,7 +151,8 @@ export function createServices(deps: {
     ...deps.runDependencies,
   };
   // Scale-out (REDIS_URL): runs go through BullMQ to `weft worker` processes, events over Redis.
-  const scaleOut = config.redisUrl ? new ScaleOut({ config, db, clock, logger, dependencies: runDependencies }) : undefined;
+  if (config.redisUrl && !deps.ScaleOut) throw new Error('REDIS_URL is set but the scale-out module was not loaded');
+  const scaleOut = config.redisUrl && deps.ScaleOut ? new deps.ScaleOut({ config, db, clock, logger, dependencies: runDependencies }) : undefined;
   // The queue gauges read the run service, which is made next with the counters.
   let runsRef: RunService | undefined;
   const metrics = new Metrics(() => runsRef?.queueSize() ?? { running: 0, waiting: 0 });

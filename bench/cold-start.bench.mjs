@@ -1,0 +1,173 @@
+#!/usr/bin/env node
+/**
+ * Cold start (issue 12): how long `weft start` takes on a fresh data folder until it
+ * gives its first successful workflow answer, and how much memory it holds then.
+ * Target: under 1 s and under 120 MiB RSS.
+ *
+ *   npm run build && npm run bench:cold-start [-- --rounds 7 --port 4492]
+ *
+ * Per round: a new temporary SQLite data folder ─► spawn `node apps/server/dist/cli.js start`
+ * (clock starts) ─► poll /api/health every 5 ms ─► sign up ─► POST the 5-node chain ─►
+ * PUT its webhook ─► POST "hello" to the webhook ─► "three two one hello" (clock stops,
+ * VmRSS read from /proc) ─► stop. Then the same folder is started again and the webhook
+ * polled until it answers: a restart of an instance that has workflows.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { chainAnswer, chainWorkflow } from './lib/chain-workflow.mjs';
+import { api, signUp } from './lib/weft-server.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '..');
+const { values: args } = parseArgs({
+  options: {
+    port: { type: 'string', default: '4492' },
+    rounds: { type: 'string', default: '5' },
+  },
+});
+const TARGET = { answerMs: 1000, rssMiB: 120 };
+const port = Number(args.port);
+const url = `http://127.0.0.1:${port}`;
+const cli = path.join(root, 'apps/server/dist/cli.js');
+const web = path.join(root, 'apps/web/dist');
+if (!fs.existsSync(cli) || !fs.existsSync(path.join(web, 'index.html'))) throw new Error('Build first: npm run build');
+
+const loadavg = () => fs.readFileSync('/proc/loadavg', 'utf8').trim();
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+
+/** Resident and peak memory of a process in MiB, from /proc/<pid>/status. */
+function memoryMiB(pid) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kib = (field) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN);
+  return { rss: kib('VmRSS') / 1024, peak: kib('VmHWM') / 1024 };
+}
+
+function start(dataDir) {
+  const log = fs.openSync(path.join(dataDir, 'server.log'), 'a');
+  const child = spawn(process.execPath, [cli, 'start'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: url,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      LOG_LEVEL: 'warn',
+      WEB_DIR: web,
+    },
+    stdio: ['ignore', log, log],
+  });
+  const started = performance.now();
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+    }
+  };
+  return { child, started, stop, log: () => fs.readFileSync(path.join(dataDir, 'server.log'), 'utf8') };
+}
+
+/** Polls until `probe` answers true; fails after 30 s or when the server exits. */
+async function until(server, probe) {
+  const deadline = performance.now() + 30_000;
+  for (;;) {
+    if (server.child.exitCode !== null) throw new Error(`Weft exited with ${server.child.exitCode}:\n${server.log()}`);
+    if (await probe().catch(() => false)) return performance.now() - server.started;
+    if (performance.now() > deadline) throw new Error(`No answer within 30 s:\n${server.log()}`);
+    await sleep(5);
+  }
+}
+
+async function postHello(webhookUrl) {
+  const res = await fetch(webhookUrl, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'hello' });
+  const text = await res.text();
+  return res.status === 200 && text.includes(chainAnswer(5));
+}
+
+async function taken() {
+  return fetch(`${url}/api/health`).then(
+    () => true,
+    () => false,
+  );
+}
+
+async function round() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'weft-cold-'));
+  try {
+    const fresh = start(dataDir);
+    let webhookUrl;
+    let first;
+    try {
+      const listeningMs = await until(fresh, async () => (await fetch(`${url}/api/health`)).ok);
+      const listeningMemory = memoryMiB(fresh.child.pid);
+      const user = await signUp(url);
+      const { workflow } = await api(url, user, 'POST', '/api/workflows', chainWorkflow(5));
+      const { webhook } = await api(url, user, 'PUT', `/api/workflows/${workflow.id}/webhook`, { respond: 'output' });
+      webhookUrl = webhook.url;
+      if (!(await postHello(webhookUrl))) throw new Error(`The webhook did not answer "${chainAnswer(5)}":\n${fresh.log()}`);
+      const answerMs = performance.now() - fresh.started;
+      first = { listeningMs, answerMs, listeningRssMiB: listeningMemory.rss, ...rename(memoryMiB(fresh.child.pid)) };
+    } finally {
+      await fresh.stop();
+    }
+    // A restart with the workflow in place: the webhook itself is polled, nothing else.
+    const again = start(dataDir);
+    try {
+      const answerMs = await until(again, () => postHello(webhookUrl));
+      return { fresh: first, restart: { answerMs, ...rename(memoryMiB(again.child.pid)) } };
+    } finally {
+      await again.stop();
+    }
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function rename({ rss, peak }) {
+  return { rssMiB: rss, peakRssMiB: peak };
+}
+
+if (await taken()) throw new Error(`Port ${port} is already in use; pass --port`);
+const loadBefore = loadavg();
+const rounds = [];
+for (let i = 0; i < Number(args.rounds); i++) rounds.push(await round());
+const loadAfter = loadavg();
+const pick = (phase, key) => median(rounds.map((r) => r[phase][key]));
+const result = {
+  date: new Date().toISOString(),
+  machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, node: process.version, loadavgBefore: loadBefore, loadavgAfter: loadAfter },
+  target: TARGET,
+  median: {
+    fresh: {
+      listeningMs: pick('fresh', 'listeningMs'),
+      answerMs: pick('fresh', 'answerMs'),
+      listeningRssMiB: pick('fresh', 'listeningRssMiB'),
+      rssMiB: pick('fresh', 'rssMiB'),
+      peakRssMiB: pick('fresh', 'peakRssMiB'),
+    },
+    restart: { answerMs: pick('restart', 'answerMs'), rssMiB: pick('restart', 'rssMiB'), peakRssMiB: pick('restart', 'peakRssMiB') },
+  },
+  rounds,
+};
+result.meetsTarget = result.median.fresh.answerMs < TARGET.answerMs && result.median.fresh.rssMiB < TARGET.rssMiB;
+fs.mkdirSync(path.join(here, 'results'), { recursive: true });
+fs.writeFileSync(path.join(here, 'results', 'cold-start.json'), `${JSON.stringify(result, null, 2)}\n`);
+const m = result.median;
+const f = (n) => n.toFixed(0);
+console.log(`cold start, median of ${rounds.length} rounds, /proc/loadavg ${loadBefore} → ${loadAfter}`);
+console.log(`  fresh data folder  listening ${f(m.fresh.listeningMs)} ms (${f(m.fresh.listeningRssMiB)} MiB)`);
+console.log(
+  `                     first webhook answer ${f(m.fresh.answerMs)} ms (target < ${TARGET.answerMs}), RSS ${f(m.fresh.rssMiB)} MiB (target < ${TARGET.rssMiB}), peak ${f(m.fresh.peakRssMiB)} MiB`,
+);
+console.log(`  restart            first webhook answer ${f(m.restart.answerMs)} ms, RSS ${f(m.restart.rssMiB)} MiB, peak ${f(m.restart.peakRssMiB)} MiB`);
+console.log(result.meetsTarget ? '  meets the target' : '  MISSES the target');
