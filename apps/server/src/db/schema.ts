@@ -24,6 +24,8 @@ export interface Database {
   files: FilesTable;
   vector_collections: VectorCollectionsTable;
   vector_chunks: VectorChunksTable;
+  workflow_versions: WorkflowVersionsTable;
+  version_retention: VersionRetentionTable;
 }
 
 export interface UsersTable {
@@ -283,3 +285,30 @@ export interface VectorChunksTable {
 }
 
 export type VectorCollectionRow = Selectable<VectorCollectionsTable>;
+
+/** A kept version of a workflow (migration 0009): one row per save. */
+export interface WorkflowVersionsTable {
+  workflow_id: string;
+  version: number;
+  /** The workflow's owner: every query is scoped by it. */
+  user_id: string;
+  /** Who saved it; null once that account is deleted. */
+  author_id: string | null;
+  name: string;
+  /** JSON WorkflowDocument as saved. */
+  document: string;
+  summary: string;
+  restored_from: number | null;
+  created_at: string;
+}
+
+/** A user's rule for how many versions to keep (migration 0009); no row means keep all. */
+export interface VersionRetentionTable {
+  user_id: string;
+  /** all | count | days */
+  mode: string;
+  amount: number | null;
+  updated_at: string;
+}
+
+export type WorkflowVersionRow = Selectable<WorkflowVersionsTable>;

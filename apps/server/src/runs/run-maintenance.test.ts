@@ -37,6 +37,7 @@ function executionRow(userId: string, workflowId: string, ageMs: number, overrid
     duration_ms: 1,
     runner_id: null,
     heartbeat_at: at,
+    replay_of: null,
     ...overrides,
   };
 }

@@ -19,8 +19,13 @@ const updateBody = z.object({
 
 const notFoundMessage = 'Workflow not found';
 
+/** A version the history does not hold: never saved, or let go by the retention rule. */
+export function versionNotKept(version: number): string {
+  return `Version ${version} of this workflow is not kept: it was never saved or your version retention setting removed it.`;
+}
+
 /** Maps a service result to the answer, or to the error the API documents. */
-function unwrap(result: WorkflowResult): StoredWorkflow {
+export function unwrap(result: WorkflowResult): StoredWorkflow {
   if (result.ok) return result.workflow;
   switch (result.reason) {
     case 'invalid':
@@ -29,6 +34,8 @@ function unwrap(result: WorkflowResult): StoredWorkflow {
       throw notFound(notFoundMessage);
     case 'stale':
       throw conflict(`This workflow was changed elsewhere (version ${result.currentVersion}). Reload it or overwrite your copy.`, 'version_conflict');
+    case 'version_not_found':
+      throw notFound(versionNotKept(result.version));
   }
 }
 
