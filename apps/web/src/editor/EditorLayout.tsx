@@ -3,6 +3,7 @@ import { useCallback, useState } from 'react';
 import { CanvasEmptyState } from './CanvasEmptyState';
 import { EditorCanvas } from './canvas/EditorCanvas';
 import { useAddNode } from './canvas/useAddNode';
+import { ChatPanel } from './chat/ChatPanel';
 import { ConflictDialog } from './io/ConflictDialog';
 import { useSaveWorkflow } from './io/useSaveWorkflow';
 import { EditorModalPanel, EditorRightPanel } from './PanelContentView';
@@ -90,6 +91,7 @@ export function EditorLayout({ catalogue, onReload }: EditorLayoutProps) {
           <RunDrawer />
         </div>
         <EditorRightPanel />
+        <ChatPanel save={save} />
       </div>
       <EditorModalPanel />
       {runner.asking && <RunInputsDialog fields={runner.asking} onSubmit={runner.submitInputs} onCancel={runner.dismissInputs} />}

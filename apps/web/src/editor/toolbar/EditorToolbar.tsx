@@ -5,6 +5,7 @@ import { InlineEdit } from '../../components/ui/InlineEdit';
 import { ArrowLeftIcon, AutoLayoutIcon, DownloadIcon, FitViewIcon, RedoIcon, SaveIcon, SlidersIcon, UndoIcon, UploadIcon } from '../../components/ui/icons';
 import { autoLayout } from '../canvas/auto-layout';
 import { useFitView } from '../canvas/useFitView';
+import { ChatButton } from '../chat/ChatButton';
 import { useImportExport } from '../io/useImportExport';
 import { ScheduleButton } from '../schedule/ScheduleButton';
 import { useEditorStore } from '../store/editor.store';
@@ -120,6 +121,7 @@ export function EditorToolbar({ onSave, saving, runControls }: EditorToolbarProp
         <input ref={fileInput} type="file" accept="application/json,.json" className="hidden" onChange={onFileChosen} data-testid="editor-import-input" />
         <WebhookButton />
         <ScheduleButton />
+        <ChatButton />
         <Divider />
         {runControls && (
           <>
