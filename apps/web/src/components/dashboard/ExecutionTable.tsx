@@ -62,6 +62,15 @@ export function ExecutionTable({ executions }: { executions: ExecutionSummary[] 
                 >
                   {execution.workflowName}
                 </Link>
+                {/* Above the row's link, so the version opens the history instead of the run. */}
+                <Link
+                  to={`/workflow/${encodeURIComponent(execution.workflowId)}?version=${execution.workflowVersion}`}
+                  className="relative z-10 text-xs text-muted hover:text-brand"
+                  title={`Open version ${execution.workflowVersion}, which this run ran, in the version history`}
+                  data-testid="execution-version-link"
+                >
+                  version {execution.workflowVersion}
+                </Link>
                 {execution.error && (
                   <p className="mt-0.5 truncate text-xs text-danger" title={execution.error}>
                     {execution.error}

@@ -77,6 +77,7 @@ export function RunHistory({ workflowId, onOpen }: RunHistoryProps) {
                   close();
                   onOpen(execution.id);
                 }}
+                onVersion={() => close(false)}
               />
             ))
           )}
@@ -95,25 +96,51 @@ export function RunHistory({ workflowId, onOpen }: RunHistoryProps) {
   );
 }
 
-function HistoryItem({ execution, now, current, onChoose }: { execution: ExecutionSummary; now: Date; current: boolean; onChoose(): void }) {
+function HistoryItem({
+  execution,
+  now,
+  current,
+  onChoose,
+  onVersion,
+}: {
+  execution: ExecutionSummary;
+  now: Date;
+  current: boolean;
+  onChoose(): void;
+  onVersion(): void;
+}) {
   return (
-    <button
-      type="button"
-      role="menuitem"
-      aria-current={current || undefined}
-      onClick={onChoose}
-      className={`${menuItemClasses} justify-between ${current ? 'bg-brand-soft/60' : ''}`}
-      data-testid="history-item"
-      data-execution-id={execution.id}
-      data-status={execution.status}
-    >
-      <span className="flex min-w-0 flex-col items-start gap-1">
-        <RunStatusBadge status={execution.status} />
-        <span className="text-xs text-subtle">
-          <RelativeTime value={execution.createdAt} now={now} /> · {triggerLabel(execution.trigger)}
+    <div className="flex items-stretch gap-0.5">
+      <button
+        type="button"
+        role="menuitem"
+        aria-current={current || undefined}
+        onClick={onChoose}
+        className={`${menuItemClasses} flex-1 justify-between ${current ? 'bg-brand-soft/60' : ''}`}
+        data-testid="history-item"
+        data-execution-id={execution.id}
+        data-status={execution.status}
+      >
+        <span className="flex min-w-0 flex-col items-start gap-1">
+          <RunStatusBadge status={execution.status} />
+          <span className="text-xs text-subtle">
+            <RelativeTime value={execution.createdAt} now={now} /> · {triggerLabel(execution.trigger)}
+          </span>
         </span>
-      </span>
-      <span className="shrink-0 text-xs text-muted tabular-nums">{formatDuration(execution.durationMs)}</span>
-    </button>
+        <span className="shrink-0 text-xs text-muted tabular-nums">{formatDuration(execution.durationMs)}</span>
+      </button>
+      {/* The version this run ran, opened in the version history (HistoryButton reads ?version=). */}
+      <Link
+        to={`?version=${execution.workflowVersion}`}
+        role="menuitem"
+        title={`Open version ${execution.workflowVersion}, which this run ran, in the version history`}
+        aria-label={`Version ${execution.workflowVersion} of this run`}
+        onClick={onVersion}
+        data-testid="run-version-link"
+        className="flex shrink-0 items-center rounded-md px-2 font-mono text-xs text-muted tabular-nums outline-none transition-colors hover:bg-surface-2 hover:text-brand focus-visible:bg-surface-2"
+      >
+        v{execution.workflowVersion}
+      </Link>
+    </div>
   );
 }

@@ -6,6 +6,7 @@ import { ArrowLeftIcon, AutoLayoutIcon, DownloadIcon, FitViewIcon, RedoIcon, Sav
 import { autoLayout } from '../canvas/auto-layout';
 import { useFitView } from '../canvas/useFitView';
 import { ChatButton } from '../chat/ChatButton';
+import { HistoryButton } from '../history/HistoryButton';
 import { useImportExport } from '../io/useImportExport';
 import { ScheduleButton } from '../schedule/ScheduleButton';
 import { useEditorStore } from '../store/editor.store';
@@ -121,6 +122,7 @@ export function EditorToolbar({ onSave, saving, runControls }: EditorToolbarProp
         <input ref={fileInput} type="file" accept="application/json,.json" className="hidden" onChange={onFileChosen} data-testid="editor-import-input" />
         <WebhookButton />
         <ScheduleButton />
+        <HistoryButton />
         <ChatButton />
         <Divider />
         {runControls && (

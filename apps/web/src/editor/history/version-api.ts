@@ -1,0 +1,29 @@
+import { useQuery } from '@tanstack/react-query';
+import type { WorkflowVersionDetail, WorkflowVersionSummary } from '@weft/core';
+import { api } from '../../lib/api';
+import { workflowPath } from '../io/api-workflow';
+
+/** Query keys: a save or restore invalidates the whole workflow's history. */
+export const versionKeys = {
+  all: (workflowId: string) => ['workflow-versions', workflowId] as const,
+  one: (workflowId: string, version: number) => ['workflow-versions', workflowId, version] as const,
+};
+
+export const versionPath = (workflowId: string, version: number) => `${workflowPath(workflowId)}/versions/${version}`;
+
+/** GET /api/workflows/:id/versions, newest first, while the panel is open. */
+export function useWorkflowVersions(workflowId: string) {
+  return useQuery({
+    queryKey: versionKeys.all(workflowId),
+    queryFn: async ({ signal }) => (await api<{ versions: WorkflowVersionSummary[] }>(`${workflowPath(workflowId)}/versions`, { signal })).versions,
+  });
+}
+
+/** One version with its diff to the current workflow; none while nothing is chosen. */
+export function useWorkflowVersion(workflowId: string, version: number | null) {
+  return useQuery({
+    queryKey: versionKeys.one(workflowId, version ?? 0),
+    enabled: version !== null,
+    queryFn: async ({ signal }) => (await api<{ version: WorkflowVersionDetail }>(versionPath(workflowId, version ?? 0), { signal })).version,
+  });
+}
