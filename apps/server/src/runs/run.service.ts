@@ -14,8 +14,8 @@ import { ExecutionsRepository, type ListFilters, toDetail, toSummary } from './e
 import { HeldRuns } from './held-runs.js';
 import { prepareRun } from './prepare-run.js';
 import { raceTimeout } from './race-timeout.js';
-import { replayInputs } from './replay-inputs.js';
 import type { RemoteRuns } from './remote-runs.js';
+import { replayInputs } from './replay-inputs.js';
 import type { RunDependencies } from './run-dependencies.js';
 import { InProcessRunEventHub, type RunEventHub } from './run-event-hub.js';
 import { type RetentionSettings, RunMaintenance } from './run-maintenance.js';
@@ -44,7 +44,9 @@ export interface StartRunRequest {
   replayOf?: string | undefined;
 }
 
-export type StartRunResult = { ok: true; execution: ExecutionSummary; reused: boolean; scope?: RunScope | undefined } | { ok: false; reason: 'not_found' | 'invalid'; message: string };
+export type StartRunResult =
+  | { ok: true; execution: ExecutionSummary; reused: boolean; scope?: RunScope | undefined }
+  | { ok: false; reason: 'not_found' | 'invalid'; message: string };
 
 export interface RunServiceOptions {
   db: Kysely<Database>;

@@ -23,7 +23,15 @@ export interface RunWorkerOptions {
 }
 
 /** The plan of a run refused before it started: the engine never sees it. */
-const NO_PLAN: RunPlan = { nodes: [], edges: [], nodeType: () => undefined, isOptionalInput: () => false, templated: new Set(), settings: new Map(), seeded: {} };
+const NO_PLAN: RunPlan = {
+  nodes: [],
+  edges: [],
+  nodeType: () => undefined,
+  isOptionalInput: () => false,
+  templated: new Set(),
+  settings: new Map(),
+  seeded: {},
+};
 
 /**
  * `weft worker`'s handling of one job: claim the execution's row, prepare the run with
