@@ -10,6 +10,7 @@ import { PasswordSection } from '../components/settings/PasswordSection';
 import { ProfileSection } from '../components/settings/ProfileSection';
 import { SettingsNav } from '../components/settings/SettingsNav';
 import { SecretsSection } from '../components/settings/secrets/SecretsSection';
+import { VersionHistorySection } from '../components/settings/VersionHistorySection';
 import { PageSpinner } from '../components/ui/Spinner';
 import { useAuthStore } from '../stores/auth.store';
 
@@ -38,6 +39,7 @@ export function SettingsPage() {
           <SecretsSection />
           <FilesSection />
           <CollectionsSection />
+          <VersionHistorySection />
           <AppearanceSection />
           <DangerZoneSection user={user} />
         </div>

@@ -1,5 +1,17 @@
 import type { ComponentType } from 'react';
-import { BellIcon, DatabaseIcon, FileIcon, type IconProps, KeyIcon, LockIcon, PaletteIcon, ShieldAlertIcon, UserIcon, VaultIcon } from '../ui/icons';
+import {
+  BellIcon,
+  DatabaseIcon,
+  FileIcon,
+  HistoryIcon,
+  type IconProps,
+  KeyIcon,
+  LockIcon,
+  PaletteIcon,
+  ShieldAlertIcon,
+  UserIcon,
+  VaultIcon,
+} from '../ui/icons';
 
 /** The settings page's sections, in order: ids are the URL fragments (#profile…). */
 export const SETTINGS_SECTIONS: { id: string; label: string; Icon: ComponentType<IconProps> }[] = [
@@ -10,6 +22,7 @@ export const SETTINGS_SECTIONS: { id: string; label: string; Icon: ComponentType
   { id: 'secrets', label: 'Secrets', Icon: VaultIcon },
   { id: 'files', label: 'Files', Icon: FileIcon },
   { id: 'collections', label: 'Collections', Icon: DatabaseIcon },
+  { id: 'version-history', label: 'Version history', Icon: HistoryIcon },
   { id: 'appearance', label: 'Appearance', Icon: PaletteIcon },
   { id: 'danger-zone', label: 'Danger zone', Icon: ShieldAlertIcon },
 ];
