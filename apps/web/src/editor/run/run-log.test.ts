@@ -156,3 +156,59 @@ describe('logFromDetail', () => {
     expect(texts(logFromDetail(withErrorLine)).filter((t) => t === 'Chat Model: boom')).toHaveLength(1);
   });
 });
+
+describe('pinned, reused and retried nodes in the log', () => {
+  it('says "pinned" or "reused" instead of a duration, and counts attempts out of the total', () => {
+    const log = fold([
+      { type: 'run:started', runId, at: t0, nodeIds: ['a', 'b'] },
+      { type: 'node:finished', runId, at: t0, nodeId: 'a', outputs: { output: 'hi' }, durationMs: 0, source: 'pinned' },
+      { type: 'node:started', runId, at: t0 + 1, nodeId: 'b', attempt: 1, maxAttempts: 3, inputs: {} },
+      { type: 'node:retrying', runId, at: t0 + 2, nodeId: 'b', attempt: 1, error: 'busy', delayMs: 1000 },
+      { type: 'node:started', runId, at: t0 + 3, nodeId: 'b', attempt: 2, maxAttempts: 3, inputs: {} },
+      { type: 'node:finished', runId, at: t0 + 4, nodeId: 'b', outputs: {}, durationMs: 1 },
+    ]);
+    expect(texts(log)).toEqual([
+      'Run started',
+      'Question: Pinned: its pinned output was used, the node was not called',
+      'Chat Model: Started (attempt 1 of 3)',
+      'Chat Model: Attempt 1 failed: busy. Retrying in 1.0 s',
+      'Chat Model: Started (attempt 2 of 3)',
+      'Chat Model: Finished in 1 ms',
+    ]);
+  });
+
+  it('reads the same from a stored execution', () => {
+    const node = (patch: Partial<ExecutionNodeDetail>): ExecutionNodeDetail => ({
+      status: 'success',
+      attempts: 0,
+      startedAt: null,
+      finishedAt: new Date(t0 + 5).toISOString(),
+      durationMs: null,
+      inputs: null,
+      outputs: {},
+      error: null,
+      skipReason: null,
+      logs: [],
+      ...patch,
+    });
+    const log = logFromDetail({
+      status: 'success',
+      error: null,
+      createdAt: new Date(t0).toISOString(),
+      startedAt: new Date(t0).toISOString(),
+      finishedAt: new Date(t0 + 10).toISOString(),
+      durationMs: 10,
+      nodes: {
+        a: node({ source: 'reused' }),
+        b: node({ attempts: 2, maxAttempts: 2, startedAt: new Date(t0 + 6).toISOString(), finishedAt: new Date(t0 + 8).toISOString(), durationMs: 2 }),
+      },
+    });
+    expect(texts(log)).toEqual([
+      'Run started',
+      "Question: Reused: the last run's output was used, the node was not called",
+      'Chat Model: Started (attempt 2 of 2)',
+      'Chat Model: Finished in 2 ms',
+      'Run succeeded in 10 ms',
+    ]);
+  });
+});

@@ -27,6 +27,19 @@ function push(log: RunLog, entry: RunLogEntry): RunLog {
   return { ...log, entries: [...log.entries, entry] };
 }
 
+/** "Started", or with retries allowed "Started (attempt 2 of 3)". */
+export function startedMessage(attempt: number, maxAttempts: number | undefined): string {
+  if (maxAttempts !== undefined && maxAttempts > 1) return `Started (attempt ${attempt} of ${maxAttempts})`;
+  return attempt > 1 ? `Started (attempt ${attempt})` : 'Started';
+}
+
+/** A node not called says where its outputs came from instead of a duration. */
+export function finishedMessage(source: 'pinned' | 'reused' | undefined, durationMs: number | undefined): string {
+  if (source === 'pinned') return 'Pinned: its pinned output was used, the node was not called';
+  if (source === 'reused') return "Reused: the last run's output was used, the node was not called";
+  return durationMs === undefined ? 'Finished' : `Finished in ${formatDuration(durationMs)}`;
+}
+
 /** The closing line: status and how long the run took. */
 export function finishedLine(status: string, durationMs: number | undefined, error: string | null | undefined): { level: LogLevel; message: string } {
   const took = durationMs === undefined ? '' : formatDuration(durationMs);
@@ -49,7 +62,7 @@ export function appendEvent(log: RunLog, event: RunEvent): RunLog {
       return log;
     case 'node:started': {
       const { [event.nodeId]: _previous, ...streams } = log.streams;
-      const message = event.attempt > 1 ? `Started (attempt ${event.attempt})` : 'Started';
+      const message = startedMessage(event.attempt, event.maxAttempts);
       return { ...push(log, { at: event.at, nodeId: event.nodeId, level: 'info', message }), streams };
     }
     case 'node:log':
@@ -73,7 +86,7 @@ export function appendEvent(log: RunLog, event: RunEvent): RunLog {
         message: `Attempt ${event.attempt} failed: ${event.error}. Retrying in ${formatDuration(event.delayMs)}`,
       });
     case 'node:finished':
-      return push(log, { at: event.at, nodeId: event.nodeId, level: 'info', message: `Finished in ${formatDuration(event.durationMs)}` });
+      return push(log, { at: event.at, nodeId: event.nodeId, level: 'info', message: finishedMessage(event.source, event.durationMs) });
     case 'node:failed':
       return push(log, { at: event.at, nodeId: event.nodeId, level: 'error', message: event.error });
     case 'node:skipped':
@@ -97,11 +110,14 @@ export function logFromDetail(detail: Pick<ExecutionDetail, 'status' | 'error' |
   for (const [nodeId, node] of Object.entries(detail.nodes ?? {})) {
     const started = toEpoch(node.startedAt);
     const finished = toEpoch(node.finishedAt) ?? started ?? startedAt;
-    if (started !== undefined) nodeEntries.push({ at: started, nodeId, level: 'info', message: 'Started' });
+    if (started !== undefined)
+      nodeEntries.push({ at: started, nodeId, level: 'info', message: node.maxAttempts ? startedMessage(node.attempts, node.maxAttempts) : 'Started' });
     for (const line of node.logs ?? []) {
       nodeEntries.push({ at: toEpoch(line.at) ?? finished, nodeId, level: line.level ?? 'info', message: line.message });
     }
-    if (node.status === 'success') {
+    if (node.status === 'success' && node.source) {
+      nodeEntries.push({ at: finished, nodeId, level: 'info', message: finishedMessage(node.source, undefined) });
+    } else if (node.status === 'success') {
       const took = node.durationMs ?? (started !== undefined ? finished - started : undefined);
       nodeEntries.push({ at: finished, nodeId, level: 'info', message: took === undefined ? 'Finished' : `Finished in ${formatDuration(took)}` });
     } else if (node.status === 'error' && node.error && !(node.logs ?? []).some((l) => l.level === 'error' && l.message === node.error)) {
