@@ -13,6 +13,7 @@ export * from './node-ports.js';
 export * from './node-settings.js';
 export * from './pinned-data.js';
 export * from './read-workflow-document.js';
+export * from './run-io.js';
 export * from './schedule/index.js';
 export * from './setup-needs.js';
 export * from './template/index.js';
