@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { RUN_DATA_MODES, type RunDataMode } from '@weft/core';
 
 /** Every setting Weft reads, with its default. README.md lists the same table. */
 export interface Config {
@@ -45,6 +46,8 @@ export interface Config {
   scheduleGraceMs: number;
   /** Largest output a synchronous answer (`?wait=true`, webhook `respond: output`) carries whole (WEFT_SYNC_ANSWER_MAX_MB). */
   syncAnswerMaxBytes: number;
+  /** How much a successful run keeps when its workflow does not say (WEFT_SUCCESSFUL_RUN_DATA: all, outputs, summary). */
+  successfulRunData: RunDataMode;
   /** Turns on GET /metrics, which then needs this as a bearer token (WEFT_METRICS_TOKEN). */
   metricsToken: string | undefined;
   /** SQLite durability (WEFT_SQLITE_SYNCHRONOUS): `full` (default) or `normal`. */
@@ -135,6 +138,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     schedulerEnabled: !['off', '0', 'false'].includes((env.WEFT_SCHEDULER ?? '').toLowerCase()),
     scheduleGraceMs: Math.max(1, intSetting(env, 'WEFT_SCHEDULE_GRACE_SECONDS', 60)) * 1000,
     syncAnswerMaxBytes: Math.max(1, intSetting(env, 'WEFT_SYNC_ANSWER_MAX_MB', 10)) * 1024 * 1024,
+    successfulRunData: runDataSetting(env.WEFT_SUCCESSFUL_RUN_DATA),
     metricsToken: nonEmpty(env.WEFT_METRICS_TOKEN) ? (env.WEFT_METRICS_TOKEN as string).trim() : undefined,
     sqliteSynchronous: env.WEFT_SQLITE_SYNCHRONOUS?.toLowerCase() === 'normal' ? 'normal' : 'full',
     executionsMaxAgeDays: intSetting(env, 'WEFT_EXECUTIONS_MAX_AGE_DAYS', 30),
@@ -182,6 +186,13 @@ function uploadMaxMb(env: Env): number {
     throw new Error(`WEFT_UPLOAD_MAX_MB must be between 1 and ${UPLOAD_MAX_MB_CEILING} (megabytes a user may upload), got "${env.WEFT_UPLOAD_MAX_MB}"`);
   }
   return mb;
+}
+
+function runDataSetting(raw: string | undefined): RunDataMode {
+  if (raw === undefined || raw.trim() === '') return 'all';
+  const value = raw.trim().toLowerCase();
+  if ((RUN_DATA_MODES as readonly string[]).includes(value)) return value as RunDataMode;
+  throw new Error(`WEFT_SUCCESSFUL_RUN_DATA must be one of ${RUN_DATA_MODES.join(', ')}, got "${raw}"`);
 }
 
 function intSetting(env: Env, name: string, fallback: number): number {

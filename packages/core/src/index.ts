@@ -11,6 +11,7 @@ export * from './initials.js';
 export * from './node-definition.js';
 export * from './node-ports.js';
 export * from './node-settings.js';
+export * from './run-data.js';
 export * from './pinned-data.js';
 export * from './read-workflow-document.js';
 export * from './run-io.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DATA_TYPES } from './data-types.js';
 import { nodeSettingsSchema } from './node-settings.js';
+import { runDataModeSchema } from './run-data.js';
 
 /** Version of the stored workflow document; migrations upgrade older documents. */
 export const WORKFLOW_SCHEMA_VERSION = 1;
@@ -63,6 +64,13 @@ export const workflowDocumentSchema = z.object({
    * not called on manual runs and these values flow downstream instead (pinned-data.ts).
    */
   pinData: z.record(nodeId, z.record(z.string().min(1).max(200), z.unknown())).optional(),
+  /** Workflow-wide settings; absent ones take the instance's defaults. */
+  settings: z
+    .object({
+      /** How much a successful run keeps (run-data.ts); absent: WEFT_SUCCESSFUL_RUN_DATA. */
+      successfulRunData: runDataModeSchema.optional(),
+    })
+    .optional(),
 });
 
 export type WorkflowNode = z.infer<typeof workflowNodeSchema>;

@@ -6,6 +6,7 @@ import * as executionFilters from './migrations/0006-execution-filters.js';
 import * as files from './migrations/0007-files.js';
 import * as vectorStore from './migrations/0008-vector-store.js';
 import * as workflowVersions from './migrations/0009-workflow-versions.js';
+import * as executionDataKept from './migrations/0010-execution-data-kept.js';
 import * as executionReplays from './migrations/0011-execution-replays.js';
 import type { Database } from './schema.js';
 
@@ -18,6 +19,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0007-files': files,
   '0008-vector-store': vectorStore,
   '0009-workflow-versions': workflowVersions,
+  '0010-execution-data-kept': executionDataKept,
   '0011-execution-replays': executionReplays,
 };
 

@@ -126,8 +126,14 @@ export interface ExecutionsTable {
   nodes: string;
   /** JSON: LLM token usage summed over the run. */
   usage: string | null;
-  /** JSON array of the run's events, masked and truncated, for replay. */
+  /**
+   * JSON array of the run's events, masked and truncated, for replay. Values are not
+   * repeated here: node:started, node:finished and run:finished leave out their inputs and
+   * outputs, which replay takes from `nodes` and `outputs` (run-data-storage.ts).
+   */
   events: string | null;
+  /** all | outputs | summary: what a successful run kept (core run-data.ts); failures keep all. */
+  data_kept: ColumnType<string, string | undefined, string>;
   idempotency_key: string | null;
   created_at: string;
   started_at: string | null;

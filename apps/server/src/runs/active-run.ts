@@ -1,6 +1,7 @@
-import type { RunEvent } from '@weft/core';
+import { keptRunData, type RunEvent } from '@weft/core';
 import type { ExecutionDetail, ExecutionSummary } from './execution-types.js';
 import type { RunPlan } from './plan-run.js';
+import { keptNodes } from './run-data-storage.js';
 import type { RunTask } from './run-queue.js';
 import type { RunRecorder } from './run-recorder.js';
 
@@ -72,14 +73,16 @@ export class ActiveRun {
     this.resolveDone();
   }
 
-  /** The whole execution as the API shows it, from memory. */
+  /** The whole execution as the API shows it, from memory; once finished, only what was stored (run-data-storage.ts). */
   detail(): ExecutionDetail {
+    const kept = this.finished ? keptRunData(this.recorder.successfulRunData, this.summary.status) : 'all';
     return {
       ...this.summary,
       inputs: this.storedInputs as Record<string, unknown>,
-      outputs: this.recorder.outputs as Record<string, unknown>,
+      outputs: kept === 'summary' ? {} : (this.recorder.outputs as Record<string, unknown>),
       usage: this.recorder.usage,
-      nodes: this.recorder.nodes,
+      nodes: keptNodes(this.recorder.nodes, kept),
+      ...(kept === 'all' ? {} : { kept }),
     };
   }
 

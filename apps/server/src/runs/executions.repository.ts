@@ -1,3 +1,4 @@
+import type { RunDataMode } from '@weft/core';
 import { type Insertable, type Kysely, PostgresAdapter, type RawBuilder, type Selectable, sql } from 'kysely';
 import type { Database, ExecutionsTable } from '../db/schema.js';
 import type { ExecutionDetail, ExecutionStatus, ExecutionSummary, NodeResult, RunTrigger, RunUsage } from './execution-types.js';
@@ -42,9 +43,11 @@ export interface FinishColumns {
   finishedAt: string;
   durationMs: number | null;
   nodes: string;
-  outputs: string;
+  outputs: string | null;
   usage: string | null;
-  events: string;
+  events: string | null;
+  /** What was kept (core run-data.ts); absent: everything. */
+  dataKept?: RunDataMode;
 }
 
 /** A workflow's last-run columns waiting to be written; later runs overwrite earlier ones. */
@@ -129,6 +132,7 @@ export class ExecutionsRepository {
           outputs: columns.outputs,
           usage: columns.usage,
           events: columns.events,
+          data_kept: columns.dataKept ?? 'all',
           heartbeat_at: columns.finishedAt,
         })
         .where('id', '=', id);
@@ -277,7 +281,7 @@ export class ExecutionsRepository {
   getEvents(userId: string, id: string) {
     return this.db
       .selectFrom('executions')
-      .select(['status', 'error', 'outputs', 'events', 'finished_at'])
+      .select(['status', 'error', 'outputs', 'events', 'nodes', 'finished_at'])
       .where('id', '=', id)
       .where('user_id', '=', userId)
       .executeTakeFirst();
@@ -382,5 +386,6 @@ export function toDetail(row: ExecutionRow): ExecutionDetail {
     outputs: row.outputs ? (JSON.parse(row.outputs) as Record<string, unknown>) : {},
     usage: row.usage ? (JSON.parse(row.usage) as RunUsage) : null,
     nodes: JSON.parse(row.nodes) as Record<string, NodeResult>,
+    ...(row.data_kept === 'all' ? {} : { kept: row.data_kept as RunDataMode }),
   };
 }

@@ -173,7 +173,7 @@ export class HeldRuns {
     const summary = run.summary;
     const finishedAt = finished.toISOString();
     const durationMs = summary.startedAt ? Math.max(0, finished.getTime() - Date.parse(summary.startedAt)) : null;
-    const columns = { status, error, startedAt: summary.startedAt, finishedAt, durationMs, ...run.recorder.columns() };
+    const columns = { status, error, startedAt: summary.startedAt, finishedAt, durationMs, ...run.recorder.columns(status) };
     // The result is told (waitFor, GET) only once it is stored: until then the run reads as
     // running, its heartbeat goes on, and the write is tried again (disk full, I/O error, a
     // lock held by another process). While stopping, a few tries; then the next start's

@@ -24,7 +24,8 @@ export async function prepareRun(
   const planned = planRun(document, nodeType);
   if (!planned.ok) return planned;
   const secretValues = Object.values(secrets.values);
-  const recorder = new RunRecorder(secretValues.length > 0 ? deps.createMasker(secretValues) : null);
+  const keep = document.settings?.successfulRunData ?? deps.successfulRunData ?? 'all';
+  const recorder = new RunRecorder(secretValues.length > 0 ? deps.createMasker(secretValues) : null, keep);
   return { ok: true, recorder, ...prepareNodes({ ...planned.plan, seeded }, document.globalParameters, secrets.values) };
 }
 

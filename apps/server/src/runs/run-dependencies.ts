@@ -1,3 +1,4 @@
+import type { RunDataMode } from '@weft/core';
 import { BUILTIN_NODES, type NodeServices, type NodeType, type TokenUsage } from '@weft/nodes';
 
 /** Replaces secret values with a mask; built per run from the user's secret values. */
@@ -33,6 +34,8 @@ export interface RunDependencies {
   createMasker(values: readonly string[]): RunMasker;
   /** The llm, http and sandbox services of one run. */
   nodeServices(request: NodeServicesRequest): NodeServices;
+  /** How much a successful run keeps unless its workflow says (WEFT_SUCCESSFUL_RUN_DATA); absent: all. */
+  successfulRunData?: RunDataMode;
 }
 
 const BUILTIN_BY_TYPE = new Map(BUILTIN_NODES.map((node) => [node.type, node]));

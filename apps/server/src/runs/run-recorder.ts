@@ -1,15 +1,18 @@
-import type { RunEvent } from '@weft/core';
+import { keptRunData, type RunDataMode, type RunEvent } from '@weft/core';
 import type { TokenUsage } from '@weft/nodes';
 import type { NodeResult, RunUsage } from './execution-types.js';
+import { keptNodes, slimEvents } from './run-data-storage.js';
 import type { RunMasker } from './run-dependencies.js';
 import { limitRecord } from './stored-value.js';
 
 /** The columns a finished run writes in its one UPDATE. */
 export interface RecordedColumns {
   nodes: string;
-  outputs: string;
+  outputs: string | null;
   usage: string | null;
-  events: string;
+  events: string | null;
+  /** What was kept (core run-data.ts). */
+  dataKept: RunDataMode;
 }
 
 /**
@@ -27,8 +30,14 @@ export class RunRecorder {
   private readonly heldTokens = new Map<string, string>();
   usage: RunUsage | null = null;
 
-  /** `masker` is null when the user has no secrets, which skips the masking walk. */
-  constructor(private readonly masker: RunMasker | null) {}
+  /**
+   * `masker` is null when the user has no secrets, which skips the masking walk;
+   * `successfulRunData` is how much a successful run keeps (the workflow's setting).
+   */
+  constructor(
+    private readonly masker: RunMasker | null,
+    readonly successfulRunData: RunDataMode = 'all',
+  ) {}
 
   /**
    * Stores the event and returns the sequence number of the last event it added. With
@@ -85,12 +94,15 @@ export class RunRecorder {
     return this.masker ? this.masker.maskText(text) : text;
   }
 
-  columns(): RecordedColumns {
+  /** What a run that ended with `status` stores (run-data-storage.ts: each value once, less for a success when so set). */
+  columns(status: string): RecordedColumns {
+    const kept = keptRunData(this.successfulRunData, status);
     return {
-      nodes: JSON.stringify(this.nodes),
-      outputs: JSON.stringify(this.outputs),
+      nodes: JSON.stringify(keptNodes(this.nodes, kept)),
+      outputs: kept === 'summary' ? null : JSON.stringify(this.outputs),
       usage: this.usage ? JSON.stringify(this.usage) : null,
-      events: JSON.stringify(this.masker ? remaskTokenStreams(this.events, this.masker) : this.events),
+      events: kept === 'all' ? JSON.stringify(slimEvents(this.masker ? remaskTokenStreams(this.events, this.masker) : this.events)) : null,
+      dataKept: kept,
     };
   }
 

@@ -5,6 +5,7 @@ import { createWorkflow, edge, GATE_NODE_TYPE, gateNodeType, gates, insertWorkfl
 import { describeEachDatabase, signUp, useTestWeft } from '../test-support/test-weft.js';
 import type { ExecutionDetail } from './execution-types.js';
 import { toDetail } from './executions.repository.js';
+import { storedEventsOf } from './run-data-storage.js';
 import { MAX_STORED_BYTES, PREVIEW_CHARS } from './stored-value.js';
 
 const SECRET = 'sk-live-7f3a9c0e5b1d';
@@ -34,7 +35,7 @@ describeEachDatabase('RunService', (database) => {
     return toDetail(await storedRow(id));
   }
   async function storedEvents(id: string): Promise<RunEvent[]> {
-    return JSON.parse((await storedRow(id)).events ?? '[]') as RunEvent[];
+    return storedEventsOf(await storedRow(id));
   }
 
   it('runs Text Input → Template → Condition → Output and stores every node, the output and the events', async () => {

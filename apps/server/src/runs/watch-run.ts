@@ -2,6 +2,7 @@ import type { RunEvent } from '@weft/core';
 import type { ActiveRun } from './active-run.js';
 import { isActiveStatus } from './execution-types.js';
 import type { ExecutionsRepository } from './executions.repository.js';
+import { storedEventsOf } from './run-data-storage.js';
 import type { RunEventHub } from './run-event-hub.js';
 
 /** Where a watcher's events go (the SSE route writes them to the socket). */
@@ -109,7 +110,8 @@ export async function watchStoredRun(
     }
     // A run still going elsewhere has no stored events yet: its buffer has them.
     if (live && isActiveStatus(row.status)) stored = await live.events(executionId);
-    else stored = row.events ? (JSON.parse(row.events) as RunEvent[]) : [];
+    // Stored events leave out values kept in the nodes and outputs columns (run-data-storage.ts).
+    else stored = storedEventsOf(row);
   } catch (error) {
     unsubscribe();
     throw error;

@@ -88,7 +88,7 @@ export class OrphanSweep {
       startedAt,
       finishedAt,
       durationMs: startedAt ? Math.max(0, now.getTime() - Date.parse(startedAt)) : null,
-      ...recorder.columns(),
+      ...recorder.columns(status),
     });
     if (written) await events.appendClosing(executionId, closing);
     return written;

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
 import { createWeft, createWeftWorker, type Weft } from '../main.js';
 import type { ExecutionDetail, ExecutionSummary } from '../runs/execution-types.js';
+import { storedEventsOf } from '../runs/run-data-storage.js';
 import { createWeftPlace, placeConfig, removeWeftPlace } from '../test-support/restartable-weft.js';
 import { createWorkflow, edge, GATE_NODE_TYPE, gateNodeType, gates, insertWorkflow, node, withNodeTypes, workflow } from '../test-support/run-fixtures.js';
 import { TEST_REDIS_URL, useScaleOutCluster } from '../test-support/scale-out-weft.js';
@@ -76,7 +77,7 @@ describe('Scale-out: runs whose worker went away', () => {
 
     // The watcher is told, in sequence after the worker's last event.
     await watcher.ended;
-    const stored = JSON.parse((await storedRow(api, run.id)).events ?? '[]') as RunEvent[];
+    const stored = storedEventsOf(await storedRow(api, run.id));
     expect(stored.at(-1)).toMatchObject({ type: 'run:finished', status: 'error', error: ended.error });
     expect(watcher.events.map((each) => each.id)).toEqual(stored.map((_, index) => index + 1));
     expect(watcher.events.map((each) => each.event)).toEqual(stored);

@@ -2,6 +2,7 @@ import type { RunEvent } from '@weft/core';
 import { describe, expect, it } from 'vitest';
 import type { Weft } from '../main.js';
 import type { ExecutionDetail, ExecutionSummary } from '../runs/execution-types.js';
+import { storedEventsOf } from '../runs/run-data-storage.js';
 import { createWorkflow, edge, GATE_NODE_TYPE, gateNodeType, gates, insertWorkflow, node, withNodeTypes, workflow } from '../test-support/run-fixtures.js';
 import { useScaleOutCluster } from '../test-support/scale-out-weft.js';
 import { EventStreamClient } from '../test-support/sse-client.js';
@@ -60,7 +61,7 @@ describe('Scale-out: API process and worker over PostgreSQL, BullMQ and Redis pu
     const row = await storedRow(api, execution.id);
     expect(row.runner_id).toBe(worker.runnerId);
     expect(row.runner_id).not.toBe(api.services.runs.runnerId);
-    const stored = JSON.parse(row.events ?? '[]') as RunEvent[];
+    const stored = storedEventsOf(row);
     expect(stored[0]?.type).toBe('run:started');
     expect(stored.at(-1)).toMatchObject({ type: 'run:finished', status: 'success' });
     expect(JSON.stringify(stored)).not.toContain(SECRET);
@@ -101,7 +102,7 @@ describe('Scale-out: API process and worker over PostgreSQL, BullMQ and Redis pu
 
     const done = await api.services.runs.waitFor(execution.id);
     expect(done.status).toBe('success');
-    const stored = JSON.parse((await storedRow(api, execution.id)).events ?? '[]') as RunEvent[];
+    const stored = storedEventsOf(await storedRow(api, execution.id));
     expect(stored.length).toBeGreaterThan(10);
     for (const watcher of [early, late]) {
       expect(watcher.events.map((each) => each.id)).toEqual(stored.map((_, index) => index + 1));

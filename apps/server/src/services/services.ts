@@ -164,6 +164,7 @@ export function createServices(deps: {
     dependencies: runDependencies,
     heartbeatEveryMs: config.runHeartbeatMs,
     answerMaxBytes: config.syncAnswerMaxBytes,
+    successfulRunData: config.successfulRunData,
     ...(scaleOut ? { hub: scaleOut.events, remote: scaleOut.remote } : {}),
     concurrency: config.runConcurrency,
     concurrencyPerUser: config.runConcurrencyPerUser,

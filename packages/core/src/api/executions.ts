@@ -3,6 +3,7 @@
  * server that answers them and the web app that reads them.
  */
 import type { LogLevel, NodeStatus, RunEvent } from '../engine/index.js';
+import type { RunDataMode } from '../run-data.js';
 
 /** What started a run. */
 export const RUN_TRIGGERS = ['manual', 'api', 'webhook', 'schedule'] as const;
@@ -74,6 +75,11 @@ export interface ExecutionDetail extends ExecutionSummary {
   outputs: Record<string, unknown>;
   usage: RunUsage | null;
   nodes: Record<string, NodeResult>;
+  /**
+   * What was kept of the run (run-data.ts): with `outputs`, nodes carry status and timings
+   * but no inputs, outputs or logs; with `summary`, no nodes and no outputs. Absent: all.
+   */
+  kept?: RunDataMode;
 }
 
 /** A run event with its place in the execution's stream (1, 2, 3, …): the SSE `id`. */

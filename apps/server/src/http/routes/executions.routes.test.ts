@@ -1,6 +1,7 @@
 import type { RunEvent } from '@weft/core';
 import { expect, it } from 'vitest';
 import type { ExecutionSummary } from '../../runs/execution-types.js';
+import { storedEventsOf } from '../../runs/run-data-storage.js';
 import { createWorkflow, edge, GATE_NODE_TYPE, gateNodeType, gates, insertWorkflow, node, withNodeTypes, workflow } from '../../test-support/run-fixtures.js';
 import { describeEachDatabase, type SignedIn, signUp, type TestWeft, useTestWeft } from '../../test-support/test-weft.js';
 
@@ -127,9 +128,9 @@ describeEachDatabase('Executions API', (database) => {
     const weft = getWeft();
     const user = await signUp(weft);
     const id = await runToEnd(weft, user, await quickWorkflow(weft, user));
-    const stored = JSON.parse(
-      (await weft.services.db.selectFrom('executions').select('events').where('id', '=', id).executeTakeFirstOrThrow()).events ?? '[]',
-    ) as RunEvent[];
+    const stored = storedEventsOf(
+      await weft.services.db.selectFrom('executions').select(['events', 'nodes', 'outputs']).where('id', '=', id).executeTakeFirstOrThrow(),
+    );
 
     const whole = await weft.app.inject({ method: 'GET', url: `/api/executions/${id}/events`, headers: user.headers });
     expect(whole.statusCode).toBe(200);
@@ -196,9 +197,9 @@ describeEachDatabase('Executions API', (database) => {
 
     // run:finished goes out before the end is written: wait for the write, then compare.
     await weft.services.runs.waitFor(executionId);
-    const stored = JSON.parse(
-      (await weft.services.db.selectFrom('executions').select('events').where('id', '=', executionId).executeTakeFirstOrThrow()).events ?? '[]',
-    ) as RunEvent[];
+    const stored = storedEventsOf(
+      await weft.services.db.selectFrom('executions').select(['events', 'nodes', 'outputs']).where('id', '=', executionId).executeTakeFirstOrThrow(),
+    );
     const received = [...firstEvents, ...missed, ...live];
     expect(received.map((e) => e.id)).toEqual(stored.map((_, index) => index + 1));
     expect(received.map((e) => e.event)).toEqual(stored);
