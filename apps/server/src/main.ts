@@ -1,3 +1,4 @@
+import type { NodePackage } from '@weft/nodes';
 import type { FastifyInstance } from 'fastify';
 import pino, { type Logger } from 'pino';
 import type { Config } from './config.js';
@@ -28,6 +29,8 @@ export interface CreateWeftOptions {
   pgSchema?: string;
   /** Replaces parts of what runs depend on (tests add node types with it). */
   runDependencies?: Partial<RunDependencies>;
+  /** Node packages installed beside the built-ins (services.ts). */
+  nodePackages?: readonly NodePackage[];
 }
 
 /** Opens the database, applies migrations and builds the app: everything but listen(). */
@@ -161,6 +164,7 @@ async function openServices(options: CreateWeftOptions, logger: Logger): Promise
     reclaimSpace: database.reclaimSpace,
     ...(database.vectorIndexProblem ? { vectorIndexProblem: database.vectorIndexProblem } : {}),
     ...(options.runDependencies ? { runDependencies: options.runDependencies } : {}),
+    ...(options.nodePackages ? { nodePackages: options.nodePackages } : {}),
   });
   try {
     await services.scaleOut?.connect();

@@ -1,5 +1,11 @@
 import { type CustomNodeInput, customNodeDefinition, customNodeInputSchema, type NodeDefinition, uniqueCustomNodeType } from '@weft/core';
-import type { ExportedCustomNode } from './custom-nodes.service.js';
+
+/** A custom type as an export file carries it (docs/API.md, "customNodes"). */
+export interface ExportedCustomNode {
+  type: string;
+  definition: NodeDefinition;
+  code: string;
+}
 
 /**
  * Importing the custom node types an export carries (`customNodes`) into the importing

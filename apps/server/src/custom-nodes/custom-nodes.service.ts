@@ -5,7 +5,9 @@ import type { CustomNodeTypeRow, Database } from '../db/schema.js';
 import type { Clock } from '../services/clock.js';
 import { newId } from '../services/tokens.js';
 import { customNodeType } from './custom-node-executor.js';
-import { type CustomNodeImportPlan, type ImportedCustomNode, planCustomNodeImport } from './custom-node-import.js';
+import { type CustomNodeImportPlan, type ExportedCustomNode, type ImportedCustomNode, planCustomNodeImport } from './custom-node-import.js';
+
+export type { ExportedCustomNode } from './custom-node-import.js';
 
 /** A custom node type as the API shows it: the definition's parts flat, plus the code. */
 export interface CustomNodeType extends Omit<NodeDefinition, 'docs' | 'hidden' | 'variableInputs' | 'preview'> {
@@ -13,13 +15,6 @@ export interface CustomNodeType extends Omit<NodeDefinition, 'docs' | 'hidden' |
   code: string;
   createdAt: string;
   updatedAt: string;
-}
-
-/** A custom type as an export file carries it (docs/API.md, "customNodes"). */
-export interface ExportedCustomNode {
-  type: string;
-  definition: NodeDefinition;
-  code: string;
 }
 
 /** What the work done alongside an import (`importTypes`'s `alongside`) answers; a refusal undoes the import. */

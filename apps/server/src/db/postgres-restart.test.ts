@@ -25,7 +25,7 @@ describe.skipIf(unavailable !== undefined)('PostgreSQL restarted under a running
     weft = await startTestWeft('sqlite', {
       env: { DATABASE_URL: postgres.url, WEFT_SCHEDULER: 'off' },
       logger: logs.logger,
-      runDependencies: withNodeTypes(gateNodeType(held)),
+      ...withNodeTypes(gateNodeType(held)),
     });
   });
   afterAll(async () => {

@@ -26,6 +26,7 @@ import { secretsRoutes } from './routes/secrets.routes.js';
 import { subscriptionsRoutes } from './routes/subscriptions.routes.js';
 import { webhooksRoutes } from './routes/webhooks.routes.js';
 import { workflowRunRoutes } from './routes/workflow-run.routes.js';
+import { workflowVersionsRoutes } from './routes/workflow-versions.routes.js';
 import { workflowsRoutes } from './routes/workflows.routes.js';
 import { registerSecurityHeaders } from './security-headers.js';
 import { registerSessionAuth } from './session-auth.js';
@@ -91,8 +92,9 @@ export async function buildApp({ config, services, logger }: AppOptions): Promis
     mailLimiter: services.newsletterMailLimiter,
   });
   analyticsRoutes(app, { analytics: services.analytics, ipRateLimit: ANALYTICS_RATE_LIMIT });
-  nodeDefinitionsRoutes(app, { catalogue: services.catalogue });
+  nodeDefinitionsRoutes(app, { nodes: services.nodes });
   workflowsRoutes(app, { workflows: services.workflows });
+  workflowVersionsRoutes(app, { workflows: services.workflows, versions: services.workflowVersions });
   customNodesRoutes(app, { customNodes: services.customNodes });
   secretsRoutes(app, { secrets: services.secrets });
   apiKeysRoutes(app, { apiKeys: services.apiKeys });

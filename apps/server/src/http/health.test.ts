@@ -20,7 +20,7 @@ describe('health and shutdown', () => {
 
   it('answers 503 with Retry-After, not 500, to every API request while stopping', async () => {
     const gateMap = gates();
-    const weft = await startTestWeft('sqlite', { env: { WEFT_SCHEDULER: 'off' }, runDependencies: withNodeTypes(gateNodeType(gateMap)) });
+    const weft = await startTestWeft('sqlite', { env: { WEFT_SCHEDULER: 'off' }, ...withNodeTypes(gateNodeType(gateMap)) });
     const user = await signUp(weft);
     const workflowId = await insertWorkflow(
       weft,

@@ -12,7 +12,7 @@ describe("one user's runs do not starve another's", () => {
   const held = gates();
   const weft = useTestWeft('sqlite', {
     env: { WEFT_RUN_CONCURRENCY: '2', WEFT_RUN_CONCURRENCY_PER_USER: '1', WEFT_SCHEDULER: 'off' },
-    runDependencies: withNodeTypes(gateNodeType(held)),
+    ...withNodeTypes(gateNodeType(held)),
   });
 
   it("runs another user's workflow at once while the first user's wait their turn", async () => {
@@ -53,7 +53,7 @@ describe("one user's runs do not starve another's", () => {
 /** The same across a scale-out cluster: BullMQ alone hands jobs out first come, first served. */
 describe("scale-out: one user's burst does not hold another's runs back", () => {
   const held = gates();
-  const getCluster = useScaleOutCluster({ runDependencies: withNodeTypes(gateNodeType(held)), env: { WEFT_RUN_CONCURRENCY: '1' } });
+  const getCluster = useScaleOutCluster({ ...withNodeTypes(gateNodeType(held)), env: { WEFT_RUN_CONCURRENCY: '1' } });
 
   it("serves waiting runs by each user's turn, not by arrival", async () => {
     const { api } = getCluster();

@@ -1,5 +1,5 @@
 import type { RunDataMode } from '@weft/core';
-import { BUILTIN_NODES, type NodeServices, type NodeType, type TokenUsage } from '@weft/nodes';
+import type { NodeServices, NodeType, TokenUsage } from '@weft/nodes';
 
 /** Replaces secret values with a mask; built per run from the user's secret values. */
 export interface RunMasker {
@@ -25,8 +25,9 @@ export interface NodeServicesRequest {
  */
 export interface RunDependencies {
   /**
-   * The node types a user's run may use (built-ins plus their custom types). `types` are
-   * the types the workflow names, so an implementation can skip work for the rest.
+   * The node types a user's run may use: the server's NodeRegistry (installed packages
+   * plus the user's custom types). `types` are the types the workflow names, so the
+   * registry skips the custom-type lookup when none of them is custom.
    */
   nodeTypes(userId: string, types: ReadonlySet<string>): Promise<(type: string) => NodeType | undefined>;
   /** The user's secrets by name, decrypted: for `{{secrets.NAME}}` and for masking. */
@@ -36,24 +37,6 @@ export interface RunDependencies {
   nodeServices(request: NodeServicesRequest): NodeServices;
   /** How much a successful run keeps unless its workflow says (WEFT_SUCCESSFUL_RUN_DATA); absent: all. */
   successfulRunData?: RunDataMode;
-}
-
-const BUILTIN_BY_TYPE = new Map(BUILTIN_NODES.map((node) => [node.type, node]));
-
-/** The built-in node types, for a server without custom nodes. */
-export async function builtinNodeTypes(): Promise<(type: string) => NodeType | undefined> {
-  return (type) => BUILTIN_BY_TYPE.get(type);
-}
-
-/** Built-ins plus whatever `extra` gives for the user (custom node types); the built-ins win a clash. */
-export function withExtraNodeTypes(extra: (userId: string, types: ReadonlySet<string>) => Promise<readonly NodeType[]>): RunDependencies['nodeTypes'] {
-  return async (userId, types) => {
-    const wanted = new Set<string>();
-    for (const type of types) if (!BUILTIN_BY_TYPE.has(type)) wanted.add(type);
-    if (wanted.size === 0) return (type) => BUILTIN_BY_TYPE.get(type);
-    const custom = new Map((await extra(userId, wanted)).map((node) => [node.type, node]));
-    return (type) => BUILTIN_BY_TYPE.get(type) ?? custom.get(type);
-  };
 }
 
 /** A service that is not part of this server yet: any node that needs it fails saying so. */

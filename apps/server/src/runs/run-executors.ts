@@ -1,5 +1,5 @@
 import { DEFAULT_POLICY, type ExecutionNode, type GlobalParameter, type NodeExecutor, type NodePolicy, policyOverrides, type Scheduler } from '@weft/core';
-import type { NodeServices, NodeType } from '@weft/nodes';
+import { type NodeServices, type NodeType, nodeExecutorFor } from '@weft/nodes';
 import type { RunPlan } from './plan-run.js';
 import { resolveConfig, resolveParams } from './resolve-config.js';
 
@@ -64,18 +64,21 @@ export function prepareNodes(plan: RunPlan, parameters: Readonly<Record<string, 
   return { plan: { ...plan, nodes }, params, configErrors };
 }
 
-/** The engine's `executorFor`: node types are executors; a node with a config error throws it. */
+/**
+ * The engine's `executorFor`: the nodes package's one wiring (`nodeExecutorFor`, which the
+ * tests use too), plus the config errors found before the run: such a node throws its own.
+ */
 export function executorsFor(plan: RunPlan, configErrors: ReadonlyMap<string, Error>): (type: string) => NodeExecutor<NodeServices> | undefined {
+  const executorFor = nodeExecutorFor(plan.nodeType);
+  if (configErrors.size === 0) return executorFor;
   return (type) => {
-    const nodeType = plan.nodeType(type);
-    const run = nodeType?.run;
-    if (!run) return undefined;
-    if (configErrors.size === 0) return { run };
+    const executor = executorFor(type);
+    if (!executor) return undefined;
     return {
       run(args) {
         const error = configErrors.get(args.ctx.nodeId);
         if (error) throw error;
-        return run(args);
+        return executor.run(args);
       },
     };
   };

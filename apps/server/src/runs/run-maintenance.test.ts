@@ -134,7 +134,7 @@ describe('Orphans and shutdown [sqlite]', () => {
 
   it('stores runs still going at shutdown as failed with the reason', async () => {
     const held = gates();
-    const weft = await startTestWeft('sqlite', { runDependencies: withNodeTypes(gateNodeType(held)) });
+    const weft = await startTestWeft('sqlite', { ...withNodeTypes(gateNodeType(held)) });
     try {
       const user = await signUp(weft);
       const workflowId = await insertWorkflow(weft, user.userId, workflow('Long', [node('gate', GATE_NODE_TYPE, { gate: 'never' })], []));

@@ -25,7 +25,7 @@ const laterNodeType = defineNode({
 
 describeEachDatabase('RunService', (database) => {
   const held = gates();
-  const getWeft = useTestWeft(database, { runDependencies: withNodeTypes(gateNodeType(held), laterNodeType) });
+  const getWeft = useTestWeft(database, { ...withNodeTypes(gateNodeType(held), laterNodeType) });
 
   /** The execution as stored in its row (not from the service's memory). */
   async function storedRow(id: string) {
@@ -254,7 +254,7 @@ describeEachDatabase('RunService', (database) => {
 
 describe('RunService queue and shutdown [sqlite]', () => {
   const held = gates();
-  const getWeft = useTestWeft('sqlite', { env: { WEFT_RUN_CONCURRENCY: '1' }, runDependencies: withNodeTypes(gateNodeType(held)) });
+  const getWeft = useTestWeft('sqlite', { env: { WEFT_RUN_CONCURRENCY: '1' }, ...withNodeTypes(gateNodeType(held)) });
 
   it('runs beyond the concurrency limit wait as queued, and a queued one can be cancelled', async () => {
     const weft = getWeft();

@@ -20,7 +20,7 @@ const silent = pino({ level: 'silent' });
 describe('Scale-out: runs whose worker went away', () => {
   const held = gates();
   const getCluster = useScaleOutCluster({
-    runDependencies: withNodeTypes(gateNodeType(held)),
+    ...withNodeTypes(gateNodeType(held)),
     // Stale after 3 heartbeats: 300 ms here instead of 90 s.
     env: { WEFT_RUN_HEARTBEAT_MS: String(HEARTBEAT_MS), WEFT_RUN_CONCURRENCY: '1' },
   });
@@ -182,7 +182,7 @@ describe('Scale-out: settings that cannot work stop the start', () => {
 describe('Scale-out: leases', () => {
   const held = gates();
   const getSkewedCluster = useScaleOutCluster({
-    runDependencies: withNodeTypes(gateNodeType(held)),
+    ...withNodeTypes(gateNodeType(held)),
     env: { WEFT_RUN_HEARTBEAT_MS: String(HEARTBEAT_MS), WEFT_RUN_CONCURRENCY: '1' },
   });
 

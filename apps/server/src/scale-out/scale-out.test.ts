@@ -13,7 +13,7 @@ const SECRET = 'sk-live-93be0c1d44aa';
 describe('Scale-out: API process and worker over PostgreSQL, BullMQ and Redis pub/sub', () => {
   const held = gates();
   // One run at a time on the worker, so a second run waits in the queue (cancel of a queued run).
-  const getCluster = useScaleOutCluster({ runDependencies: withNodeTypes(gateNodeType(held)), env: { WEFT_RUN_CONCURRENCY: '1' } });
+  const getCluster = useScaleOutCluster({ ...withNodeTypes(gateNodeType(held)), env: { WEFT_RUN_CONCURRENCY: '1' } });
 
   async function storedRow(weft: Weft, id: string) {
     return weft.services.db.selectFrom('executions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();

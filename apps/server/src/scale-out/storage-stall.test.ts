@@ -30,7 +30,7 @@ describe.skipIf(unavailable !== undefined)('storage stalls longer than three hea
     cluster = await startScaleOutCluster({
       databaseUrl: postgres.url,
       redisUrl: redis.url,
-      runDependencies: withNodeTypes(gateNodeType(held)),
+      ...withNodeTypes(gateNodeType(held)),
       env: { WEFT_RUN_HEARTBEAT_MS: String(HEARTBEAT_MS), WEFT_RUN_CONCURRENCY: '1' },
     });
   });

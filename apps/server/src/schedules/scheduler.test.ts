@@ -14,7 +14,7 @@ describeEachDatabase('scheduler (injected clock)', (database) => {
   // Each test starts on a whole minute far from the others, so their ticks never meet.
   const clock = new ManualClock('2026-03-01T00:00:00.000Z');
   const held = gates();
-  const weft = useTestWeft(database, { clock, env: { WEFT_SCHEDULER: 'off' }, runDependencies: withNodeTypes(gateNodeType(held)) });
+  const weft = useTestWeft(database, { clock, env: { WEFT_SCHEDULER: 'off' }, ...withNodeTypes(gateNodeType(held)) });
 
   // A pass fires every user's schedules: each test's end stops its own.
   afterEach(async () => {

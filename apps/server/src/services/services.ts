@@ -1,4 +1,4 @@
-import { BUILTIN_NODES } from '@weft/nodes';
+import { BUILTIN_PACKAGE, type NodePackage, NodeRegistry } from '@weft/nodes';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
@@ -10,7 +10,7 @@ import { createFilesService } from '../files/create-files-service.js';
 import type { FilesService } from '../files/files.service.js';
 import { createOutboundServices, type OutboundServices } from '../outbound/outbound-services.js';
 import { RunService } from '../runs/run.service.js';
-import { type RunDependencies, withExtraNodeTypes } from '../runs/run-dependencies.js';
+import type { RunDependencies } from '../runs/run-dependencies.js';
 import { SandboxPool } from '../sandbox/sandbox-pool.js';
 import type { ScaleOut } from '../scale-out/scale-out.js';
 import { Scheduler } from '../schedules/scheduler.js';
@@ -32,7 +32,6 @@ import { IdentitiesService } from './identities.service.js';
 import type { Lifecycle } from './lifecycle.js';
 import { createMailer, type Mailer } from './mailer.js';
 import { Metrics } from './metrics.js';
-import { NodeCatalogue } from './node-catalogue.js';
 import { OidcService } from './oidc.service.js';
 import { PasswordResetService } from './password-reset.service.js';
 import { SessionsService } from './sessions.service.js';
@@ -41,6 +40,7 @@ import { SubscriptionNotices } from './subscription-notices.js';
 import { SubscriptionsService } from './subscriptions.service.js';
 import { UsersService } from './users.service.js';
 import { WebhooksService } from './webhooks.service.js';
+import { WorkflowVersionsService } from './workflow-versions.service.js';
 import { WorkflowsService } from './workflows.service.js';
 
 /** Every service, built once with its dependencies passed in (the composition root). */
@@ -69,10 +69,13 @@ export interface Services {
   passwordReset: PasswordResetService;
   oidc: OidcService;
   account: AccountService;
-  catalogue: NodeCatalogue;
+  /** Every node type: installed packages plus each user's custom types (the API, saves and runs ask it). */
+  nodes: NodeRegistry;
   analytics: AnalyticsService;
   workflows: WorkflowsService;
-  /** Each user's own node types; the catalogue and the run service ask it per user. */
+  /** Every save's version, diffs and the retention rule (version history). */
+  workflowVersions: WorkflowVersionsService;
+  /** Each user's own node types; the node registry asks it per user. */
   customNodes: CustomNodesService;
   /** Per-user secrets, encrypted at rest with the key checked at start-up (secrets/secrets-key.ts). */
   secrets: SecretsService;
@@ -114,6 +117,8 @@ export function createServices(deps: {
   vectorIndexProblem?: string;
   /** Replaces parts of what runs depend on (tests add node types with it). */
   runDependencies?: Partial<RunDependencies>;
+  /** Node packages installed beside the built-ins (a third party's nodes; tests add theirs). */
+  nodePackages?: readonly NodePackage[];
 }): Services {
   const { db, config, clock, logger } = deps;
   const users = new UsersService(db, clock);
@@ -123,16 +128,27 @@ export function createServices(deps: {
   const mailer = createMailer(config, clock, logger);
   const background = new BackgroundTasks(logger);
   const customNodes = new CustomNodesService(db, clock);
-  const catalogue = new NodeCatalogue(BUILTIN_NODES, customNodes);
+  const nodes = new NodeRegistry([BUILTIN_PACKAGE, ...(deps.nodePackages ?? [])], customNodes);
   const secrets = new SecretsService(db, clock, new SecretCipher(deps.encryptionKey));
   const outbound = createOutboundServices(config, logger);
   // Parsing and splitting hold no state: one instance serves every run.
   const documents = new DocumentsService();
   const sandbox = new SandboxPool({ workers: config.sandboxWorkers, memoryMb: config.sandboxMemoryMb, maxTimeoutMs: config.sandboxTimeoutMs });
   const vectors = createVectorStore({ db, dialect: deps.dialect, clock, vectorIndexProblem: deps.vectorIndexProblem, reclaimSpace: deps.reclaimSpace });
-  const files = createFilesService({ db, clock, maxBytes: config.uploadMaxBytes, reclaimSpace: deps.reclaimSpace });
+  const workflowVersions = new WorkflowVersionsService(
+    db,
+    clock,
+    async (userId, document) =>
+      (
+        await nodes.forUser(
+          userId,
+          document.nodes.map((n) => n.data.type),
+        )
+      ).all,
+  );
+  const files = createFilesService({ db, clock, maxBytes: config.uploadMaxBytes, definitions: nodes.installed(), reclaimSpace: deps.reclaimSpace });
   const runDependencies: RunDependencies = {
-    nodeTypes: withExtraNodeTypes((userId, types) => customNodes.nodeTypesFor(userId, types)),
+    nodeTypes: async (userId, types) => (await nodes.forUser(userId, types)).get,
     secretValues: (userId) => secrets.valuesForUser(userId),
     createMasker: createSecretMasker,
     // Sandbox time is shared round-robin between users: each call says whose it is.
@@ -148,6 +164,7 @@ export function createServices(deps: {
       params: run.params,
       recordUsage: run.recordUsage,
     }),
+    successfulRunData: config.successfulRunData,
     ...deps.runDependencies,
   };
   // Scale-out (REDIS_URL): runs go through BullMQ to `weft worker` processes, events over Redis.
@@ -164,7 +181,6 @@ export function createServices(deps: {
     dependencies: runDependencies,
     heartbeatEveryMs: config.runHeartbeatMs,
     answerMaxBytes: config.syncAnswerMaxBytes,
-    successfulRunData: config.successfulRunData,
     ...(scaleOut ? { hub: scaleOut.events, remote: scaleOut.remote } : {}),
     concurrency: config.runConcurrency,
     concurrencyPerUser: config.runConcurrencyPerUser,
@@ -208,9 +224,10 @@ export function createServices(deps: {
     subscriptionNotices: new SubscriptionNotices(mailer, background, config.publicUrl),
     oidc: new OidcService(config.oidc, config.publicUrl, new IdentitiesService(db, users, clock), sessions, clock),
     account: new AccountService(db, users, sessions, apiKeys, vectors),
-    catalogue,
+    nodes,
     analytics: new AnalyticsService(db, clock),
-    workflows: new WorkflowsService(db, clock, catalogue, customNodes, (userId) => scheduleRepository.workflowSummaries(userId)),
+    workflows: new WorkflowsService(db, clock, nodes, customNodes, workflowVersions, (userId) => scheduleRepository.workflowSummaries(userId)),
+    workflowVersions,
     customNodes,
     secrets,
     apiKeys,

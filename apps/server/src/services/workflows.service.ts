@@ -1,12 +1,14 @@
 import type { NodeDefinition, WorkflowDocument, WorkflowScheduleSummary } from '@weft/core';
+import type { NodeRegistry } from '@weft/nodes';
 import type { Kysely } from 'kysely';
 import { nodeTypesIn, readExportedCustomNodes, retypeNodes } from '../custom-nodes/custom-node-import.js';
 import type { CustomNodesService } from '../custom-nodes/custom-nodes.service.js';
 import type { Database, WorkflowRow } from '../db/schema.js';
 import type { Clock } from './clock.js';
-import type { NodeCatalogue } from './node-catalogue.js';
 import { newId } from './tokens.js';
+import { type SaveKind, saveSummary } from './version-summary.js';
 import { checkWorkflowDocument, readImport, readStoredWorkflow, toExport, type WorkflowExport, withDefaultName } from './workflow-document.js';
+import type { WorkflowVersionsService } from './workflow-versions.service.js';
 
 /** A stored workflow as the API shows it: the document plus its bookkeeping. */
 export interface StoredWorkflow extends WorkflowDocument {
@@ -35,7 +37,9 @@ export type WorkflowResult =
   | { ok: true; workflow: StoredWorkflow }
   | { ok: false; reason: 'invalid'; message: string }
   | { ok: false; reason: 'not_found' }
-  | { ok: false; reason: 'stale'; currentVersion: number };
+  | { ok: false; reason: 'stale'; currentVersion: number }
+  /** Restore only: the workflow exists but that version is not kept. */
+  | { ok: false; reason: 'version_not_found'; version: number };
 
 /** Names stay within the document's 200-character limit, the suffix always visible. */
 const COPY_SUFFIX = ' (copy)';
@@ -47,6 +51,15 @@ function copyName(name: string): string {
 function toStored(row: WorkflowRow): StoredWorkflow {
   const document = readStoredWorkflow(row.document);
   return { id: row.id, version: row.version, createdAt: row.created_at, updatedAt: row.updated_at, ...document };
+}
+
+/** The stored document a save replaces, for its summary; null when this code cannot read it. */
+function readableDocument(json: string): WorkflowDocument | null {
+  try {
+    return readStoredWorkflow(json);
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -71,8 +84,10 @@ export class WorkflowsService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly clock: Clock,
-    private readonly catalogue: NodeCatalogue,
+    private readonly nodes: NodeRegistry,
     private readonly customNodes: CustomNodesService,
+    /** Every save keeps a version, recorded in the save's transaction. */
+    private readonly versions: WorkflowVersionsService,
     /** The schedule column of the list, per workflow (schedules/). */
     private readonly scheduleSummaries: (userId: string) => Promise<Map<string, WorkflowScheduleSummary>> = async () => new Map(),
   ) {}
@@ -104,7 +119,7 @@ export class WorkflowsService {
   async create(userId: string, input: unknown): Promise<WorkflowResult> {
     const check = checkWorkflowDocument(withDefaultName(input), await this.definitionsFor(userId, input));
     if (!check.ok) return { ok: false, reason: 'invalid', message: check.message };
-    return { ok: true, workflow: await this.insert(userId, check.document) };
+    return { ok: true, workflow: await this.insert(userId, check.document, { kind: 'create' }) };
   }
 
   /**
@@ -117,46 +132,77 @@ export class WorkflowsService {
     if (!carried.ok) return { ok: false, reason: 'invalid', message: `Not a valid Weft workflow file: ${carried.message}` };
     const used = nodeTypesIn(file);
     if (carried.entries.length === 0) {
-      const check = readImport(file, await this.catalogue.definitionsFor(userId, used));
+      const check = readImport(file, (await this.nodes.forUser(userId, used)).all);
       if (!check.ok) return { ok: false, reason: 'invalid', message: check.message };
-      return { ok: true, workflow: await this.insert(userId, check.document) };
+      return { ok: true, workflow: await this.insert(userId, check.document, { kind: 'import' }) };
     }
     const imported = await this.customNodes.importTypes(userId, carried.entries, {
       used,
       // In the import's transaction, after the types exist: a broken graph undoes them.
       alongside: async (plan, trx) => {
-        const definitions: NodeDefinition[] = [...this.catalogue.definitions(), ...plan.definitions];
+        const definitions: NodeDefinition[] = [...this.nodes.installed(), ...plan.definitions];
         const check = readImport(retypeNodes(file, plan.retype), definitions);
         if (!check.ok) return check;
-        return { ok: true, value: await this.insert(userId, check.document, trx) };
+        return { ok: true, value: await this.insert(userId, check.document, { kind: 'import' }, trx) };
       },
     });
     if (!imported.ok) return { ok: false, reason: 'invalid', message: imported.message };
     return { ok: true, workflow: imported.value };
   }
 
-  /** Replaces the document if `baseVersion` is still the stored version. */
-  async update(userId: string, id: string, baseVersion: number, input: unknown): Promise<WorkflowResult> {
+  /**
+   * Replaces the document if `baseVersion` is still the stored version, keeping the new
+   * version in the history. `restoredFrom` marks a restore (the document is that version's).
+   */
+  async update(userId: string, id: string, baseVersion: number, input: unknown, restoredFrom?: number): Promise<WorkflowResult> {
     const existing = await this.findRow(userId, id);
     if (!existing) return { ok: false, reason: 'not_found' };
     if (existing.version !== baseVersion) return { ok: false, reason: 'stale', currentVersion: existing.version };
-    const check = checkWorkflowDocument(input, await this.definitionsFor(userId, input), 'document');
+    const definitions = await this.definitionsFor(userId, input);
+    const check = checkWorkflowDocument(input, definitions, 'document');
     if (!check.ok) return { ok: false, reason: 'invalid', message: check.message };
     const updatedAt = this.clock.now().toISOString();
+    const before = readableDocument(existing.document);
+    const save: SaveKind = restoredFrom === undefined ? { kind: 'update', before } : { kind: 'restore', version: restoredFrom, before };
     // The version condition makes the check-and-write atomic: of two saves from the
-    // same base, exactly one matches the row.
-    const result = await this.db
-      .updateTable('workflows')
-      .set({ name: check.document.name, document: JSON.stringify(check.document), version: baseVersion + 1, updated_at: updatedAt })
-      .where('id', '=', id)
-      .where('user_id', '=', userId)
-      .where('version', '=', baseVersion)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) {
+    // same base, exactly one matches the row; its version row commits with it.
+    const updated = await this.db.transaction().execute(async (trx) => {
+      const result = await trx
+        .updateTable('workflows')
+        .set({ name: check.document.name, document: JSON.stringify(check.document), version: baseVersion + 1, updated_at: updatedAt })
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .where('version', '=', baseVersion)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) return false;
+      await this.versions.record(trx, {
+        workflowId: id,
+        version: baseVersion + 1,
+        userId,
+        authorId: userId,
+        document: check.document,
+        summary: saveSummary(save, check.document, definitions),
+        restoredFrom: restoredFrom ?? null,
+        createdAt: updatedAt,
+      });
+      return true;
+    });
+    if (!updated) {
       const current = await this.findRow(userId, id);
       return current ? { ok: false, reason: 'stale', currentVersion: current.version } : { ok: false, reason: 'not_found' };
     }
     return { ok: true, workflow: { ...check.document, id, version: baseVersion + 1, createdAt: existing.created_at, updatedAt } };
+  }
+
+  /**
+   * Saves a kept version's document as a new version on top of `baseVersion`: history is
+   * never rewritten, and a stale base loses like any save.
+   */
+  async restore(userId: string, id: string, version: number, baseVersion: number): Promise<WorkflowResult> {
+    if (!(await this.findRow(userId, id))) return { ok: false, reason: 'not_found' };
+    const document = await this.versions.document(userId, id, version);
+    if (!document) return { ok: false, reason: 'version_not_found', version };
+    return this.update(userId, id, baseVersion, document, version);
   }
 
   /** False when there was nothing of this user's to delete. */
@@ -177,7 +223,7 @@ export class WorkflowsService {
     const copy = { schemaVersion, name: copyName(original.name), nodes, edges, globalParameters };
     const check = checkWorkflowDocument(copy, await this.definitionsFor(userId, copy));
     if (!check.ok) return { ok: false, reason: 'invalid', message: check.message };
-    return { ok: true, workflow: await this.insert(userId, check.document) };
+    return { ok: true, workflow: await this.insert(userId, check.document, { kind: 'duplicate', from: original.name }) };
   }
 
   async export(userId: string, id: string): Promise<WorkflowExport | undefined> {
@@ -206,11 +252,13 @@ export class WorkflowsService {
   }
 
   /** Built-ins plus the caller's custom types that the (raw) document names. */
-  private definitionsFor(userId: string, input: unknown): Promise<readonly NodeDefinition[]> {
-    return this.catalogue.definitionsFor(userId, nodeTypesIn(input));
+  private async definitionsFor(userId: string, input: unknown): Promise<readonly NodeDefinition[]> {
+    return (await this.nodes.forUser(userId, nodeTypesIn(input))).all;
   }
 
-  private async insert(userId: string, document: WorkflowDocument, db: Kysely<Database> = this.db): Promise<StoredWorkflow> {
+  /** Stores a new workflow and its first version, in `db`'s transaction or one of its own. */
+  private async insert(userId: string, document: WorkflowDocument, save: SaveKind, db?: Kysely<Database>): Promise<StoredWorkflow> {
+    if (!db) return this.db.transaction().execute((trx) => this.insert(userId, document, save, trx));
     const now = this.clock.now().toISOString();
     const row: WorkflowRow = {
       id: newId(),
@@ -224,6 +272,8 @@ export class WorkflowsService {
       updated_at: now,
     };
     await db.insertInto('workflows').values(row).execute();
+    const summary = saveSummary(save, document, []);
+    await this.versions.record(db, { workflowId: row.id, version: 1, userId, authorId: userId, document, summary, createdAt: now });
     return toStored(row);
   }
 }

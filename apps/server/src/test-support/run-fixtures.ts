@@ -1,8 +1,7 @@
 import type { WorkflowDocument, WorkflowEdge, WorkflowNode } from '@weft/core';
-import { BUILTIN_NODES, defineNode, type NodeType } from '@weft/nodes';
+import { defineNode, type NodePackage, type NodeType } from '@weft/nodes';
 import { expect } from 'vitest';
 import type { Weft } from '../main.js';
-import type { RunDependencies } from '../runs/run-dependencies.js';
 import { newId } from '../services/tokens.js';
 import type { SignedIn } from './test-weft.js';
 
@@ -139,10 +138,9 @@ export function gateNodeType(gates: Map<string, Gate>): NodeType {
   });
 }
 
-/** Run dependencies with the built-ins plus `extra` node types. */
-export function withNodeTypes(...extra: NodeType[]): Partial<RunDependencies> {
-  const all = new Map([...BUILTIN_NODES, ...extra].map((type) => [type.type, type]));
-  return { nodeTypes: async () => (type) => all.get(type) };
+/** Test options installing `extra` node types beside the built-ins, as a node package would be. */
+export function withNodeTypes(...extra: NodeType[]): { nodePackages: NodePackage[] } {
+  return { nodePackages: [{ name: 'test nodes', nodes: extra }] };
 }
 
 /** Gates by name, created on first use by the test or the node, whichever comes first. */

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { NodePackage } from '@weft/nodes';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import pino from 'pino';
@@ -31,6 +32,8 @@ export interface ScaleOutCluster {
 
 export interface ScaleOutClusterOptions {
   runDependencies?: Partial<RunDependencies>;
+  /** Node types of the test's own, installed as a package in every process. */
+  nodePackages?: readonly NodePackage[];
   env?: Record<string, string>;
   /** A PostgreSQL of the test's own (fault tests that stall it); the shared one otherwise. */
   databaseUrl?: string;
@@ -77,6 +80,7 @@ export async function startScaleOutCluster(options: ScaleOutClusterOptions = {})
     logger: pino({ level: 'silent' }),
     ...(place.schema ? { pgSchema: place.schema } : {}),
     ...(options.runDependencies ? { runDependencies: options.runDependencies } : {}),
+    ...(options.nodePackages ? { nodePackages: options.nodePackages } : {}),
   };
   const api = await createWeft(common);
   const apis: Weft[] = [api];

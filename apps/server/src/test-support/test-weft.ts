@@ -44,6 +44,8 @@ export interface TestWeftOptions {
   logger?: Logger;
   /** Replaces parts of what runs depend on (a test node type that waits, say). */
   runDependencies?: CreateWeftOptions['runDependencies'];
+  /** Node types of the test's own, installed as a package (run-fixtures.ts `withNodeTypes`). */
+  nodePackages?: CreateWeftOptions['nodePackages'];
 }
 
 export interface TestWeft extends Weft {
@@ -84,6 +86,7 @@ export async function startTestWeft(database: TestDatabase, options: TestWeftOpt
     logger: options.logger ?? pino({ level: 'silent' }),
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.runDependencies ? { runDependencies: options.runDependencies } : {}),
+    ...(options.nodePackages ? { nodePackages: options.nodePackages } : {}),
     ...(database === 'postgres' ? { pgSchema: schema } : {}),
   });
   return {

@@ -24,7 +24,7 @@ function parseSse(text: string): SseEvent[] {
 
 describeEachDatabase('Executions API', (database) => {
   const held = gates();
-  const getWeft = useTestWeft(database, { runDependencies: withNodeTypes(gateNodeType(held)) });
+  const getWeft = useTestWeft(database, { ...withNodeTypes(gateNodeType(held)) });
 
   async function quickWorkflow(weft: TestWeft, user: SignedIn, name = 'Quick') {
     return createWorkflow(weft, user, workflow(name, [node('in', 'input.text', { text: 'hi' }), node('out', 'output')], [edge('in', 'out')]));

@@ -1,8 +1,16 @@
+import { CONVERSIONS, type Conversion, DATA_TYPES, type DataType, type NodeDefinition } from '@weft/core';
+import type { NodeRegistry } from '@weft/nodes';
 import type { FastifyInstance } from 'fastify';
-import type { NodeCatalogue } from '../../services/node-catalogue.js';
 
 export interface NodeDefinitionsRoutesDeps {
-  catalogue: NodeCatalogue;
+  nodes: NodeRegistry;
+}
+
+/** What `GET /api/node-definitions` answers: everything the editor builds its library from. */
+export interface NodeCatalogueSnapshot {
+  definitions: readonly NodeDefinition[];
+  dataTypes: readonly DataType[];
+  conversions: readonly Conversion[];
 }
 
 export function nodeDefinitionsRoutes(app: FastifyInstance, deps: NodeDefinitionsRoutesDeps): void {
@@ -15,6 +23,9 @@ export function nodeDefinitionsRoutes(app: FastifyInstance, deps: NodeDefinition
     const userId = request.auth?.user.id;
     reply.header('vary', 'Cookie, Authorization');
     reply.header('cache-control', userId ? 'private, no-cache' : 'public, max-age=300');
-    return deps.catalogue.snapshotFor(userId);
+    // Node types carry `run` and `migrate` functions; JSON drops them, so only the
+    // declarative part reaches the browser.
+    const snapshot: NodeCatalogueSnapshot = { definitions: (await deps.nodes.forUser(userId)).all, dataTypes: DATA_TYPES, conversions: CONVERSIONS };
+    return snapshot;
   });
 }

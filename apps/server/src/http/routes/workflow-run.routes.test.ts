@@ -114,7 +114,7 @@ describeEachDatabase('workflow run route', (database) => {
  */
 describe('when the wait runs out', () => {
   const held = gates();
-  const weft = useTestWeft('sqlite', { runDependencies: withNodeTypes(gateNodeType(held)) });
+  const weft = useTestWeft('sqlite', { ...withNodeTypes(gateNodeType(held)) });
   let app: FastifyInstance;
   beforeAll(async () => {
     const { services } = weft();
