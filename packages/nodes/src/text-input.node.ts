@@ -19,5 +19,5 @@ export const textInputNode = defineNode({
     },
   ],
   run: runTextInput,
-  docs: 'Emits its text on the **Text** output. Use `{{params.key}}` to pull in a global parameter. With *Ask for this value when the workflow runs* on, the Run button asks for the text first, and API and webhook runs supply it (a JSON value arrives as its JSON text); the text typed here is used when a run gives none.',
+  docs: 'Emits its text on the **Text** output. Use `{{params.key}}` to pull in a global parameter. With *Ask for this value when the workflow runs* on, the Run button asks for the text first, and API and webhook runs supply it (a JSON value, such as a webhook JSON body, is emitted as its JSON text); the text typed here is used when a run gives none.',
 });

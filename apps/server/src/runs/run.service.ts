@@ -6,7 +6,7 @@ import type { Clock } from '../services/clock.js';
 import { ShuttingDownError } from '../services/lifecycle.js';
 import type { Metrics } from '../services/metrics.js';
 import { newId } from '../services/tokens.js';
-import { readStoredWorkflow } from '../services/workflow-document.js';
+import { type LoadedWorkflow, readStoredWorkflow } from '../services/workflow-document.js';
 import { ActiveRun } from './active-run.js';
 import { executionRow, storeRefusedExecution } from './execution-row.js';
 import { type ExecutionDetail, type ExecutionSummary, isActiveStatus, type RunTrigger } from './execution-types.js';
@@ -42,6 +42,8 @@ export interface StartRunRequest {
   target?: RunTarget | undefined;
   /** The execution whose inputs this run replays. */
   replayOf?: string | undefined;
+  /** The workflow, when the trigger has read it already (the webhook does, with its token). */
+  workflow?: LoadedWorkflow | undefined;
 }
 
 export type StartRunResult =
@@ -124,6 +126,11 @@ export class RunService {
     });
   }
 
+  private async loadWorkflow(userId: string, workflowId: string): Promise<LoadedWorkflow | undefined> {
+    const row = await this.repository.loadWorkflow(userId, workflowId);
+    return row ? { ...row, parsed: readStoredWorkflow(row.document) } : undefined;
+  }
+
   /** Loads the user's workflow, checks that it can run, stores the execution and queues it. */
   async start(request: StartRunRequest): Promise<StartRunResult> {
     if (this.runs.stopping) throw new ShuttingDownError();
@@ -132,9 +139,9 @@ export class RunService {
       const existing = await this.repository.findByIdempotencyKey(userId, idempotencyKey);
       if (existing) return { ok: true, execution: this.runs.liveSummary(toSummary(existing)), reused: true };
     }
-    const workflow = await this.repository.loadWorkflow(userId, request.workflowId);
+    const workflow = request.workflow ?? (await this.loadWorkflow(userId, request.workflowId));
     if (!workflow) return { ok: false, reason: 'not_found', message: 'Workflow not found' };
-    const document = readStoredWorkflow(workflow.document);
+    const document = workflow.parsed;
     const scoped = await scopeRun(this.options.db, document, request);
     if (!scoped.ok) return { ok: false, reason: 'invalid', message: scoped.message };
     const prepared = await prepareRun(this.options.dependencies, userId, scoped.document, scoped.seeded);

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database, WebhookRow } from '../db/schema.js';
 import type { Clock } from './clock.js';
 import { newToken } from './tokens.js';
-import { readStoredWorkflow } from './workflow-document.js';
+import { type LoadedWorkflow, readStoredWorkflow } from './workflow-document.js';
 
 export type WebhookRespond = 'output' | 'accepted';
 
@@ -16,12 +16,9 @@ export interface WebhookView {
 /** What a valid call to a webhook URL may do: run this workflow as its owner. */
 export interface WebhookTarget {
   userId: string;
-  workflowId: string;
   respond: WebhookRespond;
-  /** Text Input nodes that ask on run: each receives the request body. */
-  inputNodeIds: string[];
-  /** Output nodes: with exactly one, the answer is its value alone. */
-  outputNodeIds: string[];
+  /** The workflow, read with the token in one query: the run does not read it again. */
+  workflow: LoadedWorkflow;
 }
 
 export type WebhookResult = { ok: true; webhook: WebhookView } | { ok: false; reason: 'not_found' };
@@ -99,26 +96,20 @@ export class WebhooksService {
 
   /**
    * The target of a public webhook call, or undefined for an unknown workflow and for a
-   * wrong token alike. One indexed read; the document is read in the same query because
-   * the caller needs its input and output nodes.
+   * wrong token alike. One indexed read, the workflow in the same query: the run takes
+   * it from here (which nodes take the body, what it answers) instead of reading it again.
    */
   async authenticate(workflowId: string, token: string): Promise<WebhookTarget | undefined> {
     const row = await this.db
       .selectFrom('webhooks')
       .innerJoin('workflows', 'workflows.id', 'webhooks.workflow_id')
-      .select(['webhooks.user_id', 'webhooks.token', 'webhooks.respond', 'workflows.document'])
+      .select(['webhooks.user_id', 'webhooks.token', 'webhooks.respond', 'workflows.id', 'workflows.name', 'workflows.version', 'workflows.document'])
       .where('webhooks.workflow_id', '=', workflowId)
       .executeTakeFirst();
     const matches = tokensMatch(token, row?.token ?? DUMMY_TOKEN);
     if (!row || !matches) return undefined;
-    const document = readStoredWorkflow(row.document);
-    const inputNodeIds: string[] = [];
-    const outputNodeIds: string[] = [];
-    for (const node of document.nodes) {
-      if (node.data.type === 'input.text' && node.data.config?.askOnRun === true) inputNodeIds.push(node.id);
-      else if (node.data.type === 'output') outputNodeIds.push(node.id);
-    }
-    return { userId: row.user_id, workflowId, respond: toRespond(row.respond), inputNodeIds, outputNodeIds };
+    const workflow: LoadedWorkflow = { id: row.id, name: row.name, version: row.version, document: row.document, parsed: readStoredWorkflow(row.document) };
+    return { userId: row.user_id, respond: toRespond(row.respond), workflow };
   }
 
   urlFor(workflowId: string, token: string): string {

@@ -35,6 +35,20 @@ export function readStoredWorkflow(json: string): WorkflowDocument {
 }
 
 /**
+ * A stored workflow as a run starts from it: the row's fields and its document read
+ * once. A trigger that has read it already (the webhook, with its token) hands it to the
+ * run instead of the run reading it again.
+ */
+export interface LoadedWorkflow {
+  id: string;
+  name: string;
+  version: number;
+  /** The stored JSON, as a scale-out job carries it. */
+  document: string;
+  parsed: WorkflowDocument;
+}
+
+/**
  * Upgrades a workflow document, parses it, checks its graph against the catalogue and its
  * config values against their fields: the gate every stored workflow passes, whatever
  * route it came in through. `field` prefixes schema messages so they name the field as

@@ -74,7 +74,7 @@ describeEachDatabase('webhook routes', (database) => {
   });
 
   it.each([
-    ['a JSON body as its JSON text', '{"name": "Ada", "n": [1, 2]}', 'application/json', 'got {"name": "Ada", "n": [1, 2]}'],
+    ['a JSON body as JSON (a Text Input gives its JSON text)', '{"name": "Ada", "n": [1, 2]}', 'application/json', 'got {"name":"Ada","n":[1,2]}'],
     ['a form as the JSON text of its fields', 'name=Ada+L&tag=a&tag=b', 'application/x-www-form-urlencoded', 'got {"name":"Ada L","tag":["a","b"]}'],
     ['an empty body as empty text', '', 'text/plain', 'got '],
     ['any other type as text', 'raw bytes', 'application/octet-stream', 'got raw bytes'],
@@ -84,6 +84,17 @@ describeEachDatabase('webhook routes', (database) => {
     const res = await call(url, body, contentType);
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe(expected);
+  });
+
+  it('keeps a JSON body as JSON in the execution inputs', async () => {
+    const user = await signUp(weft());
+    const { url } = await enable(user, await createWorkflow(user));
+    const res = await call(url, '{"order": 7, "items": ["a"]}', 'application/json');
+    expect(res.statusCode).toBe(200);
+    const [execution] = (await weft().app.inject({ method: 'GET', url: '/api/executions', headers: user.headers })).json().executions;
+    const detail = (await weft().app.inject({ method: 'GET', url: `/api/executions/${execution.id}`, headers: user.headers })).json().execution;
+    expect(detail.inputs).toEqual({ in: { order: 7, items: ['a'] } });
+    expect(detail.trigger).toBe('webhook');
   });
 
   it('takes a bare POST without a body or a content type', async () => {

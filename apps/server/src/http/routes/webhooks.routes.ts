@@ -1,12 +1,13 @@
-import { createHash } from 'node:crypto';
+import { runAnswer, runOutputNodeIds, sameInputForAll } from '@weft/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { isActiveStatus } from '../../runs/execution-types.js';
 import type { WebhooksService } from '../../services/webhooks.service.js';
 import { badRequest, notFound } from '../http-error.js';
+import { bodyRunInput, idempotencyKeyOf, webhookIdempotencyKey } from '../run-request.js';
 import { requireAuth } from '../session-auth.js';
 import { parseInput } from '../validate.js';
-import { DEFAULT_WAIT_TIMEOUT_MS, idempotencyKeyOf, type RunStarter, WORKFLOW_NOT_FOUND } from './workflow-run.routes.js';
+import { DEFAULT_WAIT_TIMEOUT_MS, type RunStarter, WORKFLOW_NOT_FOUND } from './workflow-run.routes.js';
 
 export interface WebhooksRoutesDeps {
   webhooks: WebhooksService;
@@ -25,42 +26,6 @@ const enableBody = z.object({
   respond: z.enum(['output', 'accepted'], { error: "respond must be 'output' or 'accepted'" }).optional(),
   regenerate: z.boolean({ error: 'regenerate must be true or false' }).optional(),
 });
-
-/**
- * Idempotency keys are looked up per user; a webhook caller may only see this workflow's
- * runs, so its key is namespaced by workflow (hashed, to fit the 200-character column).
- */
-function webhookIdempotencyKey(workflowId: string, key: string | undefined): string | undefined {
-  if (key === undefined) return undefined;
-  return `hook:${createHash('sha256').update(`${workflowId}\n${key}`).digest('hex')}`;
-}
-
-/**
- * The run input a webhook body becomes (docs/API.md "Webhooks"): text as sent, JSON as
- * its text (checked to be JSON), a form as the JSON text of its fields.
- */
-export function webhookInput(contentType: string | undefined, body: Buffer | undefined): string {
-  if (!body || body.length === 0) return '';
-  const text = body.toString('utf8');
-  const mime = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-  if (mime === 'application/json' || mime.endsWith('+json')) {
-    try {
-      JSON.parse(text);
-    } catch (error) {
-      throw badRequest(`The body was sent as ${mime} but is not valid JSON (${(error as Error).message}). Fix it or send it as text/plain.`, 'invalid_body');
-    }
-    return text;
-  }
-  if (mime === 'application/x-www-form-urlencoded') {
-    const fields: Record<string, string | string[]> = {};
-    for (const [key, value] of new URLSearchParams(text)) {
-      const seen = fields[key];
-      fields[key] = seen === undefined ? value : Array.isArray(seen) ? [...seen, value] : [seen, value];
-    }
-    return JSON.stringify(fields);
-  }
-  return text;
-}
 
 /** Webhook management for the workflow's owner, and the public webhook URL itself. */
 export function webhooksRoutes(app: FastifyInstance, deps: WebhooksRoutesDeps): void {
@@ -102,14 +67,16 @@ export function webhooksRoutes(app: FastifyInstance, deps: WebhooksRoutesDeps): 
       const target = params.success ? await webhooks.authenticate(params.data.workflowId, params.data.token) : undefined;
       if (!target) throw notFound(WEBHOOK_NOT_FOUND);
 
-      const input = webhookInput(request.headers['content-type'], request.body as Buffer | undefined);
-      const inputs = Object.fromEntries(target.inputNodeIds.map((nodeId) => [nodeId, input]));
+      const { workflow } = target;
+      const input = bodyRunInput(request.headers['content-type'], request.body as Buffer | undefined);
       const started = await runs.start({
         userId: target.userId,
-        workflowId: target.workflowId,
+        workflowId: workflow.id,
+        // Read with the token: the run does not read it again.
+        workflow,
         trigger: 'webhook',
-        inputs,
-        idempotencyKey: webhookIdempotencyKey(target.workflowId, idempotencyKeyOf(request.headers)),
+        inputs: sameInputForAll(workflow.parsed.nodes, input),
+        idempotencyKey: webhookIdempotencyKey(workflow.id, idempotencyKeyOf(request.headers)),
         answerWanted: target.respond === 'output',
       });
       if (!started.ok) {
@@ -125,9 +92,7 @@ export function webhooksRoutes(app: FastifyInstance, deps: WebhooksRoutesDeps): 
       if (detail.status !== 'success') {
         return reply.code(500).send({ error: detail.error ?? 'The run was cancelled before it finished.', executionId });
       }
-      const outputs = detail.outputs ?? {};
-      const [only] = target.outputNodeIds;
-      const value = target.outputNodeIds.length === 1 && only !== undefined ? (outputs[only] ?? null) : outputs;
+      const value = runAnswer(runOutputNodeIds(workflow.parsed.nodes), detail.outputs ?? {});
       // A text output answers as text, so a caller gets exactly what the workflow produced.
       if (typeof value === 'string') return reply.code(200).type('text/plain; charset=utf-8').send(value);
       return reply.code(200).type('application/json; charset=utf-8').send(JSON.stringify(value));

@@ -6,6 +6,7 @@ import type { RunService } from '../../runs/run.service.js';
 import { LARGE_BODY_LIMIT } from '../body-guard.js';
 import { requireCaller } from '../caller-auth.js';
 import { badRequest, notFound } from '../http-error.js';
+import { idempotencyKeyOf } from '../run-request.js';
 import { parseInput } from '../validate.js';
 
 /** What the run routes and the webhook need of the run service. */
@@ -34,16 +35,6 @@ const runBody = z.object({
 const runQuery = z.object({
   wait: z.enum(['true', 'false'], { error: 'wait must be true or false' }).optional(),
 });
-
-/** The `Idempotency-Key` header, if sent: 1–200 characters, else 400. */
-export function idempotencyKeyOf(headers: Record<string, string | string[] | undefined>): string | undefined {
-  const value = headers['idempotency-key'];
-  if (value === undefined) return undefined;
-  if (typeof value !== 'string' || value.length < 1 || value.length > 200) {
-    throw badRequest('Idempotency-Key must be sent once, 1 to 200 characters long', 'invalid_input');
-  }
-  return value;
-}
 
 /** The ExecutionSummary fields of a detail, for a wait that ran out before the run ended. */
 function summaryOf(detail: ExecutionDetail): ExecutionSummary {

@@ -1,24 +1,12 @@
-/** A value the Run button asks for before it starts a run. */
-export interface RunInputField {
-  readonly nodeId: string;
-  readonly label: string;
-  /** The node's configured text, offered as the answer. */
-  readonly initial: string;
-}
+import { RUN_INPUT_NODE_TYPE, type RunInputSlot, runInputSlots } from '@weft/core';
 
-interface NodeLike {
-  readonly id: string;
-  readonly data: { readonly type: string; readonly label: string; readonly config: Readonly<Record<string, unknown>> };
-}
+export const TEXT_INPUT_TYPE = RUN_INPUT_NODE_TYPE;
 
-export const TEXT_INPUT_TYPE = 'input.text';
+/** A value the Run button asks for before it starts a run: core's rule (run-io.ts), shared with webhooks and schedules. */
+export type RunInputField = RunInputSlot;
 
 /** The Text Inputs set to "ask for this value when the workflow runs", in canvas order. */
-export function askedInputs(nodes: readonly NodeLike[]): RunInputField[] {
-  return nodes
-    .filter((n) => n.data.type === TEXT_INPUT_TYPE && n.data.config.askOnRun === true)
-    .map((n) => ({ nodeId: n.id, label: n.data.label, initial: typeof n.data.config.text === 'string' ? n.data.config.text : '' }));
-}
+export const askedInputs = runInputSlots;
 
 /**
  * What Re-run sends: the earlier run's answers for the inputs that still ask, and the

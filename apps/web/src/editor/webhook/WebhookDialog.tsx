@@ -1,3 +1,4 @@
+import { takesRunInput } from '@weft/core';
 import { type ReactNode, useId } from 'react';
 import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
@@ -53,7 +54,7 @@ function WebhookModal({ titleId, onClose, children }: { titleId: string; onClose
 
 function WebhookSettings({ workflowId }: { workflowId: string }) {
   const { query, save, disable } = useWebhook(workflowId);
-  const askingInputs = useEditorStore((s) => s.nodes.some((n) => n.data.type === 'input.text' && n.data.config?.askOnRun === true));
+  const askingInputs = useEditorStore((s) => s.nodes.some(takesRunInput));
   const unsaved = useEditorStore((s) => s.hasUnsavedChanges);
 
   if (query.isPending) {
