@@ -11,6 +11,15 @@ export function toEditorNode(node: WorkflowNode): EditorNode {
   };
 }
 
+/** Every node of a stored document as the canvas holds it, each with its pins (the document's `pinData`). */
+export function toEditorNodes(document: Pick<WorkflowDocument, 'nodes' | 'pinData'>): EditorNode[] {
+  return document.nodes.map((node) => {
+    const editorNode = toEditorNode(node);
+    const pinned = document.pinData?.[node.id];
+    return pinned ? { ...editorNode, data: { ...editorNode.data, pinned } } : editorNode;
+  });
+}
+
 export function toEditorEdge(edge: WorkflowEdge): EditorEdge {
   return {
     id: edge.id,
@@ -41,6 +50,7 @@ export function toWorkflowDocument(snapshot: DocumentSnapshot): WorkflowDocument
         type: n.data.type,
         ...(n.data.version === undefined ? {} : { version: n.data.version }),
         config: n.data.config,
+        ...(n.data.settings ? { settings: n.data.settings } : {}),
         status: 'idle',
       },
     })),
@@ -54,7 +64,14 @@ export function toWorkflowDocument(snapshot: DocumentSnapshot): WorkflowDocument
       data: e.data.type ? { type: e.data.type } : {},
     })),
     globalParameters: snapshot.globalParameters,
+    ...pinDataOf(snapshot.nodes),
   };
+}
+
+/** The nodes' pins as the document's `pinData`; nothing when no node is pinned, so such documents stay as they were. */
+function pinDataOf(nodes: readonly EditorNode[]): { pinData?: NonNullable<WorkflowDocument['pinData']> } {
+  const pinned = nodes.filter((n) => n.data.pinned);
+  return pinned.length === 0 ? {} : { pinData: Object.fromEntries(pinned.map((n) => [n.id, n.data.pinned ?? {}])) };
 }
 
 const ID_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';

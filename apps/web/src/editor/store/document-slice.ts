@@ -1,7 +1,7 @@
 import { emptyWorkflow, globalParameterSchema, UNTITLED_WORKFLOW_NAME } from '@weft/core';
 import type { StateCreator } from 'zustand';
 import { commit, followSelection } from './commit';
-import { toEditorEdge, toEditorNode } from './document-model';
+import { toEditorEdge, toEditorNodes } from './document-model';
 import { type DocumentActions, type DocumentState, type EditorState, snapshotOf } from './editor-state';
 import { EMPTY_HISTORY, redo, undo } from './history';
 import type { DocumentSnapshot, GlobalParameters } from './types';
@@ -50,7 +50,7 @@ export const createDocumentSlice: StateCreator<EditorState, [], [], DocumentStat
       workflowId: id,
       version,
       name: document.name,
-      nodes: document.nodes.map(toEditorNode),
+      nodes: toEditorNodes(document),
       edges: document.edges.map(toEditorEdge),
       globalParameters: document.globalParameters,
       hasUnsavedChanges: unsaved,
@@ -76,7 +76,7 @@ export const createDocumentSlice: StateCreator<EditorState, [], [], DocumentStat
     set((s) =>
       commit(s, {
         name: document.name,
-        nodes: document.nodes.map(toEditorNode),
+        nodes: toEditorNodes(document),
         edges: document.edges.map(toEditorEdge),
         globalParameters: document.globalParameters,
         labelCounters: {},

@@ -2,6 +2,7 @@ import type { ConnectionPlan, ConnectionRequest, NodeDefinition, WorkflowDocumen
 import type { EdgeChange, NodeChange, XYPosition } from '@xyflow/react';
 import type { ClipboardContent } from './clipboard';
 import type { History } from './history';
+import type { IterateActions } from './iterate-slice';
 import type { LabelCounters } from './labels';
 import type { DocumentSnapshot, EditorEdge, EditorNode, GlobalParameters, PanelContent } from './types';
 import type { UiState } from './ui-state';
@@ -112,7 +113,7 @@ export interface UiActions {
   fitViewDone(): void;
 }
 
-export type EditorState = DocumentState & DocumentActions & GraphActions & UiState & UiActions;
+export type EditorState = DocumentState & DocumentActions & GraphActions & IterateActions & UiState & UiActions;
 
 export function snapshotOf(state: Pick<DocumentState, 'name' | 'nodes' | 'edges' | 'globalParameters'>): DocumentSnapshot {
   return { name: state.name, nodes: state.nodes, edges: state.edges, globalParameters: state.globalParameters };

@@ -4,6 +4,7 @@ import { createDocumentSlice } from './document-slice';
 import { createEditSlice } from './edit-slice';
 import type { EditorState } from './editor-state';
 import { createGraphSlice } from './graph-slice';
+import { createIterateSlice } from './iterate-slice';
 import { createUiSlice } from './ui-slice';
 
 /**
@@ -16,6 +17,7 @@ export const createEditorStore = () =>
     ...createDocumentSlice(...a),
     ...createGraphSlice(...a),
     ...createEditSlice(...a),
+    ...createIterateSlice(...a),
     ...createUiSlice(...a),
   }));
 

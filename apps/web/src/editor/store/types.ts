@@ -6,7 +6,14 @@ import type { Edge, Node } from '@xyflow/react';
  * always present, so React Flow nodes and stored nodes are the same objects plus the
  * fields React Flow adds (selected, measured, dragging).
  */
-export type EditorNodeData = WorkflowNode['data'] & { status: string };
+export type EditorNodeData = WorkflowNode['data'] & {
+  status: string;
+  /**
+   * The node's pinned outputs by port. Stored in the document's `pinData`, kept on the node
+   * while editing so undo, delete and paste carry them with it (document-model.ts).
+   */
+  pinned?: Record<string, unknown>;
+};
 
 /** A React Flow node that is also a valid `WorkflowNode` (type is always `custom`). */
 export type EditorNode = Node<EditorNodeData, 'custom'> & { type: 'custom' };
