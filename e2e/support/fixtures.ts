@@ -11,6 +11,12 @@ type Consent = 'none' | 'rejected' | 'all';
 interface Fixtures {
   /** Consent recorded before the page loads; 'none' shows the banner. */
   consent: Consent;
+  /**
+   * 'skipped' (the default) records the first-run tutorial as dismissed before the page
+   * loads, so specs about other features start as a returning user would, without its
+   * card over the canvas; 'fresh' shows it (tutorial.spec.ts).
+   */
+  tutorial: 'skipped' | 'fresh';
 }
 
 interface WorkerFixtures {
@@ -19,6 +25,7 @@ interface WorkerFixtures {
 }
 
 const CONSENT_KEY = 'weft.cookieConsent';
+const TUTORIAL_KEY = 'weft.tutorial';
 
 /**
  * The SMTP and OIDC peers run in the worker (one worker) on the ports the server under
@@ -26,6 +33,7 @@ const CONSENT_KEY = 'weft.cookieConsent';
  */
 export const test = base.extend<Fixtures, WorkerFixtures>({
   consent: ['rejected', { option: true }],
+  tutorial: ['skipped', { option: true }],
   smtp: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies as a destructured object.
     async ({}, use) => {
@@ -49,7 +57,15 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     },
     { scope: 'worker', auto: true },
   ],
-  page: async ({ page, consent }, use) => {
+  page: async ({ page, consent, tutorial }, use) => {
+    if (tutorial === 'skipped') {
+      await page.addInitScript(
+        ([key, value]) => {
+          if (!localStorage.getItem(key)) localStorage.setItem(key, value);
+        },
+        [TUTORIAL_KEY, JSON.stringify({ status: 'dismissed' })] as const,
+      );
+    }
     if (consent !== 'none') {
       const all = consent === 'all';
       const record = {

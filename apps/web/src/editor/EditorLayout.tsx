@@ -18,6 +18,7 @@ import { useRunController } from './run/useRunController';
 import { SetupChecklist } from './setup/SetupChecklist';
 import { useEditorStore } from './store/editor.store';
 import { EditorToolbar } from './toolbar/EditorToolbar';
+import { EditorTutorial } from './tutorial/EditorTutorial';
 import { useEditorShortcuts } from './useEditorShortcuts';
 import type { UseNodeDefinitionsResult } from './useNodeDefinitions';
 import { useUnsavedChangesGuard } from './useUnsavedChangesGuard';
@@ -94,6 +95,7 @@ export function EditorLayout({ catalogue, onReload }: EditorLayoutProps) {
         <ChatPanel save={save} />
       </div>
       <EditorModalPanel />
+      <EditorTutorial />
       {runner.asking && <RunInputsDialog fields={runner.asking} onSubmit={runner.submitInputs} onCancel={runner.dismissInputs} />}
       {conflict && <ConflictDialog onReload={reload} onOverwrite={() => void overwrite()} onCancel={dismissConflict} overwriting={overwriting} />}
     </div>
