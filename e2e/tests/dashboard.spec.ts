@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { csrfToken } from '../support/editor.js';
+import { createWorkflow, csrfToken } from '../support/editor.js';
 import { expect, SCREENSHOT_DIR, signUpViaApi, test } from '../support/fixtures.js';
 
 function tempFile(name: string, content: string): string {
@@ -117,4 +117,44 @@ test('settings: change display name and password', async ({ page }) => {
   // Last: signing in through the page's context replaces the page's session cookie.
   const login = await page.request.post('/api/auth/login', { data: { email, password: 'third-password' } });
   expect(login.status()).toBe(200);
+});
+
+test('dashboard rows: last run with its status, the next scheduled run, and paused schedules', async ({ page }) => {
+  await signUpViaApi(page);
+  const headers = { 'x-csrf-token': await csrfToken(page) };
+  const flow = (name: string) =>
+    createWorkflow(
+      page,
+      name,
+      [
+        { id: 'in', label: 'Text Input', type: 'input.text', x: 0, y: 0, config: { text: 'hi' } },
+        { id: 'out', label: 'Output', type: 'output', x: 300, y: 0 },
+      ],
+      [{ source: 'in', sourceHandle: 'output', target: 'out', targetHandle: 'input', type: 'text' }],
+    );
+  const ran = await flow('Ran and scheduled');
+  const paused = await flow('Paused one');
+  await flow('Never touched');
+  const run = await page.request.post(`/api/workflows/${ran}/run?wait=true`, { headers, data: {} });
+  expect(run.status(), await run.text()).toBe(200);
+  const every3h = { name: 'Every three hours', enabled: true, intervalSeconds: 3 * 3600, timezone: 'UTC' };
+  for (const [workflowId, enabled] of [
+    [ran, true],
+    [paused, false],
+  ] as const) {
+    const created = await page.request.post('/api/schedules', { headers, data: { ...every3h, workflowId, enabled } });
+    expect(created.status(), await created.text()).toBe(201);
+  }
+
+  await page.goto('/dashboard');
+  const row = (name: string) => page.getByRole('row').filter({ has: page.getByRole('link', { name, exact: true }) });
+  await expect(row('Ran and scheduled')).toContainText('Succeeded');
+  await expect(row('Ran and scheduled')).toContainText('just now');
+  // "in 3 hours", or "in 180 minutes" a moment before the hour mark.
+  await expect(row('Ran and scheduled').getByTestId('workflow-next-run')).toHaveText(/^Next in (3 hours|1\d\d minutes)$/);
+  await expect(row('Ran and scheduled').getByTestId('workflow-next-run')).toHaveAttribute('title', /\d{2}:\d{2}/);
+  await expect(row('Paused one').getByTestId('workflow-next-run')).toHaveText('Paused');
+  await expect(row('Paused one')).toContainText('Never run');
+  await expect(row('Never touched')).toContainText('Not scheduled');
+  await page.screenshot({ path: `${SCREENSHOT_DIR}dashboard-rows.png` });
 });

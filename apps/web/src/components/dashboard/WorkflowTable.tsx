@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useNow } from '../../hooks/useNow';
 import { IconButton } from '../ui/IconButton';
-import { CalendarClockIcon, CopyIcon, DownloadIcon, PencilIcon, PlayIcon, TrashIcon } from '../ui/icons';
+import { CalendarClockIcon, CopyIcon, DownloadIcon, PauseIcon, PencilIcon, PlayIcon, TrashIcon } from '../ui/icons';
 import { RelativeTime } from './RelativeTime';
 import { RenameWorkflowDialog } from './RenameWorkflowDialog';
 import { RunStatusBadge } from './RunStatusBadge';
@@ -68,7 +68,7 @@ function WorkflowRow({ workflow, now }: { workflow: WorkflowSummary; now: Date }
   const duplicateWorkflow = useDuplicateWorkflow();
   const runWorkflow = useRunWorkflow();
   const [renaming, setRenaming] = useState(false);
-  const schedule = scheduleLook(workflow.schedule);
+  const schedule = scheduleLook(workflow.schedule, now);
   return (
     <tr className="group transition-colors hover:bg-surface-2/50">
       <td className={td}>
@@ -98,7 +98,12 @@ function WorkflowRow({ workflow, now }: { workflow: WorkflowSummary; now: Date }
               <CalendarClockIcon size={14} className={schedule.active ? 'shrink-0 text-brand' : 'shrink-0 text-subtle'} />
               <span className="truncate text-xs">{schedule.label}</span>
             </Link>
-            {schedule.detail && <p className="mt-0.5 truncate text-xs text-subtle">{schedule.detail}</p>}
+            {schedule.detail && (
+              <p className="mt-0.5 truncate text-xs text-subtle" title={schedule.nextExact} data-testid="workflow-next-run">
+                {schedule.paused && <PauseIcon size={11} className="mr-1 inline-block align-[-1px]" aria-hidden="true" />}
+                {schedule.detail}
+              </p>
+            )}
           </div>
         ) : (
           <span className="text-subtle">{schedule.label}</span>

@@ -31,17 +31,30 @@ describe('scheduleLook', () => {
     expect(scheduleLook(null)).toEqual({ label: 'Not scheduled', active: false });
   });
 
-  it('says when it runs and the next run in the schedule zone', () => {
-    expect(scheduleLook(summary)).toEqual({ label: 'At 09:00, Monday through Friday', detail: 'Next Wed 25 Nov, 09:00', active: true });
-    expect(scheduleLook({ ...summary, count: 3, cron: null, intervalSeconds: 900 })).toEqual({
-      label: 'Every 15 minutes',
-      detail: 'Next Wed 25 Nov, 09:00 · 3 schedules',
+  const now = new Date('2026-11-25T05:00:00.000Z');
+
+  it('says when it runs and how soon the next run is, its exact time in the schedule zone for the tooltip', () => {
+    expect(scheduleLook(summary, now)).toEqual({
+      label: 'At 09:00, Monday through Friday',
+      detail: 'Next in 3 hours',
+      nextExact: 'Wed 25 Nov, 09:00',
       active: true,
     });
+    expect(scheduleLook({ ...summary, count: 3, cron: null, intervalSeconds: 900 }, now)).toMatchObject({
+      label: 'Every 15 minutes',
+      detail: 'Next in 3 hours · 3 schedules',
+    });
+    expect(scheduleLook({ ...summary, nextRunAt: '2026-11-25T05:20:00.000Z' }, now).detail).toBe('Next in 20 minutes');
+    expect(scheduleLook({ ...summary, nextRunAt: null }, now)).toMatchObject({ detail: 'No more runs', active: true });
   });
 
   it('shows a paused state', () => {
-    expect(scheduleLook({ ...summary, enabled: 0, nextRunAt: null })).toEqual({ label: 'At 09:00, Monday through Friday', detail: 'Paused', active: false });
+    expect(scheduleLook({ ...summary, enabled: 0, nextRunAt: null })).toEqual({
+      label: 'At 09:00, Monday through Friday',
+      detail: 'Paused',
+      active: false,
+      paused: true,
+    });
     expect(scheduleLook({ ...summary, count: 2, enabled: 0, nextRunAt: null }).detail).toBe('All paused · 2 schedules');
   });
 });

@@ -1,4 +1,5 @@
 import type { WorkflowScheduleSummary } from '@weft/core';
+import { formatRelativeTime } from '../../lib/relative-time';
 import { describeTiming, formatInstant } from '../schedules/schedule-text';
 import type { BadgeTone } from '../ui/Badge';
 
@@ -40,18 +41,26 @@ export function runStatusLook(status: string | null): { label: string; tone: Bad
 export interface ScheduleLook {
   label: string;
   detail?: string;
+  /** The next run's date and time in the schedule's zone, for the tooltip. */
+  nextExact?: string;
   active: boolean;
+  paused?: boolean;
 }
 
-/** How the schedule column reads: "Not scheduled", or when it runs, the next run and how many schedules. */
-export function scheduleLook(schedule: WorkflowScheduleSummary | null): ScheduleLook {
+/**
+ * How the schedule column reads: "Not scheduled", or when it runs, the next run from
+ * `now` ("Next in 3 hours", the exact time in the tooltip), paused, and how many schedules.
+ */
+export function scheduleLook(schedule: WorkflowScheduleSummary | null, now: Date = new Date()): ScheduleLook {
   if (!schedule || schedule.count === 0) return { label: 'Not scheduled', active: false };
   const timezone = schedule.timezone ?? 'UTC';
   const label = describeTiming({ cron: schedule.cron, intervalSeconds: schedule.intervalSeconds, runAt: schedule.runAt, timezone });
   const more = schedule.count > 1 ? `${schedule.count} schedules` : undefined;
-  if (schedule.enabled === 0) return { label, detail: [schedule.count > 1 ? 'All paused' : 'Paused', more].filter(Boolean).join(' · '), active: false };
-  const next = schedule.nextRunAt ? `Next ${formatInstant(schedule.nextRunAt, timezone)}` : 'No more runs';
-  return { label, detail: [next, more].filter(Boolean).join(' · '), active: true };
+  if (schedule.enabled === 0)
+    return { label, detail: [schedule.count > 1 ? 'All paused' : 'Paused', more].filter(Boolean).join(' · '), active: false, paused: true };
+  if (!schedule.nextRunAt) return { label, detail: ['No more runs', more].filter(Boolean).join(' · '), active: true };
+  const next = `Next ${formatRelativeTime(schedule.nextRunAt, now)}`;
+  return { label, detail: [next, more].filter(Boolean).join(' · '), nextExact: formatInstant(schedule.nextRunAt, timezone), active: true };
 }
 
 export function nodeCountLabel(count: number): string {
