@@ -1,4 +1,4 @@
-import { keptRunData, type RunDataMode, type RunEvent } from '@weft/core';
+import { foldNodeResult, keptRunData, type RunDataMode, type RunEvent } from '@weft/core';
 import type { TokenUsage } from '@weft/nodes';
 import type { NodeResult, RunUsage } from './execution-types.js';
 import { keptNodes, slimEvents } from './run-data-storage.js';
@@ -141,70 +141,9 @@ export class RunRecorder {
   }
 
   private apply(event: RunEvent): void {
-    switch (event.type) {
-      case 'run:started':
-        for (const id of event.nodeIds) this.nodes[id] = emptyNode();
-        return;
-      case 'node:queued':
-        this.node(event.nodeId).status = 'queued';
-        return;
-      case 'node:started': {
-        const node = this.node(event.nodeId);
-        node.status = 'running';
-        node.attempts = event.attempt;
-        if (event.maxAttempts) node.maxAttempts = event.maxAttempts;
-        node.startedAt = iso(event.at);
-        node.inputs = event.inputs as Record<string, unknown>;
-        return;
-      }
-      case 'node:log':
-        this.node(event.nodeId).logs.push({ at: iso(event.at), level: event.level, message: event.message });
-        return;
-      case 'node:retrying':
-        this.node(event.nodeId).logs.push({
-          at: iso(event.at),
-          level: 'warn',
-          message: `Attempt ${event.attempt} failed (${event.error}); retrying in ${event.delayMs} ms`,
-        });
-        return;
-      case 'node:finished': {
-        const node = this.node(event.nodeId);
-        node.status = 'success';
-        node.finishedAt = iso(event.at);
-        node.durationMs = event.durationMs;
-        node.outputs = event.outputs as Record<string, unknown>;
-        if (event.source) node.source = event.source;
-        return;
-      }
-      case 'node:failed': {
-        const node = this.node(event.nodeId);
-        node.status = 'error';
-        node.finishedAt = iso(event.at);
-        node.durationMs = event.durationMs;
-        node.error = event.error;
-        return;
-      }
-      case 'node:skipped': {
-        const node = this.node(event.nodeId);
-        node.status = 'skipped';
-        node.skipReason = event.reason;
-        return;
-      }
-      case 'run:finished':
-        this.outputs = event.outputs;
-        return;
-      case 'node:token':
-        return;
-    }
-  }
-
-  private node(id: string): NodeResult {
-    let node = this.nodes[id];
-    if (!node) {
-      node = emptyNode();
-      this.nodes[id] = node;
-    }
-    return node;
+    // Core's fold, shared with the stored view; the run's outputs are the recorder's own.
+    foldNodeResult(this.nodes, event);
+    if (event.type === 'run:finished') this.outputs = event.outputs;
   }
 }
 
@@ -232,23 +171,4 @@ export function remaskTokenStreams(events: readonly RunEvent[], masker: RunMaske
     });
   }
   return result;
-}
-
-function emptyNode(): NodeResult {
-  return {
-    status: 'idle',
-    attempts: 0,
-    startedAt: null,
-    finishedAt: null,
-    durationMs: null,
-    inputs: null,
-    outputs: null,
-    error: null,
-    skipReason: null,
-    logs: [],
-  };
-}
-
-function iso(ms: number): string {
-  return new Date(ms).toISOString();
 }

@@ -1,4 +1,5 @@
 import type { LogLevel, NodeStatus, RunEvent, RunStatus } from './events.js';
+import { retryingMessage } from './node-results.js';
 
 export interface NodeRunState {
   status: NodeStatus;
@@ -75,7 +76,7 @@ export function reduceRun(state: RunState, event: RunEvent): RunState {
     case 'node:retrying':
       return {
         ...state,
-        logs: [...state.logs, line(event.at, event.nodeId, 'warn', `Attempt ${event.attempt} failed (${event.error}); retrying in ${event.delayMs} ms`)],
+        logs: [...state.logs, line(event.at, event.nodeId, 'warn', retryingMessage(event))],
       };
     case 'node:finished':
       return patchNode(state, event.nodeId, {

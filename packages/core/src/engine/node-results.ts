@@ -1,0 +1,96 @@
+import type { NodeResult } from '../api/executions.js';
+import type { RunEvent } from './events.js';
+
+/**
+ * The second view of a run's events, beside `reduceRun`'s live `RunState`: each node's
+ * stored result (`NodeResult`, ISO times, its own log lines), as executions keep it and
+ * the inspector shows it. Both folds live in core and agree (node-results.test.ts folds
+ * one engine run both ways); this one mutates in place because the server folds every
+ * event of every run with it (run-recorder.ts), where copying per event costs CPU per
+ * node (bench/README.md).
+ */
+
+export function emptyNodeResult(): NodeResult {
+  return {
+    status: 'idle',
+    attempts: 0,
+    startedAt: null,
+    finishedAt: null,
+    durationMs: null,
+    inputs: null,
+    outputs: null,
+    error: null,
+    skipReason: null,
+    logs: [],
+  };
+}
+
+/** The log line a retry leaves, in the live log and in the stored node alike. */
+export function retryingMessage(event: Extract<RunEvent, { type: 'node:retrying' }>): string {
+  return `Attempt ${event.attempt} failed (${event.error}); retrying in ${event.delayMs} ms`;
+}
+
+/** Folds one event into `nodes` (mutated). Run-level events other than the start touch no node. */
+export function foldNodeResult(nodes: Record<string, NodeResult>, event: RunEvent): void {
+  const node = (id: string): NodeResult => {
+    let found = nodes[id];
+    if (!found) {
+      found = emptyNodeResult();
+      nodes[id] = found;
+    }
+    return found;
+  };
+  switch (event.type) {
+    case 'run:started':
+      for (const id of event.nodeIds) nodes[id] = emptyNodeResult();
+      return;
+    case 'node:queued':
+      node(event.nodeId).status = 'queued';
+      return;
+    case 'node:started': {
+      const n = node(event.nodeId);
+      n.status = 'running';
+      n.attempts = event.attempt;
+      if (event.maxAttempts) n.maxAttempts = event.maxAttempts;
+      n.startedAt = iso(event.at);
+      n.inputs = event.inputs as Record<string, unknown>;
+      return;
+    }
+    case 'node:log':
+      node(event.nodeId).logs.push({ at: iso(event.at), level: event.level, message: event.message });
+      return;
+    case 'node:retrying':
+      node(event.nodeId).logs.push({ at: iso(event.at), level: 'warn', message: retryingMessage(event) });
+      return;
+    case 'node:finished': {
+      const n = node(event.nodeId);
+      n.status = 'success';
+      n.finishedAt = iso(event.at);
+      n.durationMs = event.durationMs;
+      n.outputs = event.outputs as Record<string, unknown>;
+      if (event.source) n.source = event.source;
+      return;
+    }
+    case 'node:failed': {
+      const n = node(event.nodeId);
+      n.status = 'error';
+      n.finishedAt = iso(event.at);
+      n.durationMs = event.durationMs;
+      n.error = event.error;
+      return;
+    }
+    case 'node:skipped': {
+      const n = node(event.nodeId);
+      n.status = 'skipped';
+      n.skipReason = event.reason;
+      return;
+    }
+    case 'node:token':
+    case 'run:finished':
+      return;
+  }
+}
+
+function iso(ms: number): string {
+  return new Date(ms).toISOString();
+}
