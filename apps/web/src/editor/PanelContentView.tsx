@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import { NodeIterateSection } from './iterate/NodeIterateSection';
 import { ConfigPanel } from './panels/ConfigPanel';
 import { GlobalParametersPanel } from './panels/GlobalParametersPanel';
 import { ModalPanel } from './panels/ModalPanel';
@@ -52,7 +53,9 @@ function NodeConfig({ nodeId, placement }: { nodeId: string; placement: 'right' 
       onRename={onRename}
       onClose={onClose}
       {...(placement === 'right' ? { pinned, onTogglePinned } : {})}
-    />
+    >
+      {definition && !definition.preview && <NodeIterateSection nodeId={nodeId} definition={definition} />}
+    </ConfigPanel>
   );
 }
 

@@ -1,6 +1,7 @@
 import { type FormEvent, type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
+import { IconButton } from '../../components/ui/IconButton';
 import { CloseIcon, StopIcon, TrashIcon } from '../../components/ui/icons';
 import { useRunStore } from '../run/run.store';
 import { isActive } from '../run/run-view';
@@ -81,6 +82,11 @@ function OpenChatPanel({ send, stop }: { send(text: string): Promise<boolean>; s
     if (added) setText('');
     input.current?.focus();
   };
+  const clear = () => {
+    if (workflowId) useChatStore.getState().clear(workflowId);
+    // The button goes disabled under the focus: hand it to the message box.
+    input.current?.focus();
+  };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
     event.preventDefault();
@@ -101,19 +107,13 @@ function OpenChatPanel({ send, stop }: { send(text: string): Promise<boolean>; s
     >
       <header className="flex h-12 shrink-0 items-center gap-1 border-b border-line pr-2 pl-4">
         <h2 className="min-w-0 flex-1 truncate text-sm font-semibold text-ink">Chat</h2>
-        <Button variant="ghost" size="sm" onClick={() => workflowId && useChatStore.getState().clear(workflowId)} disabled={messages.length === 0 || pending}>
+        <Button variant="ghost" size="sm" onClick={clear} disabled={messages.length === 0 || pending}>
           <TrashIcon size={14} />
           Clear
         </Button>
-        <button
-          type="button"
-          aria-label="Close chat"
-          title="Close chat (Esc)"
-          onClick={close}
-          className="inline-flex size-8 items-center justify-center rounded-md text-muted transition-colors hover:bg-surface-2 hover:text-ink"
-        >
+        <IconButton label="Close chat" title="Close chat (Esc)" onClick={close}>
           <CloseIcon size={16} />
-        </button>
+        </IconButton>
       </header>
 
       <div
@@ -153,12 +153,20 @@ function OpenChatPanel({ send, stop }: { send(text: string): Promise<boolean>; s
             data-testid="chat-input"
           />
           {pending ? (
-            <Button type="button" variant="secondary" onClick={stop} aria-label="Stop" title="Stop the run" className="size-10 px-0" data-testid="chat-stop">
-              <StopIcon size={14} />
+            <Button type="button" variant="secondary" onClick={stop} aria-label="Stop" title="Stop the run" className="size-10 px-0!" data-testid="chat-stop">
+              <StopIcon size={16} />
             </Button>
           ) : (
-            <Button type="submit" aria-label="Send" title="Send (Enter)" disabled={!canSend} loading={sending} className="size-10 px-0" data-testid="chat-send">
-              {!sending && <SendIcon size={16} />}
+            <Button
+              type="submit"
+              aria-label="Send"
+              title="Send (Enter)"
+              disabled={!canSend}
+              loading={sending}
+              className="size-10 px-0!"
+              data-testid="chat-send"
+            >
+              {!sending && <SendIcon size={18} />}
             </Button>
           )}
         </div>

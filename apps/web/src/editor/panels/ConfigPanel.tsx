@@ -1,5 +1,5 @@
 import { inputPorts, type NodeDefinition } from '@weft/core';
-import { useMemo } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { Alert } from '../../components/ui/Alert';
 import { InlineEdit } from '../../components/ui/InlineEdit';
 import { AlertTriangleIcon, ChevronRightIcon, SlidersIcon } from '../../components/ui/icons';
@@ -38,6 +38,8 @@ export interface ConfigPanelProps {
   onTogglePinned?(): void;
   /** Show all required-field messages at once (e.g. after a run was refused). */
   showAllErrors?: boolean;
+  /** More sections under the settings (run this node, retries, pinned output). */
+  children?: ReactNode;
 }
 
 /**
@@ -46,7 +48,19 @@ export interface ConfigPanelProps {
  * holds no editor state beyond what its fields are typing. Put it in `RightPanel` or
  * `ModalPanel` with `headerless`, since it draws its own header with pin and close.
  */
-export function ConfigPanel({ node, definition, parameters, inputs, onChange, onRename, onClose, pinned, onTogglePinned, showAllErrors }: ConfigPanelProps) {
+export function ConfigPanel({
+  node,
+  definition,
+  parameters,
+  inputs,
+  onChange,
+  onRename,
+  onClose,
+  pinned,
+  onTogglePinned,
+  showAllErrors,
+  children,
+}: ConfigPanelProps) {
   const ports = useMemo(() => (definition ? inputPorts(definition, node.config) : []), [definition, node.config]);
   const hints = useMemo(() => ({ parameters, inputs: inputs ?? ports.map((p) => ({ id: p.id, label: p.label })) }), [parameters, inputs, ports]);
   const swatch = definition ? categorySwatch(definition.category) : null;
@@ -109,6 +123,7 @@ export function ConfigPanel({ node, definition, parameters, inputs, onChange, on
                 />
               </div>
             )}
+            {children}
           </div>
         ) : (
           <UnknownType node={node} />
