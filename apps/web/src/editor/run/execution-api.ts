@@ -6,6 +6,8 @@ import {
   type NodeLogLine,
   type NodeResult,
   RUN_TRIGGERS,
+  type RunScope,
+  type RunTarget,
   type RunTrigger,
 } from '@weft/core';
 import { api } from '../../lib/api';
@@ -46,8 +48,14 @@ export function executionsQuery(filters: ExecutionFilters): string {
   return query ? `/api/executions?${query}` : '/api/executions';
 }
 
-export function startRun(workflowId: string, inputs: Record<string, unknown>): Promise<{ execution: ExecutionSummary }> {
-  return api(`/api/workflows/${encodeURIComponent(workflowId)}/run`, { method: 'POST', body: { inputs } });
+/** Starts a run; with a target, only that node (fed by earlier runs) or everything up to it. */
+export function startRun(workflowId: string, inputs: Record<string, unknown>, target?: RunTarget): Promise<{ execution: ExecutionSummary; scope?: RunScope }> {
+  return api(`/api/workflows/${encodeURIComponent(workflowId)}/run`, { method: 'POST', body: { inputs, ...(target ? { target } : {}) } });
+}
+
+/** A new run of the execution's workflow with that execution's inputs. */
+export function replayExecution(id: string): Promise<{ execution: ExecutionSummary }> {
+  return api(`${executionPath(id)}/replay`, { method: 'POST', body: {} });
 }
 
 export function cancelExecution(id: string): Promise<{ execution: ExecutionSummary }> {

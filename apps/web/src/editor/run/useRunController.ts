@@ -3,12 +3,22 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError, errorMessage } from '../../lib/api';
 import { toast } from '../../stores/toast.store';
 import { useEditorStore } from '../store/editor.store';
-import { cancelExecution, EXECUTIONS_QUERY_KEY, fetchExecution, startRun } from './execution-api';
+import { cancelExecution, EXECUTIONS_QUERY_KEY, type ExecutionSummary, fetchExecution, replayExecution, startRun } from './execution-api';
 import { shownRun, useRunStore } from './run.store';
 import { isFinished } from './run-format';
 import { askedInputs, type RunInputField, rerunInputs } from './run-inputs';
+import { onRunRequest, type RunRequest } from './run-requests';
 import { openRunStream } from './run-stream';
 import { isActive } from './run-view';
+
+type Launch = (workflowId: string) => Promise<{ execution: ExecutionSummary; scope?: { rerun: readonly string[] } }>;
+
+/** "Run this node" had to run upstream nodes no earlier run kept: say which, by label. */
+function rerunNotice(nodeIds: readonly string[]): string {
+  const labels = nodeIds.map((id) => useEditorStore.getState().nodes.find((n) => n.id === id)?.data.label ?? id);
+  const names = labels.length > 3 ? `${labels.slice(0, 3).join(', ')} and ${labels.length - 3} more` : labels.join(', ');
+  return `No earlier run kept the output of ${names}, so ${labels.length === 1 ? 'it runs' : 'they run'} too.`;
+}
 
 /** The dashboard's workflow list shows each workflow's last run. */
 const WORKFLOWS_QUERY_KEY = ['workflows'];
@@ -81,7 +91,7 @@ export function useRunController(save: () => Promise<boolean>): RunController {
   );
 
   const start = useCallback(
-    async (inputs: Record<string, unknown>) => {
+    async (inputs: Record<string, unknown>, launch: Launch = (workflowId) => startRun(workflowId, inputs)) => {
       const runs = useRunStore.getState();
       if (runs.starting || isActive(runs.live)) return;
       runs.setStarting(true);
@@ -92,8 +102,9 @@ export function useRunController(save: () => Promise<boolean>): RunController {
         }
         const workflowId = useEditorStore.getState().workflowId;
         if (!workflowId) return;
-        const { execution } = await startRun(workflowId, inputs);
+        const { execution, scope } = await launch(workflowId);
         useRunStore.getState().startLive(execution, inputs);
+        if (scope && scope.rerun.length > 0) toast.info(rerunNotice(scope.rerun));
         useEditorStore.getState().setLogsExpanded(true);
         follow(execution.id);
         refreshLists();
@@ -119,6 +130,20 @@ export function useRunController(save: () => Promise<boolean>): RunController {
     const previous = shownRun(useRunStore.getState())?.inputs ?? {};
     void start(rerunInputs(previous, askedInputs(useEditorStore.getState().nodes)));
   }, [start]);
+
+  // "Run this node", "Run up to here" (node settings) and "Replay" (run banner) start here too.
+  useEffect(
+    () =>
+      onRunRequest((request: RunRequest) => {
+        const previous = shownRun(useRunStore.getState())?.inputs ?? {};
+        if (request.kind === 'replay') void start(previous, () => replayExecution(request.executionId));
+        else {
+          const inputs = rerunInputs(previous, askedInputs(useEditorStore.getState().nodes));
+          void start(inputs, (workflowId) => startRun(workflowId, inputs, { nodeId: request.nodeId, mode: request.mode }));
+        }
+      }),
+    [start],
+  );
 
   const cancel = useCallback(() => {
     const live = useRunStore.getState().live;
