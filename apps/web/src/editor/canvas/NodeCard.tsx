@@ -1,5 +1,6 @@
 import type { NodeDefinition } from '@weft/core';
 import { memo } from 'react';
+import { PinIcon } from '../../components/ui/icons';
 import { Icon } from '../../landing/Icon';
 import { categorySwatch } from '../../lib/palette';
 import type { EditorNodeData } from '../store/types';
@@ -51,6 +52,17 @@ export const NodeCard = memo(function NodeCard({ data, definition, selected, sta
           </div>
           <div className="truncate text-[11px] leading-4 text-subtle">{subtitle}</div>
         </div>
+        {data.pinned && (
+          // Manual runs feed its pinned output on instead of calling it (NodeIterateSection).
+          <span
+            className="flex size-6 shrink-0 items-center justify-center rounded-md bg-brand-soft text-brand ring-1 ring-brand/25 ring-inset"
+            title="Pinned: manual runs use its pinned output instead of calling it"
+            aria-label="Pinned output"
+            data-testid="node-pinned"
+          >
+            <PinIcon size={13} />
+          </span>
+        )}
         <NodeStatusBadge status={status ?? data.status} />
       </div>
       {summary && (

@@ -5,14 +5,18 @@ import { NODE_HEIGHT_ESTIMATE, NODE_WIDTH } from './flow-config';
 import { revealOffset, type ScreenBox } from './reveal-offset';
 
 const MARGIN = 24;
-/** What floats over the canvas's corners: the zoom controls, and the overview map or the button that shows it. */
+/**
+ * What floats over the canvas's corners: the zoom controls, the overview map or the button
+ * that shows it, and the type legend (a sibling of the canvas in EditorLayout).
+ */
 function floatingSelector(overviewShown: boolean): string {
-  return `.react-flow__controls, [data-testid="${overviewShown ? 'overview-map' : 'overview-toggle'}"]`;
+  return `.react-flow__controls, .weft-legend-slot, [data-testid="${overviewShown ? 'overview-map' : 'overview-toggle'}"]`;
 }
 
 function floatingBoxes(canvas: HTMLElement, overviewShown: boolean): ScreenBox[] {
   const origin = canvas.getBoundingClientRect();
-  return [...canvas.querySelectorAll<HTMLElement>(floatingSelector(overviewShown))].map((element) => {
+  const area = canvas.closest('[data-testid="editor-canvas"]')?.parentElement ?? canvas;
+  return [...area.querySelectorAll<HTMLElement>(floatingSelector(overviewShown))].map((element) => {
     const r = element.getBoundingClientRect();
     return { x: r.left - origin.left, y: r.top - origin.top, width: r.width, height: r.height };
   });
