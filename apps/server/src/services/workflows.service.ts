@@ -1,4 +1,4 @@
-import type { NodeDefinition, WorkflowDocument, WorkflowScheduleSummary } from '@weft/core';
+import type { NodeDefinition, WorkflowDocument, WorkflowScheduleSummary, WorkflowSummary } from '@weft/core';
 import type { NodeRegistry } from '@weft/nodes';
 import type { Kysely } from 'kysely';
 import { nodeTypesIn, readExportedCustomNodes, retypeNodes } from '../custom-nodes/custom-node-import.js';
@@ -15,20 +15,6 @@ export interface StoredWorkflow extends WorkflowDocument {
   id: string;
   /** Bumped on every save; a save must name the version it started from. */
   version: number;
-  createdAt: string;
-  updatedAt: string;
-}
-
-/** One row of the dashboard's list. */
-export interface WorkflowSummary {
-  id: string;
-  name: string;
-  version: number;
-  nodeCount: number;
-  lastRunStatus: string | null;
-  lastRunAt: string | null;
-  /** Its schedules in short (count, soonest next run); null when it has none. */
-  schedule: WorkflowScheduleSummary | null;
   createdAt: string;
   updatedAt: string;
 }

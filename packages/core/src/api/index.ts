@@ -3,3 +3,4 @@ export * from './executions.js';
 export * from './files.js';
 export * from './schedules.js';
 export * from './workflow-versions.js';
+export * from './workflows.js';

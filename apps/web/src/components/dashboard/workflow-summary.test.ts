@@ -1,3 +1,4 @@
+import { EXECUTION_STATUSES } from '@weft/core';
 import { describe, expect, it } from 'vitest';
 import { nodeCountLabel, runStatusLook, scheduleLook } from './workflow-summary';
 
@@ -6,9 +7,10 @@ describe('runStatusLook', () => {
     expect(runStatusLook(null)).toEqual({ label: 'Never run', tone: 'neutral' });
   });
 
-  it('colours known statuses', () => {
-    expect(runStatusLook('succeeded').tone).toBe('ok');
-    expect(runStatusLook('FAILED')).toEqual({ label: 'Failed', tone: 'danger' });
+  it('colours every status the server sends', () => {
+    expect(EXECUTION_STATUSES.map((status) => runStatusLook(status).label)).toEqual(['Queued', 'Running', 'Succeeded', 'Failed', 'Cancelled']);
+    expect(runStatusLook('success').tone).toBe('ok');
+    expect(runStatusLook('error')).toEqual({ label: 'Failed', tone: 'danger' });
   });
 
   it('shows an unknown status as written, capitalised', () => {

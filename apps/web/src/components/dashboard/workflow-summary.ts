@@ -1,39 +1,23 @@
-import type { WorkflowScheduleSummary } from '@weft/core';
+import type { ExecutionStatus, WorkflowScheduleSummary } from '@weft/core';
 import { formatRelativeTime } from '../../lib/relative-time';
 import { describeTiming, formatInstant } from '../schedules/schedule-text';
 import type { BadgeTone } from '../ui/Badge';
 
-/** One row of GET /api/workflows (docs/API.md). */
-export interface WorkflowSummary {
-  id: string;
-  name: string;
-  version: number;
-  nodeCount: number;
-  lastRunStatus: string | null;
-  lastRunAt: string | null;
-  /** null when the workflow has no schedule. */
-  schedule: WorkflowScheduleSummary | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export type { WorkflowSummary } from '@weft/core';
 
-const statusLooks: Record<string, { label: string; tone: BadgeTone }> = {
-  succeeded: { label: 'Succeeded', tone: 'ok' },
+/** The statuses the server sends (core EXECUTION_STATUSES); anything else reads as itself. */
+const statusLooks: Record<ExecutionStatus, { label: string; tone: BadgeTone }> = {
   success: { label: 'Succeeded', tone: 'ok' },
-  completed: { label: 'Succeeded', tone: 'ok' },
-  failed: { label: 'Failed', tone: 'danger' },
   error: { label: 'Failed', tone: 'danger' },
   running: { label: 'Running', tone: 'info' },
   queued: { label: 'Queued', tone: 'neutral' },
-  pending: { label: 'Queued', tone: 'neutral' },
   cancelled: { label: 'Cancelled', tone: 'warn' },
-  canceled: { label: 'Cancelled', tone: 'warn' },
 };
 
 /** Badge text and colour for a run status; null means the workflow never ran. */
 export function runStatusLook(status: string | null): { label: string; tone: BadgeTone } {
   if (!status) return { label: 'Never run', tone: 'neutral' };
-  const known = statusLooks[status.toLowerCase()];
+  const known = Object.hasOwn(statusLooks, status) ? statusLooks[status as ExecutionStatus] : undefined;
   if (known) return known;
   return { label: status.charAt(0).toUpperCase() + status.slice(1), tone: 'neutral' };
 }
