@@ -91,7 +91,7 @@ export function VersionDetail({ workflowId, version, onRestored }: VersionDetail
             ? 'This is the current version.'
             : changes === 0
               ? 'Same as the current workflow.'
-              : `Changed since: ${changes} change${changes === 1 ? '' : 's'} up to the current version (v${v.currentVersion})`}
+              : `${changes} change${changes === 1 ? '' : 's'} from this version to the current one (v${v.currentVersion})`}
         </h4>
         {!v.current && changes > 0 && <VersionDiffView diff={v.diffToCurrent} />}
       </div>

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { WorkflowVersionDetail, WorkflowVersionSummary } from '@weft/core';
-import { api } from '../../lib/api';
+import { ApiError, api } from '../../lib/api';
 import { workflowPath } from '../io/api-workflow';
 
 /** Query keys: a save or restore invalidates the whole workflow's history. */
@@ -24,6 +24,8 @@ export function useWorkflowVersion(workflowId: string, version: number | null) {
   return useQuery({
     queryKey: versionKeys.one(workflowId, version ?? 0),
     enabled: version !== null,
+    // A version that is not kept stays so: say it at once instead of asking again.
+    retry: (failures, error) => !(error instanceof ApiError && error.status === 404) && failures < 1,
     queryFn: async ({ signal }) => (await api<{ version: WorkflowVersionDetail }>(versionPath(workflowId, version ?? 0), { signal })).version,
   });
 }
