@@ -4,6 +4,7 @@ import { SearchIcon } from '../../components/ui/icons';
 import { NodeStatusBadge } from '../canvas/NodeStatusBadge';
 import { formatLogTime } from '../panels/log-format';
 import { useEditorStore } from '../store/editor.store';
+import { PinButton } from './PinButton';
 import { shownRun, useRunStore } from './run.store';
 import { formatDuration } from './run-format';
 import type { RunView } from './run-view';
@@ -95,9 +96,22 @@ function NodeInspector({ nodeId, label, definition, config, state, view, bodyHei
       <div style={{ height: bodyHeight }} className="space-y-4 overflow-y-auto border-t border-line px-3 py-2.5" data-node-id={nodeId}>
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted">
           <NodeStatusBadge status={state.status} />
-          {state.attempts > 1 && <span>{state.attempts} attempts</span>}
-          {duration !== undefined && <span className="tabular-nums">{formatDuration(duration)}</span>}
+          {state.maxAttempts ? (
+            <span data-testid="inspector-attempts">
+              attempt {state.attempts} of {state.maxAttempts}
+            </span>
+          ) : (
+            state.attempts > 1 && <span>{state.attempts} attempts</span>
+          )}
+          {state.source ? (
+            <span className="font-medium text-brand" data-testid="inspector-source">
+              {state.source === 'pinned' ? 'pinned, not called' : 'reused from an earlier run'}
+            </span>
+          ) : (
+            duration !== undefined && <span className="tabular-nums">{formatDuration(duration)}</span>
+          )}
           {state.startedAt !== undefined && <span className="tabular-nums">started {formatLogTime(new Date(state.startedAt))}</span>}
+          <PinButton nodeId={nodeId} state={state} hasOutputs={outputLabels.size > 0} />
         </div>
         {state.error && (
           <p

@@ -1,20 +1,23 @@
 import { runStatusLook } from '../../components/dashboard/workflow-summary';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
-import { HistoryIcon } from '../../components/ui/icons';
+import { HistoryIcon, RerunIcon } from '../../components/ui/icons';
 import { formatExactTime } from '../../lib/relative-time';
 import { useRunStore } from './run.store';
 import { formatDuration, triggerLabel } from './run-format';
+import { requestRun } from './run-requests';
+import { isActive } from './run-view';
 
 /**
- * A bar above the canvas while a stored run is shown: which run it is, and the way back
- * to the live run (or to no run). The badges and the inspector belong to that run until
+ * A bar above the canvas while a stored run is shown: which run it is, a replay of it
+ * (its inputs, the workflow as saved now), and the way back to the live run (or to no run). The badges and the inspector belong to that run until
  * then. Above the canvas rather than over it, so it never covers the type legend or nodes.
  */
 export function RunBanner() {
   const viewing = useRunStore((s) => s.viewing);
   const hasLive = useRunStore((s) => s.live !== null);
   const backToLive = useRunStore((s) => s.backToLive);
+  const busy = useRunStore((s) => s.starting || isActive(s.live));
   if (!viewing?.summary) return null;
   const { summary } = viewing;
   const look = runStatusLook(summary.status);
@@ -32,11 +35,23 @@ export function RunBanner() {
           {' '}
           · {triggerLabel(summary.trigger)}
           {summary.durationMs !== null && ` · ${formatDuration(summary.durationMs)}`}
+          {summary.replayOf && ' · a replay'}
         </span>
       </span>
       <Badge tone={look.tone} dot>
         {look.label}
       </Badge>
+      <Button
+        size="sm"
+        variant="secondary"
+        disabled={busy}
+        onClick={() => requestRun({ kind: 'replay', executionId: viewing.executionId })}
+        className="shrink-0"
+        title="Runs the workflow as saved now with this run's inputs"
+        data-testid="run-banner-replay"
+      >
+        <RerunIcon size={14} /> Replay
+      </Button>
       <Button size="sm" variant="secondary" onClick={backToLive} className="shrink-0" data-testid="run-banner-back">
         {hasLive ? 'Back to the latest run' : 'Close'}
       </Button>

@@ -102,6 +102,8 @@ export function historyView(detail: ExecutionDetail): RunView {
     if (stored.inputs) node.inputs = stored.inputs;
     if (stored.outputs) node.outputs = stored.outputs;
     if (stored.error) node.error = stored.error;
+    if (stored.maxAttempts) node.maxAttempts = stored.maxAttempts;
+    if (stored.source) node.source = stored.source;
     nodes[nodeId] = node;
     if (typeof stored.durationMs === 'number') durations[nodeId] = stored.durationMs;
   }
