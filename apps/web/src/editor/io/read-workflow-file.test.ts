@@ -23,6 +23,34 @@ describe('reading a workflow file for import', () => {
     expect(read(bare)).toMatchObject({ ok: true, document: { name: 'My First Automation' } });
   });
 
+  it('opens an export from before schemaVersion, migrated as the server would', () => {
+    // The first API's shape: no schemaVersion, no node/edge `type`, no config, bare edges.
+    const old = {
+      weft: 'workflow',
+      name: 'Old',
+      nodes: [
+        { id: 'a', position: { x: 0, y: 0 }, data: { label: 'A', type: 'input.text' } },
+        { id: 'b', position: { x: 300, y: 0 }, data: { label: 'B', type: 'test.sink.text' } },
+      ],
+      edges: [{ id: 'e', source: 'a', sourceHandle: 'output', target: 'b', targetHandle: 'in' }],
+    };
+    expect(read(old)).toMatchObject({
+      ok: true,
+      document: {
+        schemaVersion: 1,
+        nodes: [{ type: 'custom', data: { config: {} } }, { type: 'custom' }],
+        edges: [{ type: 'custom', data: {} }],
+        globalParameters: {},
+      },
+    });
+  });
+
+  it('refuses a file from a newer Weft, saying so', () => {
+    const result = read({ ...good, schemaVersion: 99 });
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.message).toMatch(/^This workflow cannot be opened: .*newer/i);
+  });
+
   it.each([
     ['broken JSON', '{"name": "half', /not valid JSON/],
     ['a list', [1, 2], /holds a list/],

@@ -1,4 +1,12 @@
-import { DEFAULT_WORKFLOW_NAME, type NodeDefinition, validateWorkflow, type WorkflowDocument, workflowDocumentSchema } from '@weft/core';
+import {
+  DEFAULT_WORKFLOW_NAME,
+  migrateWorkflowDocument,
+  type NodeDefinition,
+  validateWorkflow,
+  type WorkflowDocument,
+  WorkflowDocumentError,
+  workflowDocumentSchema,
+} from '@weft/core';
 
 export type FileRead = { ok: true; document: WorkflowDocument } | { ok: false; message: string };
 
@@ -45,7 +53,17 @@ export function readWorkflowInput(input: Record<string, unknown>, definitions: r
   if (weft === undefined && !Array.isArray(rest.nodes)) {
     return { ok: false, message: 'This is not a Weft workflow: expected an export with "weft": "workflow", or a workflow document with a "nodes" list.' };
   }
-  const parsed = workflowDocumentSchema.safeParse(rest.name === undefined ? { ...rest, name: DEFAULT_WORKFLOW_NAME } : rest);
+  // The same document migrations the server applies (core read-workflow-document.ts), so an
+  // older export opens here as it imports there. Node config migrations are functions and
+  // stay on the server; the saved copy passes through them.
+  let migrated: unknown;
+  try {
+    migrated = migrateWorkflowDocument(rest.name === undefined ? { ...rest, name: DEFAULT_WORKFLOW_NAME } : rest, definitions);
+  } catch (error) {
+    if (error instanceof WorkflowDocumentError) return { ok: false, message: `This workflow cannot be opened: ${error.message}` };
+    throw error;
+  }
+  const parsed = workflowDocumentSchema.safeParse(migrated);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const path = issue?.path.map(String).join('.');
