@@ -20,6 +20,7 @@ function executionRow(userId: string, workflowId: string, ageMs: number, overrid
     workflow_id: workflowId,
     workflow_name: 'W',
     workflow_version: 1,
+    data_kept: 'all',
     trigger: 'manual',
     status: 'success',
     error: null,
