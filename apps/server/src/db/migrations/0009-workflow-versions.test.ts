@@ -11,7 +11,12 @@ describeEachDatabase('migration 0009: workflow versions', (database) => {
     const user = await signUp(weft());
     const created = await weft().app.inject({ method: 'POST', url: '/api/workflows', headers: user.headers, payload: greetingWorkflow('Before history') });
     const id = created.json().workflow.id as string;
-    await weft().app.inject({ method: 'PUT', url: `/api/workflows/${id}`, headers: user.headers, payload: { baseVersion: 1, document: greetingWorkflow('Saved twice') } });
+    await weft().app.inject({
+      method: 'PUT',
+      url: `/api/workflows/${id}`,
+      headers: user.headers,
+      payload: { baseVersion: 1, document: greetingWorkflow('Saved twice') },
+    });
 
     // Back to a database from before the migration, then forward again.
     const db = weft().services.db;
