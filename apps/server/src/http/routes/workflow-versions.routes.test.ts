@@ -1,4 +1,4 @@
-import type { WorkflowDocument } from '@weft/core';
+import type { WorkflowDocument, WorkflowVersionSummary } from '@weft/core';
 import { expect, it } from 'vitest';
 import { ManualClock } from '../../test-support/manual-clock.js';
 import { describeEachDatabase, type SignedIn, signUp, useTestWeft } from '../../test-support/test-weft.js';
@@ -45,7 +45,7 @@ describeEachDatabase('workflow version history routes', (database) => {
   const versions = async (user: SignedIn, id: string) => {
     const res = await call(user, 'GET', `/api/workflows/${id}/versions`);
     expect(res.statusCode).toBe(200);
-    return res.json().versions as { version: number; summary: string; current: boolean; executionCount: number; restoredFrom: number | null }[];
+    return res.json().versions as WorkflowVersionSummary[];
   };
   const setRetention = (user: SignedIn, body: object) => call(user, 'PUT', '/api/me/version-retention', body);
 
