@@ -1,7 +1,18 @@
 import type { RunEvent } from '@weft/core';
 import { defineNode } from '@weft/nodes';
 import { describe, expect, it } from 'vitest';
-import { createWorkflow, edge, GATE_NODE_TYPE, gateNodeType, gates, insertWorkflow, node, withNodeTypes, workflow } from '../test-support/run-fixtures.js';
+import {
+  createWorkflow,
+  edge,
+  GATE_NODE_TYPE,
+  gateNodeType,
+  gates,
+  insertStaleWorkflow,
+  insertWorkflow,
+  node,
+  withNodeTypes,
+  workflow,
+} from '../test-support/run-fixtures.js';
 import { describeEachDatabase, signUp, useTestWeft } from '../test-support/test-weft.js';
 import type { ExecutionDetail } from './execution-types.js';
 import { toDetail } from './executions.repository.js';
@@ -101,7 +112,7 @@ describeEachDatabase('RunService', (database) => {
     );
     expect(await run(preview)).toEqual({ ok: false, reason: 'invalid', message: expect.stringMatching(/^Node "Soon" \(Later Node\) cannot run yet/) });
 
-    const unknown = await insertWorkflow(weft, user.userId, workflow('Unknown', [node('x', 'nope.nothing', {}, 'Mystery')], []));
+    const unknown = await insertStaleWorkflow(weft, user.userId, workflow('Unknown', [node('x', 'nope.nothing', {}, 'Mystery')], []));
     expect(await run(unknown)).toEqual({ ok: false, reason: 'invalid', message: expect.stringContaining('Node "Mystery" has type "nope.nothing"') });
 
     const loose = await createWorkflow(weft, user, workflow('Loose', [node('out', 'output', {}, 'Result')], []));

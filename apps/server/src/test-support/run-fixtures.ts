@@ -1,8 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import type { WorkflowDocument, WorkflowEdge, WorkflowNode } from '@weft/core';
 import { defineNode, type NodePackage, type NodeType } from '@weft/nodes';
 import { expect } from 'vitest';
 import type { Weft } from '../main.js';
-import { newId } from '../services/tokens.js';
 import type { SignedIn } from './test-weft.js';
 
 /** A node of a test workflow: id, type and config; label and position filled in. */
@@ -59,24 +59,37 @@ export async function streamedEvents(weft: Weft, user: SignedIn, executionId: st
     .map((line) => JSON.parse(line.slice(6)) as { type: string; nodeId?: string; text?: string });
 }
 
-/** Stores a workflow row directly, for documents the API would refuse (unknown or test-only node types). */
+/**
+ * Stores a workflow as the API does (the workflows service: document checks, a first
+ * version). Test-only node types are installed with `withNodeTypes`, so they pass the
+ * check like any installed package's. Throws the refusal when the document would not save.
+ */
 export async function insertWorkflow(weft: Weft, userId: string, document: WorkflowDocument): Promise<string> {
-  const id = newId();
+  const result = await weft.services.workflows.create(userId, document);
+  if (!result.ok) throw new Error(`insertWorkflow: the workflow was refused (${result.reason}${'message' in result ? `: ${result.message}` : ''})`);
+  return result.workflow.id;
+}
+
+/**
+ * Writes a workflow row as an older server left it: for a workflow whose node type has
+ * since left this server (a custom type deleted, a package removed), which the API would
+ * no longer save but the run path must still refuse clearly.
+ */
+export async function insertStaleWorkflow(weft: Weft, userId: string, document: WorkflowDocument): Promise<string> {
+  const id = randomUUID();
   const now = new Date().toISOString();
-  await weft.services.db
-    .insertInto('workflows')
-    .values({
-      id,
-      user_id: userId,
-      name: document.name,
-      document: JSON.stringify(document),
-      version: 1,
-      last_run_status: null,
-      last_run_at: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
+  const row = {
+    id,
+    user_id: userId,
+    name: document.name,
+    document: JSON.stringify(document),
+    version: 1,
+    last_run_status: null,
+    last_run_at: null,
+    created_at: now,
+    updated_at: now,
+  };
+  await weft.services.db.insertInto('workflows').values(row).execute();
   return id;
 }
 
