@@ -95,7 +95,8 @@ test('build Text Input → LLM Chat → Output, add a secret, run with live logs
     await expect(page.getByTestId('filter-workflow')).toHaveValue(new URL(workflowUrl).pathname.split('/').at(-1) ?? '');
     await page.screenshot({ path: `${SCREENSHOT_DIR}executions-page.png` });
     expect(await page.content()).not.toContain(KEY);
-    await rows.nth(1).getByRole('link').click();
+    // The row's first link opens the run; the second opens the version it ran.
+    await rows.nth(1).getByRole('link').first().click();
     await expect(page).toHaveURL(/\/workflow\/[0-9a-f-]{36}\?execution=/);
     await expect(page.getByTestId('run-banner')).toContainText(/cancel/i);
   } finally {
