@@ -65,6 +65,8 @@ export function toWorkflowDocument(snapshot: DocumentSnapshot): WorkflowDocument
     })),
     globalParameters: snapshot.globalParameters,
     ...pinDataOf(snapshot.nodes),
+    // Only settings that are set: a workflow without any stays as it was stored.
+    ...(snapshot.settings && Object.keys(snapshot.settings).length > 0 ? { settings: snapshot.settings } : {}),
   };
 }
 

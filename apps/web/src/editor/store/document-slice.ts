@@ -14,6 +14,7 @@ export const INITIAL_DOCUMENT: DocumentState = {
   nodes: [],
   edges: [],
   globalParameters: {},
+  settings: {},
   hasUnsavedChanges: false,
   revision: 0,
   labelCounters: {},
@@ -53,6 +54,7 @@ export const createDocumentSlice: StateCreator<EditorState, [], [], DocumentStat
       nodes: toEditorNodes(document),
       edges: document.edges.map(toEditorEdge),
       globalParameters: document.globalParameters,
+      settings: document.settings ?? {},
       hasUnsavedChanges: unsaved,
       revision: 0,
       labelCounters: {},
@@ -79,6 +81,7 @@ export const createDocumentSlice: StateCreator<EditorState, [], [], DocumentStat
         nodes: toEditorNodes(document),
         edges: document.edges.map(toEditorEdge),
         globalParameters: document.globalParameters,
+        settings: document.settings ?? {},
         labelCounters: {},
         selectedNodeId: null,
         rightPanel: s.rightPanel?.kind === 'globals' ? s.rightPanel : null,
@@ -132,6 +135,12 @@ export const createDocumentSlice: StateCreator<EditorState, [], [], DocumentStat
     set((s) => commit(s, { globalParameters: parameters }, 'params'));
   },
 
+  setSuccessfulRunData(mode) {
+    const { successfulRunData: current, ...rest } = get().settings;
+    if (current === mode) return;
+    set((s) => commit(s, { settings: mode ? { ...rest, successfulRunData: mode } : rest }));
+  },
+
   undo() {
     const s = get();
     const step = undo(s.history, snapshotOf(s));
@@ -155,6 +164,7 @@ function restore(state: EditorState, snapshot: DocumentSnapshot, history: Editor
     nodes,
     edges: [...snapshot.edges],
     globalParameters: snapshot.globalParameters,
+    settings: snapshot.settings ?? {},
     history,
     gestureStart: null,
     hasUnsavedChanges: true,

@@ -1,10 +1,10 @@
-import type { ConnectionPlan, ConnectionRequest, NodeDefinition, WorkflowDocument } from '@weft/core';
+import type { ConnectionPlan, ConnectionRequest, NodeDefinition, RunDataMode, WorkflowDocument } from '@weft/core';
 import type { EdgeChange, NodeChange, XYPosition } from '@xyflow/react';
 import type { ClipboardContent } from './clipboard';
 import type { History } from './history';
 import type { IterateActions } from './iterate-slice';
 import type { LabelCounters } from './labels';
-import type { DocumentSnapshot, EditorEdge, EditorNode, GlobalParameters, PanelContent } from './types';
+import type { DocumentSnapshot, EditorEdge, EditorNode, GlobalParameters, PanelContent, WorkflowSettings } from './types';
 import type { UiState } from './ui-state';
 
 /** A workflow as the API returns it (docs/API.md: GET /api/workflows/:id). */
@@ -36,6 +36,8 @@ export interface DocumentState {
   nodes: EditorNode[];
   edges: EditorEdge[];
   globalParameters: GlobalParameters;
+  /** Workflow-wide settings (the document's `settings`); empty: the instance defaults. */
+  settings: WorkflowSettings;
   /** SPEC.md section 4: true after any change to nodes, edges, name or parameters. */
   hasUnsavedChanges: boolean;
   /** Counts document changes, so a save knows whether edits happened while it ran. */
@@ -72,6 +74,8 @@ export interface DocumentActions {
   removeGlobalParameter(key: string): void;
   /** Replaces the whole map (the parameters panel edits it as a table). */
   setGlobalParameters(parameters: GlobalParameters): void;
+  /** How much a successful run keeps; undefined goes back to the instance default. One undo step. */
+  setSuccessfulRunData(mode: RunDataMode | undefined): void;
   undo(): void;
   redo(): void;
 }
@@ -115,6 +119,6 @@ export interface UiActions {
 
 export type EditorState = DocumentState & DocumentActions & GraphActions & IterateActions & UiState & UiActions;
 
-export function snapshotOf(state: Pick<DocumentState, 'name' | 'nodes' | 'edges' | 'globalParameters'>): DocumentSnapshot {
-  return { name: state.name, nodes: state.nodes, edges: state.edges, globalParameters: state.globalParameters };
+export function snapshotOf(state: Pick<DocumentState, 'name' | 'nodes' | 'edges' | 'globalParameters' | 'settings'>): DocumentSnapshot {
+  return { name: state.name, nodes: state.nodes, edges: state.edges, globalParameters: state.globalParameters, settings: state.settings };
 }

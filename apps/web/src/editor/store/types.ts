@@ -1,4 +1,4 @@
-import type { DataType, GlobalParameter, WorkflowNode } from '@weft/core';
+import type { DataType, GlobalParameter, WorkflowDocument, WorkflowNode } from '@weft/core';
 import type { Edge, Node } from '@xyflow/react';
 
 /**
@@ -35,12 +35,17 @@ export type EditorEdge = Edge<EditorEdgeData> & {
 
 export type GlobalParameters = Record<string, GlobalParameter>;
 
+/** The document's workflow-wide settings (how much a successful run keeps); empty: the instance defaults. */
+export type WorkflowSettings = NonNullable<WorkflowDocument['settings']>;
+
 /** The undoable part of the editor: everything the unsaved-changes flag covers. */
 export interface DocumentSnapshot {
   readonly name: string;
   readonly nodes: readonly EditorNode[];
   readonly edges: readonly EditorEdge[];
   readonly globalParameters: GlobalParameters;
+  /** Absent in snapshots made before settings existed (tests): read as none set. */
+  readonly settings?: WorkflowSettings;
 }
 
 /** What the right panel or the modal panel shows (SPEC.md section 3, "UI panel state"). */
