@@ -1,0 +1,155 @@
+import type { Page } from '@playwright/test';
+import { startOpenAiPeer } from '../../apps/server/src/test-support/openai-peer.js';
+import { createWorkflow, node } from '../support/editor.js';
+import { expect, SCREENSHOT_DIR, signUpViaApi, test } from '../support/fixtures.js';
+
+/**
+ * Iterating on a workflow (issue 13): pin a node's output from a run, see the pin badge,
+ * run again without calling it, run one node fed by the last runs, retry settings, and
+ * replay a past run. The model is the local OpenAI-compatible peer, whose request count
+ * tells which runs really called the model node.
+ */
+
+const ANSWER = 'The Eiffel Tower stands in Paris.';
+
+async function shoot(page: Page, name: string) {
+  for (const theme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    if (theme === 'dark') await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+    else await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
+    await page.screenshot({ path: `${SCREENSHOT_DIR}iterate-${name}-${theme}.png`, animations: 'disabled' });
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+/** Clicks something that starts a run and waits, through the API, for that run's end; answers its execution. */
+async function runBy(page: Page, click: () => Promise<void>) {
+  const started = page.waitForResponse((r) => r.request().method() === 'POST' && /\/api\/(workflows\/[^/]+\/run|executions\/[^/]+\/replay)$/.test(r.url()));
+  await click();
+  const response = await started;
+  expect(response.status(), await response.text()).toBeLessThan(300);
+  const { execution } = (await response.json()) as { execution: { id: string } };
+  let detail: { status: string; replayOf?: string; nodes: Record<string, { source?: string; attempts: number }> } | undefined;
+  await expect
+    .poll(
+      async () => {
+        detail = (await (await page.request.get(`/api/executions/${execution.id}`)).json()).execution;
+        return detail?.status;
+      },
+      { timeout: 20_000 },
+    )
+    .toMatch(/success|error|cancelled/);
+  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', detail?.status ?? '');
+  return { id: execution.id, ...(detail as NonNullable<typeof detail>) };
+}
+
+test('pin an output, run without calling the node, run one node, retry settings, replay', async ({ page }) => {
+  test.setTimeout(120_000);
+  const peer = await startOpenAiPeer({ reply: ANSWER, tokenDelayMs: 1 });
+  try {
+    await signUpViaApi(page, { displayName: 'Ivo Iterate' });
+    await page.setViewportSize({ width: 1600, height: 1000 });
+    const workflowId = await createWorkflow(
+      page,
+      'Where is it?',
+      [
+        { id: 'q', label: 'Question', type: 'input.text', x: 0, y: 120, config: { text: 'Where is the Eiffel Tower?' } },
+        {
+          id: 'm',
+          label: 'Model',
+          type: 'llm.chat',
+          x: 340,
+          y: 120,
+          config: { provider: 'openai-compatible', baseUrl: peer.url, model: 'e2e-model', prompt: '{{input}}' },
+        },
+        { id: 'a', label: 'Answer', type: 'output', x: 680, y: 120 },
+      ],
+      [
+        { source: 'q', sourceHandle: 'output', target: 'm', targetHandle: 'input', type: 'text' },
+        { source: 'm', sourceHandle: 'output', target: 'a', targetHandle: 'input', type: 'text' },
+      ],
+    );
+    await page.goto(`/workflow/${workflowId}`);
+    const logs = page.getByTestId('logs-area');
+
+    // A first run calls the model once.
+    const first = await runBy(page, () => page.getByTestId('run-button').click());
+    expect(first.status).toBe('success');
+    expect(peer.requests).toHaveLength(1);
+
+    // Pin the model's answer from the inspector: the card shows the pin.
+    await node(page, 'Model').click();
+    const inspector = page.getByTestId('inspector');
+    await expect(inspector.getByTestId('inspector-output')).toContainText(ANSWER);
+    await inspector.getByTestId('inspector-pin').click();
+    await expect(page.getByText(/^Pinned\. Manual runs now use this output/)).toBeVisible();
+    await expect(node(page, 'Model').getByTestId('node-pinned')).toBeVisible();
+    await expect(node(page, 'Question').getByTestId('node-pinned')).toHaveCount(0);
+
+    // The next run saves the pin first, then feeds it on without calling the model.
+    const pinned = await runBy(page, () => page.getByTestId('run-button').click());
+    expect(pinned.status).toBe('success');
+    expect(pinned.nodes.m?.source).toBe('pinned');
+    expect(peer.requests).toHaveLength(1);
+    await expect(logs).toContainText('Model: Pinned: its pinned output was used, the node was not called');
+    await node(page, 'Model').click();
+    await expect(inspector.getByTestId('inspector-source')).toHaveText('pinned, not called');
+    await shoot(page, 'pinned-run');
+
+    // The settings panel shows the pin as JSON; a pin that cannot fit is refused inline.
+    await node(page, 'Model').dblclick();
+    const settings = page.getByRole('complementary', { name: 'Node settings' });
+    const pinSection = settings.getByTestId('pinned-output');
+    await expect(pinSection).toContainText(ANSWER);
+    await pinSection.getByTestId('pin-edit').click();
+    await pinSection.getByTestId('pin-json').fill('{ "output": 42 }');
+    await pinSection.getByTestId('pin-save').click();
+    await expect(pinSection.getByTestId('pin-error')).toHaveText('Output "Answer": expected text (a JSON string), got a number.');
+    await pinSection.getByTestId('pin-json').fill('{ "output": "Typed in by hand." }');
+    await pinSection.getByTestId('pin-save').click();
+    await expect(pinSection).toContainText('Typed in by hand.');
+    await settings.getByTestId('run-this-node').scrollIntoViewIfNeeded();
+    await shoot(page, 'node-settings');
+
+    // Unpin, then run only the model: the question comes from the last run, not run again.
+    await pinSection.getByTestId('pin-remove').click();
+    await expect(node(page, 'Model').getByTestId('node-pinned')).toHaveCount(0);
+    const single = await runBy(page, () => settings.getByTestId('run-this-node').click());
+    expect(single.status).toBe('success');
+    expect(single.nodes.q?.source).toBe('reused');
+    expect(Object.keys(single.nodes).sort()).toEqual(['m', 'q']);
+    expect(peer.requests).toHaveLength(2);
+    await expect(logs).toContainText("Question: Reused: the last run's output was used, the node was not called");
+
+    // Retries: the model refuses this model name; three tries, each logged, then the node fails.
+    await settings.getByTestId('node-setting-retries').fill('2');
+    await settings.getByTestId('node-setting-waitSeconds').fill('0.1');
+    await settings.getByTestId('node-setting-timeoutSeconds').fill('0.5');
+    await expect(settings.getByText('From 1 to 3600 seconds')).toBeVisible();
+    await settings.getByTestId('node-setting-timeoutSeconds').fill('30');
+    peer.set({ models: ['another-model'] });
+    const retried = await runBy(page, () => settings.getByTestId('run-up-to-here').click());
+    expect(retried.status).toBe('error');
+    expect(retried.nodes.m?.attempts).toBe(3);
+    expect(peer.requests).toHaveLength(5);
+    await expect(logs).toContainText('Model: Started (attempt 3 of 3)');
+    await expect(logs).toContainText('Model: Attempt 2 failed');
+    await node(page, 'Model').click();
+    await expect(inspector.getByTestId('inspector-attempts')).toHaveText('attempt 3 of 3');
+    await shoot(page, 'retries');
+    peer.set({ models: undefined });
+
+    // Replay the first run from the history: a new run with its inputs that names it.
+    await page.getByTestId('run-history-button').click();
+    await page.getByTestId('history-item').last().click();
+    const banner = page.getByTestId('run-banner');
+    await expect(banner).toHaveAttribute('data-execution-id', first.id);
+    await shoot(page, 'history-banner');
+    const replay = await runBy(page, () => banner.getByTestId('run-banner-replay').click());
+    expect(replay.status).toBe('success');
+    expect(replay.replayOf).toBe(first.id);
+    await expect(banner).toHaveCount(0);
+  } finally {
+    await peer.close();
+  }
+});
