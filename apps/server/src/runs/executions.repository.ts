@@ -22,6 +22,7 @@ const SUMMARY_COLUMNS = [
   'schedule_id',
   'scheduled_for',
   'replay_of',
+  'data_kept',
 ] as const;
 
 export type SummaryRow = Pick<Selectable<ExecutionsTable>, (typeof SUMMARY_COLUMNS)[number]>;
@@ -376,6 +377,7 @@ export function toSummary(row: SummaryRow): ExecutionSummary {
     ...(row.schedule_id ? { scheduleId: row.schedule_id } : {}),
     ...(row.scheduled_for ? { scheduledFor: row.scheduled_for } : {}),
     ...(row.replay_of ? { replayOf: row.replay_of } : {}),
+    ...(row.data_kept === 'all' ? {} : { kept: row.data_kept as RunDataMode }),
   };
 }
 
@@ -386,6 +388,5 @@ export function toDetail(row: ExecutionRow): ExecutionDetail {
     outputs: row.outputs ? (JSON.parse(row.outputs) as Record<string, unknown>) : {},
     usage: row.usage ? (JSON.parse(row.usage) as RunUsage) : null,
     nodes: JSON.parse(row.nodes) as Record<string, NodeResult>,
-    ...(row.data_kept === 'all' ? {} : { kept: row.data_kept as RunDataMode }),
   };
 }

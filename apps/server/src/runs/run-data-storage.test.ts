@@ -86,6 +86,9 @@ describeEachDatabase('What an execution stores', (database) => {
     const row = await storedRow(weft, id);
     expect(row).toMatchObject({ status: 'success', data_kept: 'summary', outputs: null, events: null, nodes: '{}' });
     expect(await detail(weft, user, id)).toMatchObject({ status: 'success', kept: 'summary', nodes: {}, outputs: {} });
+    // The history list says so too, so a row can be marked before it is opened.
+    const list = await weft.app.inject({ method: 'GET', url: '/api/executions', headers: user.headers });
+    expect((list.json() as { executions: ExecutionDetail[] }).executions.find((e) => e.id === id)?.kept).toBe('summary');
 
     // A secret that does not exist fails the template node: failures keep everything.
     const failing = await runToEnd(weft, user, await createWorkflow(weft, user, chain('summary', '{{secrets.MISSING_ONE}} {{input}}')));
@@ -94,6 +97,8 @@ describeEachDatabase('What an execution stores', (database) => {
     expect(JSON.parse(failed.nodes).in).toMatchObject({ status: 'success', outputs: { output: MARK } });
     expect(failed.events).toContain('node:failed');
     expect((await detail(weft, user, failing)).kept).toBeUndefined();
+    const again = await weft.app.inject({ method: 'GET', url: '/api/executions', headers: user.headers });
+    expect((again.json() as { executions: ExecutionDetail[] }).executions.find((e) => e.id === failing)).not.toHaveProperty('kept');
   });
 
   it('refuses a setting it does not know, naming the choices', async () => {

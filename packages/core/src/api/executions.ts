@@ -35,6 +35,12 @@ export interface ExecutionSummary {
   scheduledFor?: string;
   /** Set when the run replays an earlier execution's inputs: that execution's id. */
   replayOf?: string;
+  /**
+   * What was kept of the run (run-data.ts): with `outputs`, nodes carry status and timings
+   * but no inputs, outputs or logs; with `summary`, no nodes and no outputs. Absent: all.
+   * In the list too, so the history can mark such runs before they are opened.
+   */
+  kept?: RunDataMode;
 }
 
 export interface NodeLogLine {
@@ -75,11 +81,6 @@ export interface ExecutionDetail extends ExecutionSummary {
   outputs: Record<string, unknown>;
   usage: RunUsage | null;
   nodes: Record<string, NodeResult>;
-  /**
-   * What was kept of the run (run-data.ts): with `outputs`, nodes carry status and timings
-   * but no inputs, outputs or logs; with `summary`, no nodes and no outputs. Absent: all.
-   */
-  kept?: RunDataMode;
 }
 
 /** A run event with its place in the execution's stream (1, 2, 3, …): the SSE `id`. */
