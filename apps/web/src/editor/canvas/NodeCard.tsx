@@ -57,6 +57,7 @@ export const NodeCard = memo(function NodeCard({ data, definition, selected, sta
           <span
             className="flex size-6 shrink-0 items-center justify-center rounded-md bg-brand-soft text-brand ring-1 ring-brand/25 ring-inset"
             title="Pinned: manual runs use its pinned output instead of calling it"
+            role="img"
             aria-label="Pinned output"
             data-testid="node-pinned"
           >
