@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { policyOverrides } from './node-settings.js';
-import { pinDataIssues, valueTypeProblem, withPin } from './pinned-data.js';
+import { pinDataIssues, valueTypeProblem } from './pinned-data.js';
 import { TEST_DEFINITIONS } from './test-definitions.js';
 import { type WorkflowDocument, workflowDocumentSchema } from './workflow.js';
 
@@ -44,14 +44,6 @@ describe('pinDataIssues', () => {
     expect(valueTypeProblem('context', { text: 't', sources: ['a'] })).toBeUndefined();
     expect(valueTypeProblem('results', [{ text: 't', metadata: {} }])).toMatch(/item 1/);
     expect(valueTypeProblem('json', null)).toBeUndefined();
-  });
-});
-
-describe('withPin', () => {
-  it('sets and removes one node pin, dropping pinData when none is left', () => {
-    const pinned = withPin(doc(undefined), 'src', { out: 'x' });
-    expect(pinned.pinData).toEqual({ src: { out: 'x' } });
-    expect('pinData' in withPin(pinned, 'src', undefined)).toBe(false);
   });
 });
 

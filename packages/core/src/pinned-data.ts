@@ -92,11 +92,3 @@ function describe(value: unknown): string {
   if (Array.isArray(value)) return 'a list';
   return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
-
-/** The document with one node's pin set (outputs) or removed (undefined); pinData disappears when empty. */
-export function withPin<T extends Pick<WorkflowDocument, 'pinData'>>(document: T, nodeId: string, outputs: Readonly<Record<string, unknown>> | undefined): T {
-  const rest = Object.fromEntries(Object.entries(document.pinData ?? {}).filter(([id]) => id !== nodeId));
-  const pinData = outputs ? { ...rest, [nodeId]: { ...outputs } } : rest;
-  const { pinData: _old, ...base } = document;
-  return (Object.keys(pinData).length > 0 ? { ...base, pinData } : base) as T;
-}

@@ -61,7 +61,7 @@ function RunButtons({ nodeId }: { nodeId: string }) {
           Run up to here
         </Button>
       </div>
-      <p className="mt-1.5 text-xs leading-5 text-muted">"Run this node" reuses the last run's upstream outputs; nodes no run has kept run too.</p>
+      <p className="mt-1.5 text-xs leading-5 text-muted">"Run this node" reuses the last runs' upstream outputs and runs only the upstream nodes they lack.</p>
     </div>
   );
 }
