@@ -20,8 +20,9 @@ describe('Scale-out: runs whose worker went away', () => {
   const held = gates();
   const getCluster = useScaleOutCluster({
     ...withNodeTypes(gateNodeType(held)),
-    // Stale after 3 heartbeats: 300 ms here instead of 90 s.
-    env: { WEFT_RUN_HEARTBEAT_MS: String(HEARTBEAT_MS), WEFT_RUN_CONCURRENCY: '1' },
+    // Stale after 3 heartbeats: 300 ms here instead of 90 s. Metrics on: the lease expiry
+    // below is counted only then.
+    env: { WEFT_RUN_HEARTBEAT_MS: String(HEARTBEAT_MS), WEFT_RUN_CONCURRENCY: '1', WEFT_METRICS_TOKEN: 'scrape-token-for-tests' },
   });
 
   async function storedRow(weft: Weft, id: string) {
@@ -68,7 +69,8 @@ describe('Scale-out: runs whose worker went away', () => {
     expect(ended.status).toBe('error');
     expect(ended.error).toMatch(/^The worker running this execution stopped responding \(last heartbeat \d{4}-\d\d-\d\dT[\d:.]+Z\)\.$/);
     // Operators see it: the process that ended it counted a lease expiry (GET /metrics).
-    const expiries = async (metrics: typeof api.services.metrics) => (await metrics.leaseExpiries.get()).values.reduce((sum, each) => sum + each.value, 0);
+    const expiries = async (metrics: typeof api.services.metrics) =>
+      ((await metrics.registry?.getSingleMetric('weft_run_lease_expiries_total')?.get())?.values ?? []).reduce((sum, each) => sum + each.value, 0);
     await expect.poll(async () => (await expiries(api.services.metrics)) + (await expiries(survivor.services.metrics))).toBe(1);
     // What the worker had done before it died stays in the history.
     expect(ended.nodes.in).toMatchObject({ status: 'success' });

@@ -31,7 +31,7 @@ import type { Clock } from './clock.js';
 import { IdentitiesService } from './identities.service.js';
 import type { Lifecycle } from './lifecycle.js';
 import { createMailer, type Mailer } from './mailer.js';
-import { Metrics } from './metrics.js';
+import { createMetrics, type Metrics } from './metrics.js';
 import { OidcService } from './oidc.service.js';
 import { PasswordResetService } from './password-reset.service.js';
 import { SessionsService } from './sessions.service.js';
@@ -172,7 +172,7 @@ export function createServices(deps: {
   const scaleOut = config.redisUrl && deps.ScaleOut ? new deps.ScaleOut({ config, db, clock, logger, dependencies: runDependencies }) : undefined;
   // The queue gauges read the run service, which is made next with the counters.
   let runsRef: RunService | undefined;
-  const metrics = new Metrics(() => runsRef?.queueSize() ?? { running: 0, waiting: 0 });
+  const metrics = createMetrics({ enabled: config.metricsToken !== undefined, queue: () => runsRef?.queueSize() ?? { running: 0, waiting: 0 } });
   const runs = new RunService({
     metrics,
     db,

@@ -12,13 +12,14 @@ export interface MetricsRoutesDeps {
 /** `GET /metrics` in Prometheus' text format, for a scraper that holds the token. */
 export function metricsRoutes(app: FastifyInstance, deps: MetricsRoutesDeps): void {
   app.get('/metrics', async (request, reply) => {
-    if (!deps.token) throw notFound('Metrics are off: set WEFT_METRICS_TOKEN to turn them on.');
+    const registry = deps.metrics.registry;
+    if (!deps.token || !registry) throw notFound('Metrics are off: set WEFT_METRICS_TOKEN to turn them on.');
     const header = request.headers.authorization ?? '';
     const given = Buffer.from(header.startsWith('Bearer ') ? header.slice(7).trim() : '');
     const expected = Buffer.from(deps.token);
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
       throw unauthorized('Metrics need `Authorization: Bearer <WEFT_METRICS_TOKEN>`.');
     }
-    return reply.type(deps.metrics.registry.contentType).send(await deps.metrics.registry.metrics());
+    return reply.type(registry.contentType).send(await registry.metrics());
   });
 }
