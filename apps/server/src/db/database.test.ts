@@ -5,6 +5,7 @@ import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from './database.js';
+import { migrateToLatest } from './migrate.js';
 
 const AUTO_VACUUM_NONE = 0;
 const AUTO_VACUUM_INCREMENTAL = 2;
@@ -24,10 +25,12 @@ describe('openDatabase (SQLite)', () => {
     return Number(result.rows[0]?.auto_vacuum);
   }
 
-  it('syncs every commit to disk by default (synchronous=FULL), NORMAL only when asked', async () => {
+  it('syncs every commit to disk by default (synchronous=FULL), NORMAL only when asked, and migrations leave it so', async () => {
     const level = async (sqliteSynchronous?: 'full' | 'normal') => {
       const handle = openDatabase({ databaseUrl: undefined, dataDir: tempDir(), ...(sqliteSynchronous ? { sqliteSynchronous } : {}) });
       try {
+        // Migrations run with NORMAL (migrate.ts): the level in force must come back after.
+        expect(await migrateToLatest(handle.db)).not.toHaveLength(0);
         const { rows } = await sql<{ synchronous: number }>`PRAGMA synchronous`.execute(handle.db);
         return rows[0]?.synchronous;
       } finally {

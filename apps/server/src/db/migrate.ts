@@ -1,4 +1,4 @@
-import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { type Kysely, type Migration, type MigrationProvider, Migrator, SqliteAdapter, sql } from 'kysely';
 import * as initial from './migrations/0001-initial.js';
 import * as runs from './migrations/0002-runs.js';
 import * as schedules from './migrations/0003-schedules.js';
@@ -36,11 +36,35 @@ class StaticMigrationProvider implements MigrationProvider {
  */
 export async function migrateToLatest(db: Kysely<Database>, pgSchema?: string): Promise<string[]> {
   const migrator = new Migrator({ db, provider: new StaticMigrationProvider(), ...(pgSchema ? { migrationTableSchema: pgSchema } : {}) });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await withoutSyncPerStatement(db, () => migrator.migrateToLatest());
   const failed = results?.find((r) => r.status === 'Error');
   if (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${reason}`);
   }
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/** `PRAGMA synchronous` values. */
+const SYNCHRONOUS_NORMAL = 1;
+
+/**
+ * Kysely runs SQLite migrations outside a transaction (its SQLite adapter claims no
+ * transactional DDL), so under `synchronous = FULL` each statement is a commit of its own
+ * with an fsync: 200 ms of a fresh start spent waiting on the disk (bench/README.md, Cold
+ * start). NORMAL keeps the WAL consistent; a crash can only lose the last statements, as an
+ * earlier crash would have, and they run again at the next start. The setting in force is
+ * put back after, and the next FULL commit syncs the migrations' WAL frames with its own.
+ */
+async function withoutSyncPerStatement<T>(db: Kysely<Database>, migrate: () => Promise<T>): Promise<T> {
+  if (!(db.getExecutor().adapter instanceof SqliteAdapter)) return migrate();
+  const { rows } = await sql<{ synchronous: number }>`PRAGMA synchronous`.execute(db);
+  const before = rows[0]?.synchronous;
+  if (before === undefined || before <= SYNCHRONOUS_NORMAL) return migrate();
+  await sql`PRAGMA synchronous = NORMAL`.execute(db);
+  try {
+    return await migrate();
+  } finally {
+    await sql.raw(`PRAGMA synchronous = ${Number(before)}`).execute(db);
+  }
 }
