@@ -5,8 +5,9 @@ import type { Database } from '../db/schema.js';
 import type { Clock } from '../services/clock.js';
 import { ShuttingDownError } from '../services/lifecycle.js';
 import type { Metrics } from '../services/metrics.js';
+import { readRunDocument } from '../services/run-document-cache.js';
 import { newId } from '../services/tokens.js';
-import { type LoadedWorkflow, readStoredWorkflow } from '../services/workflow-document.js';
+import type { LoadedWorkflow } from '../services/workflow-document.js';
 import { ActiveRun } from './active-run.js';
 import { executionRow, storeRefusedExecution } from './execution-row.js';
 import { type ExecutionDetail, type ExecutionSummary, isActiveStatus, type RunTrigger } from './execution-types.js';
@@ -128,7 +129,7 @@ export class RunService {
 
   private async loadWorkflow(userId: string, workflowId: string): Promise<LoadedWorkflow | undefined> {
     const row = await this.repository.loadWorkflow(userId, workflowId);
-    return row ? { ...row, parsed: readStoredWorkflow(row.document) } : undefined;
+    return row ? { ...row, parsed: readRunDocument(row.id, row.document) } : undefined;
   }
 
   /** Loads the user's workflow, checks that it can run, stores the execution and queues it. */

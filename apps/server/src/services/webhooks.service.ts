@@ -2,8 +2,9 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database, WebhookRow } from '../db/schema.js';
 import type { Clock } from './clock.js';
+import { readRunDocument } from './run-document-cache.js';
 import { newToken } from './tokens.js';
-import { type LoadedWorkflow, readStoredWorkflow } from './workflow-document.js';
+import type { LoadedWorkflow } from './workflow-document.js';
 
 export type WebhookRespond = 'output' | 'accepted';
 
@@ -108,7 +109,13 @@ export class WebhooksService {
       .executeTakeFirst();
     const matches = tokensMatch(token, row?.token ?? DUMMY_TOKEN);
     if (!row || !matches) return undefined;
-    const workflow: LoadedWorkflow = { id: row.id, name: row.name, version: row.version, document: row.document, parsed: readStoredWorkflow(row.document) };
+    const workflow: LoadedWorkflow = {
+      id: row.id,
+      name: row.name,
+      version: row.version,
+      document: row.document,
+      parsed: readRunDocument(row.id, row.document),
+    };
     return { userId: row.user_id, respond: toRespond(row.respond), workflow };
   }
 
