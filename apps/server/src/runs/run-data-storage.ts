@@ -11,19 +11,20 @@ import type { NodeResult } from './execution-types.js';
  * result, run outputs), and serialising them was most of a run's storage cost.
  */
 
-/** The events as stored: the same list (sequence numbers are indices) without repeated values. */
+/**
+ * The events as stored: the same list (sequence numbers are indices) without repeated
+ * values. A value set to `undefined` is left out by JSON.stringify, and copying with an
+ * override is V8's fast path where taking a key out with a rest pattern is not; this runs
+ * for every event of every stored run.
+ */
 export function slimEvents(events: readonly RunEvent[]): object[] {
   return events.map((event) => {
     switch (event.type) {
-      case 'node:started': {
-        const { inputs: _inputs, ...rest } = event;
-        return rest;
-      }
+      case 'node:started':
+        return { ...event, inputs: undefined };
       case 'node:finished':
-      case 'run:finished': {
-        const { outputs: _outputs, ...rest } = event;
-        return rest;
-      }
+      case 'run:finished':
+        return { ...event, outputs: undefined };
       default:
         return event;
     }

@@ -91,6 +91,18 @@ export function foldNodeResult(nodes: Record<string, NodeResult>, event: RunEven
   }
 }
 
+let lastMs = Number.NaN;
+let lastIso = '';
+
+/**
+ * ISO text of a time in ms. Consecutive events of a run mostly share their millisecond (a
+ * node's finish, the next node's start), so the last answer is kept: a Date and its text
+ * per event were a visible share of the server's CPU per node (bench/README.md).
+ */
 function iso(ms: number): string {
-  return new Date(ms).toISOString();
+  if (ms !== lastMs) {
+    lastIso = new Date(ms).toISOString();
+    lastMs = ms;
+  }
+  return lastIso;
 }
