@@ -25,7 +25,8 @@ const SUMMARY_COLUMNS = [
   'data_kept',
 ] as const;
 
-export type SummaryRow = Pick<Selectable<ExecutionsTable>, (typeof SUMMARY_COLUMNS)[number]>;
+/** A row as the list reads it; `data_kept` absent on a row about to be inserted (everything, so far). */
+export type SummaryRow = Pick<Selectable<ExecutionsTable>, Exclude<(typeof SUMMARY_COLUMNS)[number], 'data_kept'>> & { data_kept?: string };
 export type ExecutionRow = Selectable<ExecutionsTable>;
 
 export interface ListFilters {
@@ -377,7 +378,7 @@ export function toSummary(row: SummaryRow): ExecutionSummary {
     ...(row.schedule_id ? { scheduleId: row.schedule_id } : {}),
     ...(row.scheduled_for ? { scheduledFor: row.scheduled_for } : {}),
     ...(row.replay_of ? { replayOf: row.replay_of } : {}),
-    ...(row.data_kept === 'all' ? {} : { kept: row.data_kept as RunDataMode }),
+    ...(!row.data_kept || row.data_kept === 'all' ? {} : { kept: row.data_kept as RunDataMode }),
   };
 }
 
