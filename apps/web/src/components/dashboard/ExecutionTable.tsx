@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { ExecutionSummary } from '../../editor/run/execution-api';
+import { KeptMark } from '../../editor/run/KeptMark';
 import { formatDuration, triggerLabel } from '../../editor/run/run-format';
 import { useNow } from '../../hooks/useNow';
 import { Skeleton } from '../ui/Skeleton';
@@ -52,7 +53,10 @@ export function ExecutionTable({ executions }: { executions: ExecutionSummary[] 
               data-status={execution.status}
             >
               <td className={td}>
-                <RunStatusBadge status={execution.status} />
+                <span className="flex flex-wrap items-center gap-1.5">
+                  <RunStatusBadge status={execution.status} />
+                  <KeptMark kept={execution.kept} />
+                </span>
               </td>
               <td className={td}>
                 {/* The link covers the row (after:inset-0), so the whole row opens the run. */}

@@ -6,6 +6,7 @@ import { formatLogTime } from '../panels/log-format';
 import { useEditorStore } from '../store/editor.store';
 import { PinButton } from './PinButton';
 import { shownRun, useRunStore } from './run.store';
+import { KEPT_HINT, notKeptMessage } from './run-data-kept';
 import { formatDuration } from './run-format';
 import type { RunView } from './run-view';
 import { ValueView } from './ValueView';
@@ -41,11 +42,22 @@ export function InspectorPanel({ bodyHeight }: { bodyHeight: number }) {
         <>
           <InspectorHeader title={data?.label} />
           <div style={{ height: bodyHeight }} className="flex items-center justify-center border-t border-line px-6 text-center text-sm text-subtle">
-            {!nodeId ? 'Select a node to see what went in and what came out.' : 'This node was not part of this run.'}
+            {!nodeId ? 'Select a node to see what went in and what came out.' : <NotPartOfRun kept={view?.kept} />}
           </div>
         </>
       )}
     </section>
+  );
+}
+
+/** A node the shown run has nothing on: left out of the run, or a run that kept only its summary. */
+function NotPartOfRun({ kept }: { kept: RunView['kept'] }) {
+  const notKept = notKeptMessage(kept);
+  if (!notKept) return <>This node was not part of this run.</>;
+  return (
+    <span data-testid="inspector-not-kept">
+      {notKept}.<span className="mt-1 block text-xs">{KEPT_HINT}</span>
+    </span>
   );
 }
 
@@ -86,6 +98,8 @@ function NodeInspector({ nodeId, label, definition, config, state, view, bodyHei
   const lines = useMemo(() => entries.filter((e) => e.nodeId === nodeId), [entries, nodeId]);
   const inputLabels = useMemo(() => portLabels(definition ? inputPorts(definition, config ?? {}) : []), [definition, config]);
   const outputLabels = useMemo(() => portLabels(definition ? outputPorts(definition) : []), [definition]);
+  // A successful run that kept only outputs has each node's status and timing but no values.
+  const notKept = notKeptMessage(view.kept);
   const duration = view.durations[nodeId] ?? (state.startedAt !== undefined && state.finishedAt !== undefined ? state.finishedAt - state.startedAt : undefined);
 
   return (
@@ -127,14 +141,25 @@ function NodeInspector({ nodeId, label, definition, config, state, view, bodyHei
           values={state.inputs}
           labels={inputLabels}
           view={shown}
-          empty={state.status === 'running' || state.inputs ? 'No inputs' : 'Not run'}
+          empty={notKept ?? (state.status === 'running' || state.inputs ? 'No inputs' : 'Not run')}
         />
         {state.status === 'running' && state.streamed ? (
           <Section title="Output (streaming)">
             <ValueView value={state.streamed} view={shown === 'markdown' ? 'markdown' : 'text'} />
           </Section>
         ) : (
-          <PortValues title="Output" values={state.outputs} labels={outputLabels} view={shown} empty={state.status === 'success' ? 'No outputs' : 'Not yet'} />
+          <PortValues
+            title="Output"
+            values={state.outputs}
+            labels={outputLabels}
+            view={shown}
+            empty={notKept ?? (state.status === 'success' ? 'No outputs' : 'Not yet')}
+          />
+        )}
+        {notKept && (
+          <p className="text-xs leading-5 text-subtle" data-testid="inspector-kept-hint">
+            Node logs were not kept either. {KEPT_HINT}
+          </p>
         )}
         {lines.length > 0 && (
           <Section title="Logs">

@@ -4,6 +4,7 @@ import { Button } from '../../components/ui/Button';
 import { HistoryIcon, RerunIcon } from '../../components/ui/icons';
 import { formatExactTime } from '../../lib/relative-time';
 import { useRunStore } from './run.store';
+import { keptBadge, notKeptMessage } from './run-data-kept';
 import { formatDuration, triggerLabel } from './run-format';
 import { requestRun } from './run-requests';
 import { isActive } from './run-view';
@@ -21,6 +22,7 @@ export function RunBanner() {
   if (!viewing?.summary) return null;
   const { summary } = viewing;
   const look = runStatusLook(summary.status);
+  const kept = keptBadge(viewing.kept);
   return (
     <div
       role="status"
@@ -38,6 +40,11 @@ export function RunBanner() {
           {summary.replayOf && ' · a replay'}
         </span>
       </span>
+      {kept && (
+        <span title={notKeptMessage(viewing.kept) ?? undefined} data-testid="run-banner-kept">
+          <Badge tone="neutral">{kept}</Badge>
+        </span>
+      )}
       <Badge tone={look.tone} dot>
         {look.label}
       </Badge>

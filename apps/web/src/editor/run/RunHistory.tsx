@@ -7,7 +7,9 @@ import { menuItemClasses, menuItemShapeClasses, menuPanelClasses, useMenu } from
 import { useNow } from '../../hooks/useNow';
 import { errorMessage } from '../../lib/api';
 import type { ExecutionSummary } from './execution-api';
+import { KeptMark } from './KeptMark';
 import { shownRun, useRunStore } from './run.store';
+
 import { formatDuration, triggerLabel } from './run-format';
 import { useWorkflowExecutions } from './useExecutions';
 
@@ -122,7 +124,10 @@ function HistoryItem({
         data-status={execution.status}
       >
         <span className="flex min-w-0 flex-col items-start gap-1">
-          <RunStatusBadge status={execution.status} />
+          <span className="flex items-center gap-1.5">
+            <RunStatusBadge status={execution.status} />
+            <KeptMark kept={execution.kept} />
+          </span>
           <span className="text-xs text-subtle">
             <RelativeTime value={execution.createdAt} now={now} /> · {triggerLabel(execution.trigger)}
           </span>

@@ -1,5 +1,6 @@
-import { initialRunState, type NodeRunState, type NodeStatus, type RunEvent, type RunState, reduceRun } from '@weft/core';
+import { initialRunState, type NodeRunState, type NodeStatus, type RunDataMode, type RunEvent, type RunState, reduceRun } from '@weft/core';
 import type { ExecutionDetail, ExecutionSummary } from './execution-api';
+import { withKeptNotice } from './run-data-kept';
 import { toEpoch } from './run-format';
 import { appendEvent, EMPTY_RUN_LOG, logFromDetail, type RunLog } from './run-log';
 
@@ -20,6 +21,8 @@ export interface RunView {
   readonly inputs: Readonly<Record<string, unknown>>;
   /** Each node's time over all its attempts, as the engine measured it. */
   readonly durations: Readonly<Record<string, number>>;
+  /** What a stored run kept (the workflow's setting, run-data-kept.ts); absent: everything. */
+  readonly kept?: RunDataMode;
 }
 
 /** An event from the stream with its `id:` (null when the server sent none). */
@@ -120,7 +123,9 @@ export function historyView(detail: ExecutionDetail): RunView {
   if (finishedAt !== undefined) run.finishedAt = finishedAt;
   if (detail.error) run.error = detail.error;
   const { inputs, outputs: _outputs, usage: _usage, nodes: _nodes, ...summary } = detail;
-  return { executionId: detail.id, source: 'history', run, log: logFromDetail(detail), lastSeq: 0, summary, inputs: inputs ?? {}, durations };
+  const kept = detail.kept && detail.kept !== 'all' ? { kept: detail.kept } : {};
+  const log = withKeptNotice(logFromDetail(detail), detail.kept);
+  return { executionId: detail.id, source: 'history', run, log, lastSeq: 0, summary, inputs: inputs ?? {}, durations, ...kept };
 }
 
 /** Whether the run can still change (the Cancel button shows while it is). */
