@@ -28,6 +28,7 @@ import { webhooksRoutes } from './routes/webhooks.routes.js';
 import { workflowRunRoutes } from './routes/workflow-run.routes.js';
 import { workflowVersionsRoutes } from './routes/workflow-versions.routes.js';
 import { workflowsRoutes } from './routes/workflows.routes.js';
+import { lazySchemaCompilers } from './schema-compilers.js';
 import { registerSecurityHeaders } from './security-headers.js';
 import { registerSessionAuth } from './session-auth.js';
 import { registerSpa } from './spa.js';
@@ -50,6 +51,7 @@ export async function buildApp({ config, services, logger }: AppOptions): Promis
     loggerInstance: logger as FastifyBaseLogger,
     trustProxy: config.trustProxy,
     bodyLimit: DEFAULT_BODY_LIMIT,
+    schemaController: { compilersFactory: lazySchemaCompilers() },
   });
   registerErrorHandler(app);
   await registerSecurityHeaders(app);
