@@ -13,10 +13,11 @@ export type RunDataMode = (typeof RUN_DATA_MODES)[number];
 
 export const runDataModeSchema = z.enum(RUN_DATA_MODES);
 
+/** The modes in plain words, as the editor's workflow settings offer them. */
 export const RUN_DATA_LABELS: Readonly<Record<RunDataMode, string>> = {
-  all: 'Everything (node inputs, outputs and logs)',
+  all: 'Everything (inputs, outputs and logs of every node)',
   outputs: 'Outputs only',
-  summary: 'Summary only (status and timings)',
+  summary: 'Just the summary (status and timing)',
 };
 
 /** What a run in `mode` keeps once it ended with `status`: everything unless it succeeded. */

@@ -40,10 +40,7 @@ describe('what a stored run kept, in words', () => {
     const log = { entries: [{ at: 5, nodeId: null, level: 'info' as const, message: 'Run started' }], streams: {}, startedAt: 5 };
     expect(withKeptNotice(log, 'all')).toBe(log);
     const noted = withKeptNotice(log, 'summary');
-    expect(noted.entries.map((e) => e.message)).toEqual([
-      'Run started',
-      'Node details: not kept (this workflow keeps only the summary of successful runs)',
-    ]);
+    expect(noted.entries.map((e) => e.message)).toEqual(['Run started', 'Node details: not kept (this workflow keeps only the summary of successful runs)']);
     expect(noted.entries[1]).toMatchObject({ at: 5, nodeId: null, level: 'info' });
   });
 });

@@ -9,6 +9,7 @@ import { ChatButton } from '../chat/ChatButton';
 import { HistoryButton } from '../history/HistoryButton';
 import { useImportExport } from '../io/useImportExport';
 import { ScheduleButton } from '../schedule/ScheduleButton';
+import { WorkflowSettingsButton } from '../settings/WorkflowSettingsButton';
 import { useEditorStore } from '../store/editor.store';
 import { shortcutLabel } from '../useEditorShortcuts';
 import { WebhookButton } from '../webhook/WebhookButton';
@@ -124,6 +125,7 @@ export function EditorToolbar({ onSave, saving, runControls }: EditorToolbarProp
         <ScheduleButton />
         <HistoryButton />
         <ChatButton />
+        <WorkflowSettingsButton />
         <Divider />
         {runControls && (
           <>
