@@ -108,7 +108,11 @@ test('pin an output, run without calling the node, run one node, retry settings,
     await pinSection.getByTestId('pin-json').fill('{ "output": "Typed in by hand." }');
     await pinSection.getByTestId('pin-save').click();
     await expect(pinSection).toContainText('Typed in by hand.');
-    await settings.getByTestId('run-this-node').scrollIntoViewIfNeeded();
+    // Toasts would cover the panel's lower half in the screenshots.
+    const dismiss = page.getByRole('button', { name: 'Dismiss notification' });
+    while ((await dismiss.count()) > 0) await dismiss.first().click();
+    await expect(dismiss).toHaveCount(0);
+    await settings.getByTestId('pin-remove').scrollIntoViewIfNeeded();
     await shoot(page, 'node-settings');
 
     // Unpin, then run only the model: the question comes from the last run, not run again.
