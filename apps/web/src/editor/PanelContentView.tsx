@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { NodeIterateSection } from './iterate/NodeIterateSection';
+import { NodeIterateSection, NodeRunButtons } from './iterate/NodeIterateSection';
 import { ConfigPanel } from './panels/ConfigPanel';
 import { GlobalParametersPanel } from './panels/GlobalParametersPanel';
 import { ModalPanel } from './panels/ModalPanel';
@@ -53,6 +53,7 @@ function NodeConfig({ nodeId, placement }: { nodeId: string; placement: 'right' 
       onRename={onRename}
       onClose={onClose}
       {...(placement === 'right' ? { pinned, onTogglePinned } : {})}
+      headerActions={definition && !definition.preview ? <NodeRunButtons nodeId={nodeId} /> : undefined}
     >
       {definition && !definition.preview && <NodeIterateSection nodeId={nodeId} definition={definition} />}
     </ConfigPanel>

@@ -16,14 +16,13 @@ interface NodeIterateSectionProps {
 }
 
 /**
- * The parts of a node's settings for iterating on it: run it alone or up to it, its retry
- * and timeout settings, and its pinned output (typed in as JSON, or pinned from a run in
- * the inspector). Under the node type's own settings in the config panel.
+ * The parts of a node's settings for iterating on it: its retry and timeout settings and
+ * its pinned output (typed in as JSON, or pinned from a run in the inspector). Under the
+ * node type's own settings in the config panel; `NodeRunButtons` sits in its header.
  */
 export function NodeIterateSection({ nodeId, definition }: NodeIterateSectionProps) {
   return (
     <div className="space-y-5">
-      <RunButtons nodeId={nodeId} />
       <RetrySettings key={`settings:${nodeId}`} nodeId={nodeId} />
       {definition.outputs.length > 0 && <PinnedOutput key={`pin:${nodeId}`} nodeId={nodeId} definition={definition} />}
     </div>
@@ -34,34 +33,31 @@ function SectionTitle({ children }: { children: string }) {
   return <h3 className="mb-2 text-[11px] font-semibold tracking-wide text-subtle uppercase">{children}</h3>;
 }
 
-function RunButtons({ nodeId }: { nodeId: string }) {
+/** "Run this node" and "Run up to here", under the node's name in its settings panel. */
+export function NodeRunButtons({ nodeId }: { nodeId: string }) {
   const busy = useRunStore((s) => s.starting || isActive(s.live));
   return (
-    <div>
-      <SectionTitle>Try it</SectionTitle>
-      <div className="flex flex-wrap gap-2">
-        <Button
-          size="sm"
-          variant="secondary"
-          disabled={busy}
-          onClick={() => requestRun({ kind: 'target', nodeId, mode: 'node' })}
-          data-testid="run-this-node"
-          title="Runs only this node, fed by what the last runs gave its inputs"
-        >
-          <PlayIcon size={14} /> Run this node
-        </Button>
-        <Button
-          size="sm"
-          variant="secondary"
-          disabled={busy}
-          onClick={() => requestRun({ kind: 'target', nodeId, mode: 'up-to' })}
-          data-testid="run-up-to-here"
-          title="Runs this node and every node before it"
-        >
-          Run up to here
-        </Button>
-      </div>
-      <p className="mt-1.5 text-xs leading-5 text-muted">"Run this node" reuses the last runs' upstream outputs and runs only the upstream nodes they lack.</p>
+    <div className="flex flex-wrap gap-2">
+      <Button
+        size="sm"
+        variant="secondary"
+        disabled={busy}
+        onClick={() => requestRun({ kind: 'target', nodeId, mode: 'node' })}
+        data-testid="run-this-node"
+        title="Runs only this node, fed by the last runs' upstream outputs (upstream nodes they lack run too)"
+      >
+        <PlayIcon size={14} /> Run this node
+      </Button>
+      <Button
+        size="sm"
+        variant="secondary"
+        disabled={busy}
+        onClick={() => requestRun({ kind: 'target', nodeId, mode: 'up-to' })}
+        data-testid="run-up-to-here"
+        title="Runs this node and every node before it"
+      >
+        Run up to here
+      </Button>
     </div>
   );
 }

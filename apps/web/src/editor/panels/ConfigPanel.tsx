@@ -38,8 +38,10 @@ export interface ConfigPanelProps {
   onTogglePinned?(): void;
   /** Show all required-field messages at once (e.g. after a run was refused). */
   showAllErrors?: boolean;
-  /** More sections under the settings (run this node, retries, pinned output). */
+  /** More sections under the settings (retries, pinned output). */
   children?: ReactNode;
+  /** Actions under the node's name and type (run this node, run up to here). */
+  headerActions?: ReactNode;
 }
 
 /**
@@ -60,6 +62,7 @@ export function ConfigPanel({
   onTogglePinned,
   showAllErrors,
   children,
+  headerActions,
 }: ConfigPanelProps) {
   const ports = useMemo(() => (definition ? inputPorts(definition, node.config) : []), [definition, node.config]);
   const hints = useMemo(() => ({ parameters, inputs: inputs ?? ports.map((p) => ({ id: p.id, label: p.label })) }), [parameters, inputs, ports]);
@@ -92,6 +95,7 @@ export function ConfigPanel({
             <span className="rounded-full bg-danger/10 px-2 py-0.5 text-[11px] font-medium text-danger ring-1 ring-danger/25 ring-inset">Unknown type</span>
           )}
         </div>
+        {headerActions && <div className="mt-2.5 pl-[42px]">{headerActions}</div>}
       </header>
 
       <div className="min-h-0 flex-1 overflow-y-auto px-4 py-4">
