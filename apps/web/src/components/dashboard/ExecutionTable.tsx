@@ -81,7 +81,10 @@ export function ExecutionTable({ executions }: { executions: ExecutionSummary[] 
                   </p>
                 )}
               </td>
-              <td className={`${td} ${columns.trigger} text-muted`}>{triggerLabel(execution.trigger)}</td>
+              <td className={`${td} ${columns.trigger} text-muted`}>
+                {triggerLabel(execution.trigger)}
+                {execution.replayOf && <span className="block text-xs text-subtle">replay</span>}
+              </td>
               <td className={`${td} ${columns.started} text-muted`}>
                 <RelativeTime value={execution.startedAt ?? execution.createdAt} now={now} />
               </td>
