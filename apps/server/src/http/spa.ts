@@ -28,6 +28,11 @@ export async function registerSpa(app: FastifyInstance, webDir: string, options:
       index: false,
       // The build writes .br and .gz beside each asset (apps/web/scripts/precompress.mjs).
       preCompressed: true,
+      // Each file gets its routes at start (`wildcard: false`, which spares a file-system
+      // check per request). Compressed copies are found beside their file and need none, nor
+      // do source maps that are not served (the hook above): routes for 43 of the build's 147
+      // files, 35 ms of CPU and 5 MiB less at start (bench/README.md, Cold start).
+      globIgnore: ['**/*.br', '**/*.gz', ...(options.serveSourceMaps ? [] : ['**/*.map'])],
       setHeaders(res, filePath) {
         // Hashed asset names never change content: cache them for a year.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
