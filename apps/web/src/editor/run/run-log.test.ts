@@ -163,7 +163,7 @@ describe('pinned, reused and retried nodes in the log', () => {
       { type: 'run:started', runId, at: t0, nodeIds: ['a', 'b'] },
       { type: 'node:finished', runId, at: t0, nodeId: 'a', outputs: { output: 'hi' }, durationMs: 0, source: 'pinned' },
       { type: 'node:started', runId, at: t0 + 1, nodeId: 'b', attempt: 1, maxAttempts: 3, inputs: {} },
-      { type: 'node:retrying', runId, at: t0 + 2, nodeId: 'b', attempt: 1, error: 'busy', delayMs: 1000 },
+      { type: 'node:retrying', runId, at: t0 + 2, nodeId: 'b', attempt: 1, error: 'The server is busy.', delayMs: 1000 },
       { type: 'node:started', runId, at: t0 + 3, nodeId: 'b', attempt: 2, maxAttempts: 3, inputs: {} },
       { type: 'node:finished', runId, at: t0 + 4, nodeId: 'b', outputs: {}, durationMs: 1 },
     ]);
@@ -171,7 +171,7 @@ describe('pinned, reused and retried nodes in the log', () => {
       'Run started',
       'Question: Pinned: its pinned output was used, the node was not called',
       'Chat Model: Started (attempt 1 of 3)',
-      'Chat Model: Attempt 1 failed: busy. Retrying in 1.0 s',
+      'Chat Model: Attempt 1 failed: The server is busy. Retrying in 1.0 s',
       'Chat Model: Started (attempt 2 of 3)',
       'Chat Model: Finished in 1 ms',
     ]);

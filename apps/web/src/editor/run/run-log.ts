@@ -83,7 +83,8 @@ export function appendEvent(log: RunLog, event: RunEvent): RunLog {
         at: event.at,
         nodeId: event.nodeId,
         level: 'warn',
-        message: `Attempt ${event.attempt} failed: ${event.error}. Retrying in ${formatDuration(event.delayMs)}`,
+        // Errors often end in a full stop already: one is enough.
+        message: `Attempt ${event.attempt} failed: ${event.error.replace(/\.$/, '')}. Retrying in ${formatDuration(event.delayMs)}`,
       });
     case 'node:finished':
       return push(log, { at: event.at, nodeId: event.nodeId, level: 'info', message: finishedMessage(event.source, event.durationMs) });
