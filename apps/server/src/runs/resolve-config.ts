@@ -20,9 +20,16 @@ export interface ResolveScope {
   readonly brokenParams: ReadonlyMap<string, MissingSecretError>;
 }
 
-/** True when some string in `value` (deep) could hold a placeholder; most configs have none. */
+/**
+ * `{{secrets.…}}` or `{{params.…}}` somewhere: what the host fills. Other placeholders
+ * (`{{input}}`) are the node's own, so a Template node without these keeps its stored
+ * config object from run to run (nothing to copy, its compiled template reused).
+ */
+const HOST_PLACEHOLDER = /\{\{\s*(?:secrets|params)\./;
+
+/** True when some string in `value` (deep) could hold a host placeholder; most configs have none. */
 export function hasPlaceholder(value: unknown): boolean {
-  if (typeof value === 'string') return value.includes('{{');
+  if (typeof value === 'string') return value.includes('{{') && HOST_PLACEHOLDER.test(value);
   if (value === null || typeof value !== 'object') return false;
   if (Array.isArray(value)) return value.some(hasPlaceholder);
   for (const key in value) if (hasPlaceholder((value as Record<string, unknown>)[key])) return true;

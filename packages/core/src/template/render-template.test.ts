@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lookupPath, MissingPlaceholderError, placeholderPaths, renderTemplate } from './render-template.js';
+import { compileTemplate, lookupPath, MissingPlaceholderError, placeholderPaths, renderTemplate } from './render-template.js';
 
 const scope = { input: 'hello', params: { name: 'Ada', n: 3, list: ['a', { b: 1 }] }, secrets: { KEY: 'sk-123' } };
 const lookup = (path: string) => lookupPath(scope, path);
@@ -28,6 +28,17 @@ describe('renderTemplate', () => {
   it('does not reach inherited properties', () => {
     expect(renderTemplate('{{params.constructor}} {{input.length}}', lookup)).toBe('{{params.constructor}} {{input.length}}');
     expect(lookupPath(scope, '__proto__')).toBeUndefined();
+  });
+
+  it('renders a compiled template as it renders the text', () => {
+    const compiled = compileTemplate('{{ a }}-{{nope.x}}-{{a}} {{ 1+1 }} $& end');
+    const values = (path: string) => (path === 'a' ? { n: 1 } : undefined);
+    for (const onMissing of ['keep', 'empty'] as const) {
+      expect(renderTemplate(compiled, values, { onMissing })).toBe(renderTemplate(compiled.template, values, { onMissing }));
+    }
+    expect(renderTemplate(compiled, values)).toBe('{"n":1}-{{nope.x}}-{"n":1} {{ 1+1 }} $& end');
+    expect(() => renderTemplate(compiled, values, { onMissing: 'error' })).toThrow(MissingPlaceholderError);
+    expect(renderTemplate(compileTemplate('no placeholders'), values)).toBe('no placeholders');
   });
 
   it('lists placeholder paths once each', () => {

@@ -23,17 +23,46 @@ export class MissingPlaceholderError extends Error {
   }
 }
 
+/**
+ * A template split once into its literal text and placeholders, for a template rendered
+ * many times (a Template node on a busy webhook): rendering it is string concatenation,
+ * without scanning the text with the placeholder pattern again.
+ */
+export interface CompiledTemplate {
+  readonly template: string;
+  /** Literal text at even indices, placeholder paths at odd ones (`[text, path, text, …]`). */
+  readonly parts: readonly string[];
+  /** Each placeholder as written, for `onMissing: 'keep'`. */
+  readonly written: readonly string[];
+}
+
+export function compileTemplate(template: string): CompiledTemplate {
+  const parts: string[] = [];
+  const written: string[] = [];
+  let from = 0;
+  for (const match of template.matchAll(PLACEHOLDER)) {
+    parts.push(template.slice(from, match.index), match[1] as string);
+    written.push(match[0]);
+    from = match.index + match[0].length;
+  }
+  parts.push(template.slice(from));
+  return { template, parts, written };
+}
+
 /** Fills every placeholder; objects and arrays are written as JSON, everything else as text. */
-export function renderTemplate(template: string, lookup: TemplateLookup, options: RenderOptions = {}): string {
+export function renderTemplate(template: string | CompiledTemplate, lookup: TemplateLookup, options: RenderOptions = {}): string {
   const onMissing = options.onMissing ?? 'keep';
-  return template.replace(PLACEHOLDER, (whole, path: string) => {
+  const { parts, written } = typeof template === 'string' ? compileTemplate(template) : template;
+  let text = parts[0] as string;
+  for (let i = 1; i < parts.length; i += 2) {
+    const path = parts[i] as string;
     const value = lookup(path);
-    if (value === undefined) {
-      if (onMissing === 'error') throw new MissingPlaceholderError(path);
-      return onMissing === 'empty' ? '' : whole;
-    }
-    return stringifyValue(value);
-  });
+    if (value !== undefined) text += stringifyValue(value);
+    else if (onMissing === 'error') throw new MissingPlaceholderError(path);
+    else if (onMissing === 'keep') text += written[(i - 1) / 2] as string;
+    text += parts[i + 1] as string;
+  }
+  return text;
 }
 
 /** The placeholder paths in a template, in order of appearance, without repeats. */

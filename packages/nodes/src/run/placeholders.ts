@@ -1,4 +1,4 @@
-import { lookupPath, MissingPlaceholderError, renderTemplate } from '@weft/core';
+import { type CompiledTemplate, lookupPath, MissingPlaceholderError, renderTemplate } from '@weft/core';
 
 /** What `{{…}}` placeholders can name while a node runs: its input and the workflow's parameters. */
 export interface PlaceholderScope {
@@ -14,8 +14,9 @@ export type OnMissing = 'error' | 'empty' | 'keep';
  * Fills `{{input}}` and `{{params.x}}` in `text` (path lookup, never evaluation). The
  * host has already replaced `{{secrets.NAME}}`. A missing name throws a message saying
  * where (`where`, e.g. "the URL") and why, since "no value" alone sends people hunting.
+ * `text` may be compiled once beforehand (core's compileTemplate) when it is filled often.
  */
-export function fillPlaceholders(text: string, scope: PlaceholderScope, where: string, onMissing: OnMissing = 'error'): string {
+export function fillPlaceholders(text: string | CompiledTemplate, scope: PlaceholderScope, where: string, onMissing: OnMissing = 'error'): string {
   try {
     return renderTemplate(text, (path) => lookupPath(scope, path), { onMissing });
   } catch (error) {

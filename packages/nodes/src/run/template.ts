@@ -1,3 +1,4 @@
+import { type CompiledTemplate, compileTemplate } from '@weft/core';
 import type { NodeRunArgs } from '../node-services.js';
 import { ConfigReader } from './config-reader.js';
 import { fillPlaceholders } from './placeholders.js';
@@ -10,8 +11,29 @@ export function runTemplate({ inputs, config, ctx }: NodeRunArgs) {
   const read = new ConfigReader(config);
   const onMissing = read.choice('onMissing', 'When a placeholder has no value', ['error', 'empty', 'keep'], 'error');
   const context = contextScope(inputs.context);
-  const text = fillPlaceholders(read.text('template', '{{input}}'), { input: inputs.input, params: ctx.services.params, context }, 'the template', onMissing);
+  const text = fillPlaceholders(
+    compiledTemplateOf(config, read.text('template', '{{input}}')),
+    { input: inputs.input, params: ctx.services.params, context },
+    'the template',
+    onMissing,
+  );
   return { outputs: { output: text } };
+}
+
+/**
+ * The node's template, compiled once per config object. A stored workflow's config is
+ * shared by all its runs (the server keeps the parsed document while its text is the
+ * same), so a busy webhook compiles its templates once; a config the host filled for one
+ * run (secrets, parameters) is compiled for that run and forgotten with it.
+ */
+const compiled = new WeakMap<object, CompiledTemplate>();
+
+function compiledTemplateOf(config: object, template: string): CompiledTemplate {
+  const known = compiled.get(config);
+  if (known?.template === template) return known;
+  const fresh = compileTemplate(template);
+  compiled.set(config, fresh);
+  return fresh;
 }
 
 /** `{{context}}` reads as the formatted passages, each already naming its source. */
