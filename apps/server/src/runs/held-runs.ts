@@ -213,5 +213,5 @@ export class HeldRuns {
     if (!oldest.done) this.recent.delete(oldest.value);
   }
 
-  private readonly nowMs = (): number => this.options.clock.now().getTime();
+  private readonly nowMs = (): number => this.options.clock.nowMs?.() ?? this.options.clock.now().getTime();
 }
