@@ -1,4 +1,4 @@
-import { Icon } from './Icon';
+import { Icon } from '../components/ui/named-icon';
 import { Container } from './Section';
 import { TrackedLink } from './TrackedLink';
 

@@ -1,4 +1,4 @@
-import { Icon, type IconName } from './Icon';
+import { Icon, type IconName } from '../components/ui/named-icon';
 import { Container, SectionHeading } from './Section';
 
 interface Feature {

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LogoMark } from '../components/Logo';
+import { SocialIcon } from '../components/ui/named-icon';
 import { openCookieSettings } from '../lib/consent';
-import { SocialIcon } from './Icon';
 import { SOCIAL_LINKS } from './links';
 import { Container } from './Section';
 

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { buttonClasses } from '../components/ui/Button';
+import { Icon } from '../components/ui/named-icon';
 import { HeroIllustration } from './HeroIllustration';
-import { Icon } from './Icon';
 import { Container } from './Section';
 import { TrackedLink } from './TrackedLink';
 

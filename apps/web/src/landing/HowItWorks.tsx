@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
+import { Icon } from '../components/ui/named-icon';
 import { DATA_TYPE_SWATCH } from '../lib/palette';
-import { Icon } from './Icon';
 import { Container, SectionHeading } from './Section';
 
 function Panel({ children }: { children: ReactNode }) {

@@ -1,6 +1,6 @@
 import type { TemplatePreviewNode } from '@weft/core';
+import { Icon } from '../components/ui/named-icon';
 import { categorySwatch } from '../lib/palette';
-import { Icon } from './Icon';
 
 function Connector() {
   return (

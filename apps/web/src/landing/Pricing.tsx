@@ -1,6 +1,6 @@
 import { buttonClasses } from '../components/ui/Button';
+import { Icon } from '../components/ui/named-icon';
 import { track } from '../lib/analytics';
-import { Icon } from './Icon';
 import { SALES_EMAIL } from './links';
 import { Container, SectionHeading } from './Section';
 import { TrackedLink } from './TrackedLink';

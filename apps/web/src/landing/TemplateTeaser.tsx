@@ -1,6 +1,6 @@
 import { TEMPLATES } from '@weft/core';
 import { Link } from 'react-router';
-import { Icon } from './Icon';
+import { Icon } from '../components/ui/named-icon';
 import { NodeChainPreview } from './NodeChain';
 import { Container, SectionHeading } from './Section';
 import { TrackedLink } from './TrackedLink';

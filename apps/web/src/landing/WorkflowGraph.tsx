@@ -1,7 +1,7 @@
 import { useId } from 'react';
+import { Icon } from '../components/ui/named-icon';
 import { categorySwatch, dataTypeSwatch } from '../lib/palette';
 import { type GraphEdge, type GraphLayout, type GraphNode, HERO_EDGES, HERO_NODES } from './hero-graph-data';
-import { Icon } from './Icon';
 import { useReducedMotion } from './useReducedMotion';
 
 type Point = { x: number; y: number };

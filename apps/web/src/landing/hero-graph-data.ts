@@ -1,5 +1,5 @@
 import type { DataType, NodeCategory } from '@weft/core';
-import type { IconName } from './Icon';
+import type { IconName } from '../components/ui/named-icon';
 
 /** The example workflow the hero draws: data only, laid out twice (wide and tall). */
 export type GraphStatus = 'succeeded' | 'running' | 'idle';

@@ -1,8 +1,8 @@
 import { TEMPLATES, type WorkflowTemplate } from '@weft/core';
 import { Link } from 'react-router';
 import { buttonClasses } from '../components/ui/Button';
+import { Icon } from '../components/ui/named-icon';
 import { Footer } from '../landing/Footer';
-import { Icon } from '../landing/Icon';
 import { NodeChainDetailed, NodeChainPreview } from '../landing/NodeChain';
 import { Container } from '../landing/Section';
 import { TrackedLink } from '../landing/TrackedLink';

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button, buttonClasses } from '../components/ui/Button';
+import { Icon } from '../components/ui/named-icon';
 import { Spinner } from '../components/ui/Spinner';
-import { Icon } from '../landing/Icon';
 import { useDocumentTitle } from '../landing/useDocumentTitle';
 import { ApiError, api } from '../lib/api';
 

@@ -6,25 +6,30 @@ import type { ReactNode, SVGProps } from 'react';
  */
 export type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'> & { size?: number };
 
+/** The frame every stroke icon is drawn in: these components and `named-icon.tsx`'s by-name set. */
+export function StrokeSvg({ size = 16, strokeWidth = 2, children, ...rest }: IconProps & { children: ReactNode }) {
+  return (
+    <svg
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={strokeWidth}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+      {...rest}
+    >
+      {children}
+    </svg>
+  );
+}
+
 function icon(paths: ReactNode) {
-  return function Icon({ size = 16, strokeWidth = 2, ...rest }: IconProps) {
-    return (
-      <svg
-        width={size}
-        height={size}
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={strokeWidth}
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        aria-hidden="true"
-        focusable="false"
-        {...rest}
-      >
-        {paths}
-      </svg>
-    );
+  return function Icon(props: IconProps) {
+    return <StrokeSvg {...props}>{paths}</StrokeSvg>;
   };
 }
 
@@ -244,3 +249,5 @@ export const CalendarClockIcon = icon(
     <path d="M16 14v2l1 1" />
   </>,
 );
+export const ChatIcon = icon(<path d="M21 11.5a8.4 8.4 0 0 1-9 8.4 9 9 0 0 1-3.9-.9L3 20.5l1.5-4.6A8.4 8.4 0 0 1 12 3a8.5 8.5 0 0 1 9 8.5z" />);
+export const SendIcon = icon(<path d="m22 2-7 20-4-9-9-4zM22 2 11 13" />);

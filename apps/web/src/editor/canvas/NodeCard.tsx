@@ -1,7 +1,7 @@
 import type { NodeDefinition } from '@weft/core';
 import { memo } from 'react';
 import { PinIcon } from '../../components/ui/icons';
-import { Icon } from '../../landing/Icon';
+import { Icon } from '../../components/ui/named-icon';
 import { categorySwatch } from '../../lib/palette';
 import type { EditorNodeData } from '../store/types';
 import { NodePorts } from './NodePorts';

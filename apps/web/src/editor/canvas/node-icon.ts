@@ -1,4 +1,4 @@
-import type { IconName } from '../../landing/Icon';
+import type { IconName } from '../../components/ui/named-icon';
 
 /** Glyphs by node-type prefix (UI hints as data), then by category. */
 const BY_TYPE: readonly [prefix: string, icon: IconName][] = [

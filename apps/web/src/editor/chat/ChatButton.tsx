@@ -1,6 +1,6 @@
 import { useId } from 'react';
+import { ChatIcon } from '../../components/ui/icons';
 import { useChatStore } from './chat.store';
-import { ChatIcon } from './chat-icons';
 import { useChatEligibility } from './useChatEligibility';
 
 /** The button's element id: closing the panel gives it the focus back. */

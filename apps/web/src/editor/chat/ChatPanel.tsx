@@ -2,14 +2,13 @@ import { type FormEvent, type KeyboardEvent, useEffect, useLayoutEffect, useRef,
 import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
 import { IconButton } from '../../components/ui/IconButton';
-import { CloseIcon, StopIcon, TrashIcon } from '../../components/ui/icons';
+import { ChatIcon, CloseIcon, SendIcon, StopIcon, TrashIcon } from '../../components/ui/icons';
 import { useRunStore } from '../run/run.store';
 import { isActive } from '../run/run-view';
 import { useEditorStore } from '../store/editor.store';
 import { CHAT_BUTTON_ID } from './ChatButton';
 import { ChatMessageView } from './ChatMessageView';
 import { useChatStore } from './chat.store';
-import { ChatIcon, SendIcon } from './chat-icons';
 import { type ChatMessage, isPending } from './chat-reply';
 import { useChatEligibility } from './useChatEligibility';
 import { useChatRun } from './useChatRun';

@@ -1,6 +1,10 @@
 import type { ReactNode } from 'react';
+import { StrokeSvg } from './icons';
 
-/** Stroke icons drawn for Weft (24×24 grid, currentColor). */
+/**
+ * Stroke icons by name (24×24 grid, currentColor), for places that pick an icon from data;
+ * components that always show the same icon import it from `icons.tsx`. One set, one frame.
+ */
 const PATHS = {
   clock: (
     <>
@@ -141,22 +145,12 @@ const PATHS = {
 
 export type IconName = keyof typeof PATHS;
 
+/** An icon by name, for icons chosen by data (node types, feature lists); drawn in the shared frame. */
 export function Icon({ name, size = 20, className = '', strokeWidth = 1.7 }: { name: IconName; size?: number; className?: string; strokeWidth?: number }) {
   return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={strokeWidth}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className={className}
-      aria-hidden="true"
-    >
+    <StrokeSvg size={size} strokeWidth={strokeWidth} className={className}>
       {PATHS[name]}
-    </svg>
+    </StrokeSvg>
   );
 }
 
