@@ -158,7 +158,7 @@ function NodeInspector({ nodeId, label, definition, config, state, view, bodyHei
         )}
         {notKept && (
           <p className="text-xs leading-5 text-subtle" data-testid="inspector-kept-hint">
-            Node logs were not kept either. {KEPT_HINT}
+            Node log messages were not kept, only start and finish times. {KEPT_HINT}
           </p>
         )}
         {lines.length > 0 && (

@@ -31,7 +31,7 @@ describe('what a stored run kept, in words', () => {
 
   it('names what the workflow keeps instead', () => {
     expect(notKeptMessage('summary')).toBe('Not kept (this workflow keeps only the summary of successful runs)');
-    expect(notKeptMessage('outputs')).toBe("Not kept (this workflow keeps only the run's outputs of successful runs)");
+    expect(notKeptMessage('outputs')).toBe('Not kept (this workflow keeps only the final outputs of successful runs)');
     expect(keptBadge('summary')).toBe('Summary only');
     expect(keptBadge('outputs')).toBe('Outputs only');
   });

@@ -9,7 +9,7 @@ import type { RunLog, RunLogEntry } from './run-log';
 
 /** What the run kept, in the words that finish "this workflow keeps only …". */
 const KEPT_ONLY: Readonly<Record<Exclude<RunDataMode, 'all'>, string>> = {
-  outputs: "the run's outputs",
+  outputs: 'the final outputs',
   summary: 'the summary',
 };
 
