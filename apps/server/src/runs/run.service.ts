@@ -22,7 +22,8 @@ import { InProcessRunEventHub, type RunEventHub } from './run-event-hub.js';
 import { type RetentionSettings, RunMaintenance } from './run-maintenance.js';
 import { RunQueue } from './run-queue.js';
 import { scopeRun } from './scope-run.js';
-import { type RunEventSink, type StopWatching, watchActiveRun, watchStoredRun } from './watch-run.js';
+import { StoredRuns, type UnheldRuns } from './stored-runs.js';
+import { type RunEventSink, type StopWatching, watchActiveRun } from './watch-run.js';
 
 export interface StartRunRequest {
   userId: string;
@@ -90,6 +91,8 @@ export class RunService {
   private readonly hub: RunEventHub;
   private readonly runs: HeldRuns;
   private readonly maintenance: RunMaintenance;
+  /** Runs this process does not hold: the stored rows (embedded) or the workers (scale-out). */
+  private readonly unheld: UnheldRuns;
 
   constructor(private readonly options: RunServiceOptions) {
     this.repository = new ExecutionsRepository(options.db);
@@ -125,6 +128,7 @@ export class RunService {
           }
         : {}),
     });
+    this.unheld = options.remote ?? new StoredRuns(this.repository, this.hub, options.clock, () => this.maintenance.recoverOrphans());
   }
 
   private async loadWorkflow(userId: string, workflowId: string): Promise<LoadedWorkflow | undefined> {
@@ -242,10 +246,7 @@ export class RunService {
     }
     const recent = this.runs.recentRun(executionId);
     if (recent) return this.runs.answerOf(recent);
-    if (this.options.remote) return this.options.remote.waitFor(executionId, timeoutMs);
-    const row = await this.repository.getById(executionId);
-    if (!row) throw new Error(`Execution ${executionId} does not exist`);
-    return toDetail(row);
+    return this.unheld.waitFor(executionId, timeoutMs);
   }
 
   async get(userId: string, executionId: string): Promise<ExecutionDetail | undefined> {
@@ -254,8 +255,7 @@ export class RunService {
     const row = await this.repository.get(userId, executionId);
     if (!row) return undefined;
     // Scale-out: a run in progress elsewhere has only its start in the row; its events tell the rest.
-    if (this.options.remote && isActiveStatus(row.status)) return this.options.remote.liveDetail(row);
-    return toDetail(row);
+    return isActiveStatus(row.status) ? this.unheld.liveDetail(row) : toDetail(row);
   }
 
   async list(userId: string, filters: ListFilters): Promise<ExecutionSummary[]> {
@@ -279,14 +279,7 @@ export class RunService {
     }
     const row = await this.repository.getSummary(userId, executionId);
     if (!row) return undefined;
-    if (row.status === 'queued' || row.status === 'running') {
-      if (this.options.remote) return this.options.remote.cancel(row);
-      // No process here runs it (a leftover): the row is all there is to end.
-      await this.repository.markEnded(executionId, 'cancelled', 'Run cancelled', this.options.clock.now().toISOString());
-      const ended = await this.repository.getSummary(userId, executionId);
-      return ended ? toSummary(ended) : undefined;
-    }
-    return toSummary(row);
+    return isActiveStatus(row.status) ? this.unheld.cancel(row) : toSummary(row);
   }
 
   /** Deletes an execution (cancelling it first if it runs). False if not the user's. */
@@ -306,8 +299,7 @@ export class RunService {
     // A run leaves `active` only once its end is stored, so a finished run replays from storage.
     const run = this.runs.active.get(executionId);
     if (run) return run.userId === userId ? watchActiveRun(run, this.hub, after, sink) : undefined;
-    if (this.options.remote) return this.options.remote.watch(userId, executionId, after, sink);
-    return watchStoredRun(this.repository, this.hub, userId, executionId, after, sink);
+    return this.unheld.watch(userId, executionId, after, sink);
   }
 
   /** How many live watchers an execution has (they leave when their client disconnects). */
@@ -330,7 +322,7 @@ export class RunService {
    * Scale-out: only those whose worker stopped answering (other processes run the rest).
    */
   recoverOrphans(): Promise<number> {
-    return this.options.remote ? this.options.remote.recoverOrphans() : this.maintenance.recoverOrphans();
+    return this.unheld.recoverOrphans();
   }
 
   /** Names this process in the executions it runs (`runner_id`). */
