@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 /**
  * Which modules `weft start` loads before it listens (issue 12, cold start): files and
- * bytes per package (JavaScript, and native addons), our own packages by folder. A package that only some
+ * bytes per package (JavaScript, and native addons), our own packages by folder. Fails
+ * when a package that start-up defers by design (DEFERRED) was loaded: a new static import
+ * somewhere would otherwise undo a lazy load without anyone noticing. A package that only some
  * installs or runs need should not be in the list (docs/ARCHITECTURE.md, start-up).
  *
  *   npm run build && node bench/start-modules.mjs [--port 4493] [--files]
@@ -19,6 +21,23 @@ const { values: args } = parseArgs({ options: { port: { type: 'string', default:
 const url = `http://127.0.0.1:${args.port}`;
 const cli = path.join(root, 'apps/server/dist/cli.js');
 if (!fs.existsSync(cli)) throw new Error('Build first: npm run build');
+
+/** Loaded on first use behind their service seams (docs/ARCHITECTURE.md, start-up); a name covers its `<name>-<platform>` binaries. */
+const DEFERRED = [
+  ...['ai', '@ai-sdk/anthropic', '@ai-sdk/openai', '@ai-sdk/openai-compatible', '@langchain/core', '@langchain/textsplitters'],
+  ...['exceljs', 'file-type', 'html-to-text', 'mammoth', 'papaparse', 'sanitize-html', 'unpdf', 'nodemailer', 'openid-client', 'undici'],
+  ...[
+    'bullmq',
+    'ioredis',
+    'pg',
+    'prom-client',
+    'quickjs-emscripten',
+    '@node-rs/argon2',
+    'ajv',
+    '@fastify/ajv-compiler',
+    '@fastify/fast-json-stringify-compiler',
+  ],
+];
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'weft-modules-'));
 const log = path.join(dataDir, 'modules.log');
@@ -74,6 +93,11 @@ try {
   for (const [name, group] of sorted) {
     console.log(`${(group.bytes / 1024).toFixed(0).padStart(7)} KB ${String(group.files).padStart(4)} files  ${name}`);
     if (args.files) for (const file of group.list.sort()) console.log(`                      ${file}`);
+  }
+  const early = sorted.map(([name]) => name).filter((name) => DEFERRED.some((each) => name === each || name.startsWith(`${each}-`)));
+  if (early.length) {
+    console.error(`Loaded at start, though start-up defers them: ${early.join(', ')}`);
+    process.exitCode = 1;
   }
 } finally {
   if (child.exitCode === null) {
