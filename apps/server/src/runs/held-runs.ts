@@ -202,6 +202,7 @@ export class HeldRuns {
       }
     }
     this.active.delete(run.id);
+    run.recorder.releaseEvents();
     this.remember(run);
     run.markDone();
   }
