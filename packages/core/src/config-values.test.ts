@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { configFieldIssue, configIssues, configValueIssues } from './config-values.js';
+import { configFieldIssue, configIssues, configValueIssues, configWithDefaults, fieldIsRequired } from './config-values.js';
 import type { ConfigField, NodeDefinition } from './node-definition.js';
 
 const text: ConfigField = { kind: 'text', key: 'url', label: 'URL', required: true };
@@ -95,5 +95,38 @@ describe('configIssues', () => {
       { key: 't', message: 'Temperature must be at most 2' },
       { key: 'method', message: 'Method must be one of GET, POST' },
     ]);
+  });
+});
+
+describe('configWithDefaults', () => {
+  const definition = {
+    config: [
+      { kind: 'text', key: 'model', label: 'Model', default: 'small' },
+      { kind: 'number', key: 'n', label: 'N', default: 3 },
+      { kind: 'secret', key: 'key', label: 'Key' },
+    ],
+  } as unknown as NodeDefinition;
+
+  it('fills what the stored config lacks from the definition, and keeps what it has', () => {
+    expect(configWithDefaults(definition, { n: 5 })).toEqual({ model: 'small', n: 5 });
+    expect(configWithDefaults(definition, { model: '' })).toEqual({ model: '', n: 3 });
+  });
+
+  it('gives back the same object when nothing is missing', () => {
+    const config = { model: 'big', n: 1 };
+    expect(configWithDefaults(definition, config)).toBe(config);
+  });
+});
+
+describe('requiredWhen', () => {
+  const model = { kind: 'text', key: 'model', label: 'Model', requiredWhen: { key: 'provider', notEquals: 'none' } } as const;
+  const file = { kind: 'file', key: 'file', label: 'File', requiredWhen: { key: 'source', equals: 'file' } } as const;
+
+  it('requires a field while another holds one value (equals) or any but one (notEquals)', () => {
+    expect(fieldIsRequired(file, { source: 'file' })).toBe(true);
+    expect(fieldIsRequired(file, { source: 'url' })).toBe(false);
+    expect(fieldIsRequired(model, { provider: 'openai' })).toBe(true);
+    expect(fieldIsRequired(model, {})).toBe(true);
+    expect(fieldIsRequired(model, { provider: 'none' })).toBe(false);
   });
 });

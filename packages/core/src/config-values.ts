@@ -55,7 +55,7 @@ function collectIssues(definition: NodeDefinition, config: Readonly<Record<strin
   const issues: ConfigIssue[] = [];
   for (const field of definition.config) {
     const value = config[field.key];
-    if (isBlank(value)) {
+    if (isBlankConfigValue(value)) {
       if (checkRequired && fieldIsRequired(field, config)) issues.push({ key: field.key, message: `${field.label} is required` });
       continue;
     }
@@ -65,14 +65,34 @@ function collectIssues(definition: NodeDefinition, config: Readonly<Record<strin
   return issues;
 }
 
+/**
+ * The config a node's `run` receives: as stored, with every field the stored config lacks
+ * set to its definition's default (a workflow saved before a field existed, or written by
+ * hand through the API). The same object when nothing is missing.
+ */
+export function configWithDefaults(definition: NodeDefinition, config: Readonly<Record<string, unknown>>): Readonly<Record<string, unknown>> {
+  let filled: Record<string, unknown> | undefined;
+  for (const field of definition.config) {
+    if (!('default' in field) || field.default === undefined || config[field.key] !== undefined) continue;
+    filled ??= { ...config };
+    filled[field.key] = field.default;
+  }
+  return filled ?? config;
+}
+
 /** Whether `field` must be filled in, given the rest of the node's config (`required`, `requiredWhen`). */
 export function fieldIsRequired(field: ConfigField, config: Readonly<Record<string, unknown>>): boolean {
   if (field.required) return true;
-  return field.requiredWhen !== undefined && config[field.requiredWhen.key] === field.requiredWhen.equals;
+  const when = field.requiredWhen;
+  if (when === undefined) return false;
+  return 'equals' in when ? config[when.key] === when.equals : config[when.key] !== when.notEquals;
 }
 
-/** Missing for a required field: nothing, null, or text of only spaces (a prompt of spaces is no prompt). */
-function isBlank(value: unknown): boolean {
+/**
+ * Missing for a required field: nothing, null, or text of only spaces (a prompt of spaces
+ * is no prompt); `false` and `0` are answers. The editor's form marks fields by the same rule.
+ */
+export function isBlankConfigValue(value: unknown): boolean {
   return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 }
 

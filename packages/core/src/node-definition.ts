@@ -22,11 +22,12 @@ interface FieldBase {
   readonly description?: string;
   readonly required?: boolean;
   /**
-   * Required only while another field of the node holds a value, e.g. a Document Loader's
-   * file while its source is "file". Everything that checks `required` honours it through
-   * {@link fieldIsRequired} (config-values.ts).
+   * Required only while another field of the node holds a value (`equals`: a Document
+   * Loader's file while its source is "file") or any value but one (`notEquals`: an
+   * embedding model unless the provider is "none"). Everything that checks `required`
+   * honours it through {@link fieldIsRequired} (config-values.ts).
    */
-  readonly requiredWhen?: { readonly key: string; readonly equals: string };
+  readonly requiredWhen?: { readonly key: string; readonly equals: string } | { readonly key: string; readonly notEquals: string };
 }
 
 /**

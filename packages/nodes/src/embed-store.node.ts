@@ -52,7 +52,8 @@ export const embedStoreNode = defineNode({
       kind: 'text',
       key: 'model',
       label: 'Embedding model',
-      required: true,
+      // Keyword-only collections (provider "none") embed nothing.
+      requiredWhen: { key: 'provider', notEquals: 'none' },
       default: 'text-embedding-3-small',
       placeholder: 'text-embedding-3-small, nomic-embed-text',
     },

@@ -1,4 +1,13 @@
-import { type ExecutionEdge, type ExecutionNode, inputPorts, type NodeSettings, type SeededOutputs, type WorkflowDocument } from '@weft/core';
+import {
+  configIssues,
+  configWithDefaults,
+  type ExecutionEdge,
+  type ExecutionNode,
+  inputPorts,
+  type NodeSettings,
+  type SeededOutputs,
+  type WorkflowDocument,
+} from '@weft/core';
 import { isOptionalInput, type NodeType } from '@weft/nodes';
 import { hasPlaceholder } from './resolve-config.js';
 
@@ -23,12 +32,54 @@ export function typesOf(document: WorkflowDocument): Set<string> {
   return new Set(document.nodes.map((node) => node.data.type));
 }
 
+interface CheckedConfig {
+  /** The stored config with its definition's defaults filled in: what `run` gets. */
+  readonly runConfig: Readonly<Record<string, unknown>>;
+  /** The first issue (and how many more), or undefined when the config is fine. */
+  readonly problem: string | undefined;
+  /** Whether it holds a `{{secrets.…}}` or `{{params.…}}` placeholder for the host to fill. */
+  readonly templated: boolean;
+}
+
+/**
+ * Per node definition and stored config object. A workflow's parsed document is shared by
+ * its runs while its text is the same (services/run-document-cache.ts), so a busy webhook
+ * checks and defaults each config once, and the defaulted object stays the same one run
+ * after run (the Template node compiles its template once per config object).
+ */
+const checkedConfigs = new WeakMap<object, WeakMap<object, CheckedConfig>>();
+
+function checkedConfig(definition: NodeType, config: Readonly<Record<string, unknown>>): CheckedConfig {
+  let byConfig = checkedConfigs.get(definition);
+  if (!byConfig) {
+    byConfig = new WeakMap();
+    checkedConfigs.set(definition, byConfig);
+  }
+  const known = byConfig.get(config);
+  if (known) return known;
+  // Defaults first: a field the stored config lacks takes its definition's default.
+  const runConfig = configWithDefaults(definition, config);
+  const [issue, ...more] = configIssues(definition, runConfig);
+  const others = more.length > 0 ? ` (and ${more.length} more setting${more.length === 1 ? '' : 's'})` : '';
+  const checked = { runConfig, problem: issue ? `${issue.message}${others}` : undefined, templated: hasPlaceholder(runConfig) };
+  byConfig.set(config, checked);
+  return checked;
+}
+
 /**
  * Checks that every node can run and builds the engine's input. Refuses, naming the
- * node, an unknown type, a preview type (no implementation yet) and a required input
- * with nothing connected: these fail every time, so the run is not started at all.
+ * node, an unknown type, a preview type (no implementation yet), a required input with
+ * nothing connected and a config its definition refuses (a required field left empty, a
+ * value that does not fit; core `configIssues`, the rule the editor's form and the save
+ * check use): these fail every time, so the run is not started at all. Nodes in `seeded`
+ * are not called (pinned or reused outputs), so their config is not checked. Each node's
+ * `run` gets its config with the definition's defaults filled in.
  */
-export function planRun(document: WorkflowDocument, nodeType: (type: string) => NodeType | undefined): PlanResult {
+export function planRun(
+  document: WorkflowDocument,
+  nodeType: (type: string) => NodeType | undefined,
+  seeded: Readonly<Record<string, unknown>> = {},
+): PlanResult {
   const nodes: ExecutionNode[] = [];
   const templated = new Set<string>();
   const settings = new Map<string, NodeSettings>();
@@ -47,13 +98,17 @@ export function planRun(document: WorkflowDocument, nodeType: (type: string) => 
       const kind = label === definition.title ? '' : ` (${definition.title})`;
       return { ok: false, message: `Node ${name}${kind} cannot run yet: it is a preview of a later release. Remove it to run the workflow.` };
     }
-    const executionNode: ExecutionNode = { id: node.id, type, config, ...(label ? { label } : {}) };
-    for (const port of inputPorts(definition, config)) {
+    const { runConfig, problem, templated: hasTemplate } = checkedConfig(definition, config);
+    if (problem && !Object.hasOwn(seeded, node.id)) {
+      return { ok: false, message: `Node ${name} cannot run: ${problem}. Open its settings to fix it, then run again.` };
+    }
+    const executionNode: ExecutionNode = { id: node.id, type, config: runConfig, ...(label ? { label } : {}) };
+    for (const port of inputPorts(definition, runConfig)) {
       if (!connected.has(`${node.id}\u0000${port.id}`) && !optional(executionNode, port.id)) {
         return { ok: false, message: `Node ${name} needs its "${port.label}" input connected before the workflow can run.` };
       }
     }
-    if (hasPlaceholder(config)) templated.add(node.id);
+    if (hasTemplate) templated.add(node.id);
     if (node.data.settings) settings.set(node.id, node.data.settings);
     nodes.push(executionNode);
   }

@@ -21,7 +21,7 @@ export async function prepareRun(
 ): Promise<RunPreparation> {
   const [nodeType, secrets] = await Promise.all([deps.nodeTypes(userId, typesOf(document)), secretsOf(deps, userId)]);
   if (!secrets.ok) return secrets;
-  const planned = planRun(document, nodeType);
+  const planned = planRun(document, nodeType, seeded);
   if (!planned.ok) return planned;
   const secretValues = Object.values(secrets.values);
   const keep = document.settings?.successfulRunData ?? deps.successfulRunData ?? 'all';

@@ -46,7 +46,7 @@ describeEachDatabase('RunService', (database) => {
     return toDetail(await storedRow(id));
   }
   async function storedEvents(id: string): Promise<RunEvent[]> {
-    return storedEventsOf(await storedRow(id));
+    return storedEventsOf(await storedRow(id), id);
   }
 
   it('runs Text Input → Template → Condition → Output and stores every node, the output and the events', async () => {
@@ -100,7 +100,7 @@ describeEachDatabase('RunService', (database) => {
     expect(saved).toEqual({ last_run_status: 'success', last_run_at: execution.finishedAt });
   });
 
-  it('refuses to start a workflow with a preview node, an unknown node type or an unconnected input, naming the node', async () => {
+  it('refuses to start a workflow with a preview node, an unknown node type, an unconnected input or an empty required field, naming the node', async () => {
     const weft = getWeft();
     const user = await signUp(weft);
     const run = (workflowId: string) => weft.services.runs.start({ userId: user.userId, workflowId, trigger: 'manual' });
@@ -117,6 +117,22 @@ describeEachDatabase('RunService', (database) => {
 
     const loose = await createWorkflow(weft, user, workflow('Loose', [node('out', 'output', {}, 'Result')], []));
     expect(await run(loose)).toEqual({ ok: false, reason: 'invalid', message: expect.stringContaining('Node "Result" needs its "Value" input connected') });
+
+    // Saved unfinished (templates are), refused at run naming node and field: the form's rule.
+    const unfinished = await createWorkflow(
+      weft,
+      user,
+      workflow(
+        'Unfinished',
+        [node('in', 'input.text', { text: 'x' }), node('http', 'http.request', { url: '  ' }, 'Fetch'), node('out', 'output')],
+        [edge('in', 'http'), edge('http', 'out')],
+      ),
+    );
+    expect(await run(unfinished)).toEqual({
+      ok: false,
+      reason: 'invalid',
+      message: 'Node "Fetch" cannot run: URL is required. Open its settings to fix it, then run again.',
+    });
 
     expect(await run('00000000-0000-0000-0000-000000000000')).toMatchObject({ ok: false, reason: 'not_found' });
     const count = await weft.services.db

@@ -1,13 +1,7 @@
-import { type ConfigField, fieldIsRequired, type NodeDefinition } from '@weft/core';
+import { type ConfigField, fieldIsRequired, isBlankConfigValue, type NodeDefinition } from '@weft/core';
 
-/**
- * Whether a config value counts as "filled in" for a required field. Whitespace-only
- * text is empty (a prompt of spaces is not a prompt); `false` and `0` are answers.
- */
-export function isEmptyValue(value: unknown): boolean {
-  if (value === undefined || value === null) return true;
-  return typeof value === 'string' && value.trim() === '';
-}
+/** Whether a config value counts as "filled in" for a required field: core's rule, which the server's run check uses too. */
+export const isEmptyValue = isBlankConfigValue;
 
 /**
  * The message a required field shows while empty, or `null`. `config` is the node's whole
