@@ -3,6 +3,7 @@ import { type Insertable, type Kysely, PostgresAdapter, type RawBuilder, type Se
 import type { Database, ExecutionsTable } from '../db/schema.js';
 import type { ExecutionDetail, ExecutionStatus, ExecutionSummary, NodeResult, RunTrigger, RunUsage } from './execution-types.js';
 import { WriteBatcher } from './write-batcher.js';
+import { parseStoredNodes } from './run-data-storage.js';
 
 const ACTIVE: ExecutionStatus[] = ['queued', 'running'];
 
@@ -388,6 +389,6 @@ export function toDetail(row: ExecutionRow): ExecutionDetail {
     inputs: JSON.parse(row.inputs) as Record<string, unknown>,
     outputs: row.outputs ? (JSON.parse(row.outputs) as Record<string, unknown>) : {},
     usage: row.usage ? (JSON.parse(row.usage) as RunUsage) : null,
-    nodes: JSON.parse(row.nodes) as Record<string, NodeResult>,
+    nodes: parseStoredNodes(row.nodes),
   };
 }

@@ -1,4 +1,4 @@
-import type { RunDataMode, RunEvent } from '@weft/core';
+import { emptyNodeResult, type RunDataMode, type RunEvent } from '@weft/core';
 import type { NodeResult } from './execution-types.js';
 
 /**
@@ -9,6 +9,11 @@ import type { NodeResult } from './execution-types.js';
  * `inputs`, node:finished and run:finished without `outputs`); replay puts them back from
  * those columns. Before this every value was written two or three times (event, node
  * result, run outputs), and serialising them was most of a run's storage cost.
+ *
+ * The same holds inside the `nodes` column (packNodes): an input that is an upstream
+ * node's output (the common case: a chain hands each value on) is stored as a reference
+ * to it, fields at their empty value are left out, and the stored events leave out the
+ * run id (the row's own id). A 100-node chain's row went from 87 KB to about 45 KB.
  */
 
 /**
@@ -21,12 +26,12 @@ export function slimEvents(events: readonly RunEvent[]): object[] {
   return events.map((event) => {
     switch (event.type) {
       case 'node:started':
-        return { ...event, inputs: undefined };
+        return { ...event, runId: undefined, inputs: undefined };
       case 'node:finished':
       case 'run:finished':
-        return { ...event, outputs: undefined };
+        return { ...event, runId: undefined, outputs: undefined };
       default:
-        return event;
+        return { ...event, runId: undefined };
     }
   });
 }
@@ -36,8 +41,10 @@ export function wholeEvents(
   stored: readonly Record<string, unknown>[],
   nodes: Readonly<Record<string, NodeResult>>,
   outputs: Readonly<Record<string, unknown>>,
+  runId: string,
 ): RunEvent[] {
-  return stored.map((event) => {
+  return stored.map((slim) => {
+    const event = 'runId' in slim ? slim : { ...slim, runId };
     if (event.type === 'node:started' && !('inputs' in event)) return { ...event, inputs: nodes[event.nodeId as string]?.inputs ?? {} } as RunEvent;
     if (event.type === 'node:finished' && !('outputs' in event)) return { ...event, outputs: nodes[event.nodeId as string]?.outputs ?? {} } as RunEvent;
     if (event.type === 'run:finished' && !('outputs' in event)) return { ...event, outputs } as RunEvent;
@@ -55,7 +62,84 @@ export function keptNodes(nodes: Readonly<Record<string, NodeResult>>, kept: Run
 }
 
 /** A stored row's events, whole (what replay sends); none when the run kept less than everything. */
-export function storedEventsOf(row: { events: string | null; nodes: string; outputs: string | null }): RunEvent[] {
+export function storedEventsOf(row: { events: string | null; nodes: string; outputs: string | null }, executionId: string): RunEvent[] {
   if (!row.events) return [];
-  return wholeEvents(JSON.parse(row.events) as Record<string, unknown>[], JSON.parse(row.nodes), row.outputs ? JSON.parse(row.outputs) : {});
+  return wholeEvents(JSON.parse(row.events) as Record<string, unknown>[], parseStoredNodes(row.nodes), row.outputs ? JSON.parse(row.outputs) : {}, executionId);
+}
+
+/** Where a packed node's input came from: `[node id, output port]`. */
+type InputSource = readonly [string, string];
+type PackedNode = Partial<NodeResult> & { inputsFrom?: Record<string, InputSource> };
+
+/**
+ * Values worth a reference: text longer than the reference itself, and objects (found by
+ * identity, so only the very value an upstream node gave).
+ */
+function referable(value: unknown): boolean {
+  return typeof value === 'string' ? value.length > 24 : typeof value === 'object' && value !== null;
+}
+
+/**
+ * The `nodes` column's form of the node results: inputs that are some node's output stored
+ * as `inputsFrom` references, and null fields and empty logs left out. `parseStoredNodes`
+ * reverses it; rows written before it read as they are.
+ */
+export function packNodes(nodes: Readonly<Record<string, NodeResult>>): Record<string, PackedNode> {
+  const producers = new Map<unknown, InputSource>();
+  for (const id in nodes) {
+    const outputs = nodes[id]?.outputs;
+    if (!outputs) continue;
+    for (const port in outputs) {
+      const value = outputs[port];
+      if (referable(value) && !producers.has(value)) producers.set(value, [id, port]);
+    }
+  }
+  const packed: Record<string, PackedNode> = {};
+  for (const id in nodes) {
+    const result = nodes[id] as NodeResult;
+    const out: PackedNode = {};
+    for (const key in result) {
+      const value = result[key as keyof NodeResult];
+      if (value === null || value === undefined || (key === 'logs' && (value as unknown[]).length === 0)) continue;
+      (out as Record<string, unknown>)[key] = value;
+    }
+    if (result.inputs) {
+      let inputs: Record<string, unknown> | undefined;
+      let from: Record<string, InputSource> | undefined;
+      for (const port in result.inputs) {
+        const value = result.inputs[port];
+        const source = referable(value) ? producers.get(value) : undefined;
+        if (source) (from ??= {})[port] = source;
+        else (inputs ??= {})[port] = value;
+      }
+      if (from) {
+        out.inputsFrom = from;
+        if (inputs) out.inputs = inputs;
+        else delete out.inputs;
+      }
+    }
+    packed[id] = out;
+  }
+  return packed;
+}
+
+/** The `nodes` column read back into whole node results (packed or written before packing). */
+export function parseStoredNodes(text: string): Record<string, NodeResult> {
+  const stored = JSON.parse(text) as Record<string, PackedNode>;
+  const nodes: Record<string, NodeResult> = {};
+  for (const id in stored) {
+    const { inputsFrom, ...rest } = stored[id] as PackedNode;
+    nodes[id] = { ...emptyNodeResult(), ...rest };
+    if (inputsFrom) nodes[id].inputs = { ...rest.inputs };
+  }
+  for (const id in stored) {
+    const from = stored[id]?.inputsFrom;
+    const inputs = nodes[id]?.inputs;
+    if (!from || !inputs) continue;
+    for (const port in from) {
+      const [source, sourcePort] = from[port] as InputSource;
+      inputs[port] = nodes[source]?.outputs?.[sourcePort];
+    }
+  }
+  return nodes;
 }

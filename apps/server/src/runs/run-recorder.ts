@@ -1,7 +1,7 @@
 import { foldNodeResult, keptRunData, type RunDataMode, type RunEvent } from '@weft/core';
 import type { TokenUsage } from '@weft/nodes';
 import type { NodeResult, RunUsage } from './execution-types.js';
-import { keptNodes, slimEvents } from './run-data-storage.js';
+import { keptNodes, packNodes, slimEvents } from './run-data-storage.js';
 import type { RunMasker } from './run-dependencies.js';
 import { limitRecord } from './stored-value.js';
 
@@ -108,7 +108,7 @@ export class RunRecorder {
   columns(status: string): RecordedColumns {
     const kept = keptRunData(this.successfulRunData, status);
     return {
-      nodes: JSON.stringify(keptNodes(this.nodes, kept)),
+      nodes: JSON.stringify(packNodes(keptNodes(this.nodes, kept))),
       outputs: kept === 'summary' ? null : JSON.stringify(this.outputs),
       usage: this.usage ? JSON.stringify(this.usage) : null,
       events: kept === 'all' ? JSON.stringify(slimEvents(this.masker ? remaskTokenStreams(this.events, this.masker) : this.events)) : null,

@@ -2,6 +2,7 @@ import { planRunScope, type RunScope, type RunTarget, type RunTrigger, type Seed
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { NodeResult } from './execution-types.js';
+import { parseStoredNodes } from './run-data-storage.js';
 
 /** How many of the workflow's latest executions "Run this node" looks through for upstream outputs. */
 export const EARLIER_RUNS_SEARCHED = 10;
@@ -74,7 +75,7 @@ export async function earlierOutputs(db: Kysely<Database>, userId: string, workf
     .execute();
   const found = new Map<string, Record<string, unknown>>();
   for (const row of rows) {
-    const nodes = JSON.parse(row.nodes) as Record<string, NodeResult>;
+    const nodes = parseStoredNodes(row.nodes);
     for (const [nodeId, result] of Object.entries(nodes)) {
       if (found.has(nodeId) || result.status !== 'success' || !result.outputs || holdsTruncated(result.outputs)) continue;
       found.set(nodeId, result.outputs);

@@ -111,7 +111,7 @@ export async function watchStoredRun(
     // A run still going elsewhere has no stored events yet: its buffer has them.
     if (live && isActiveStatus(row.status)) stored = await live.events(executionId);
     // Stored events leave out values kept in the nodes and outputs columns (run-data-storage.ts).
-    else stored = storedEventsOf(row);
+    else stored = storedEventsOf(row, executionId);
   } catch (error) {
     unsubscribe();
     throw error;

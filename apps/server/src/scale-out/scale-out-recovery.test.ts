@@ -78,7 +78,7 @@ describe('Scale-out: runs whose worker went away', () => {
 
     // The watcher is told, in sequence after the worker's last event.
     await watcher.ended;
-    const stored = storedEventsOf(await storedRow(api, run.id));
+    const stored = storedEventsOf(await storedRow(api, run.id), run.id);
     expect(stored.at(-1)).toMatchObject({ type: 'run:finished', status: 'error', error: ended.error });
     expect(watcher.events.map((each) => each.id)).toEqual(stored.map((_, index) => index + 1));
     expect(watcher.events.map((each) => each.event)).toEqual(stored);

@@ -61,7 +61,7 @@ describe('Scale-out: API process and worker over PostgreSQL, BullMQ and Redis pu
     const row = await storedRow(api, execution.id);
     expect(row.runner_id).toBe(worker.runnerId);
     expect(row.runner_id).not.toBe(api.services.runs.runnerId);
-    const stored = storedEventsOf(row);
+    const stored = storedEventsOf(row, execution.id);
     expect(stored[0]?.type).toBe('run:started');
     expect(stored.at(-1)).toMatchObject({ type: 'run:finished', status: 'success' });
     expect(JSON.stringify(stored)).not.toContain(SECRET);
@@ -102,7 +102,7 @@ describe('Scale-out: API process and worker over PostgreSQL, BullMQ and Redis pu
 
     const done = await api.services.runs.waitFor(execution.id);
     expect(done.status).toBe('success');
-    const stored = storedEventsOf(await storedRow(api, execution.id));
+    const stored = storedEventsOf(await storedRow(api, execution.id), execution.id);
     expect(stored.length).toBeGreaterThan(10);
     for (const watcher of [early, late]) {
       expect(watcher.events.map((each) => each.id)).toEqual(stored.map((_, index) => index + 1));

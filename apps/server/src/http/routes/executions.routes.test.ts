@@ -130,6 +130,7 @@ describeEachDatabase('Executions API', (database) => {
     const id = await runToEnd(weft, user, await quickWorkflow(weft, user));
     const stored = storedEventsOf(
       await weft.services.db.selectFrom('executions').select(['events', 'nodes', 'outputs']).where('id', '=', id).executeTakeFirstOrThrow(),
+      id,
     );
 
     const whole = await weft.app.inject({ method: 'GET', url: `/api/executions/${id}/events`, headers: user.headers });
@@ -199,6 +200,7 @@ describeEachDatabase('Executions API', (database) => {
     await weft.services.runs.waitFor(executionId);
     const stored = storedEventsOf(
       await weft.services.db.selectFrom('executions').select(['events', 'nodes', 'outputs']).where('id', '=', executionId).executeTakeFirstOrThrow(),
+      executionId,
     );
     const received = [...firstEvents, ...missed, ...live];
     expect(received.map((e) => e.id)).toEqual(stored.map((_, index) => index + 1));
