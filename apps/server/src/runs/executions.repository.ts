@@ -1,9 +1,9 @@
 import type { RunDataMode } from '@weft/core';
 import { type Insertable, type Kysely, PostgresAdapter, type RawBuilder, type Selectable, sql } from 'kysely';
 import type { Database, ExecutionsTable } from '../db/schema.js';
-import type { ExecutionDetail, ExecutionStatus, ExecutionSummary, NodeResult, RunTrigger, RunUsage } from './execution-types.js';
-import { WriteBatcher } from './write-batcher.js';
+import type { ExecutionDetail, ExecutionStatus, ExecutionSummary, RunTrigger, RunUsage } from './execution-types.js';
 import { parseStoredNodes } from './run-data-storage.js';
+import { WriteBatcher } from './write-batcher.js';
 
 const ACTIVE: ExecutionStatus[] = ['queued', 'running'];
 

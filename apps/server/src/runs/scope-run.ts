@@ -1,7 +1,6 @@
 import { planRunScope, type RunScope, type RunTarget, type RunTrigger, type SeededOutputs, type WorkflowDocument } from '@weft/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import type { NodeResult } from './execution-types.js';
 import { parseStoredNodes } from './run-data-storage.js';
 
 /** How many of the workflow's latest executions "Run this node" looks through for upstream outputs. */
