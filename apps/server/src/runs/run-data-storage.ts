@@ -109,8 +109,13 @@ export function packNodes(nodes: Readonly<Record<string, NodeResult>>): Record<s
       for (const port in result.inputs) {
         const value = result.inputs[port];
         const source = referable(value) ? producers.get(value) : undefined;
-        if (source) (from ??= {})[port] = source;
-        else (inputs ??= {})[port] = value;
+        if (source) {
+          from ??= {};
+          from[port] = source;
+        } else {
+          inputs ??= {};
+          inputs[port] = value;
+        }
       }
       if (from) {
         out.inputsFrom = from;
