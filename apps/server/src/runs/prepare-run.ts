@@ -25,7 +25,7 @@ export async function prepareRun(
   if (!planned.ok) return planned;
   const secretValues = Object.values(secrets.values);
   const keep = document.settings?.successfulRunData ?? deps.successfulRunData ?? 'all';
-  const recorder = new RunRecorder(secretValues.length > 0 ? deps.createMasker(secretValues) : null, keep);
+  const recorder = new RunRecorder(secretValues.length > 0 ? deps.createMasker(secretValues) : null, keep, planned.plan.edges);
   return { ok: true, recorder, ...prepareNodes({ ...planned.plan, seeded }, document.globalParameters, secrets.values) };
 }
 

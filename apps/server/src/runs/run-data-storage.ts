@@ -1,4 +1,4 @@
-import { emptyNodeResult, type RunDataMode, type RunEvent } from '@weft/core';
+import { type ExecutionEdge, emptyNodeResult, type RunDataMode, type RunEvent } from '@weft/core';
 import type { NodeResult } from './execution-types.js';
 
 /**
@@ -71,61 +71,61 @@ export function storedEventsOf(row: { events: string | null; nodes: string; outp
 type InputSource = readonly [string, string];
 type PackedNode = Partial<NodeResult> & { inputsFrom?: Record<string, InputSource> };
 
-/**
- * Values worth a reference: text longer than the reference itself, and objects (found by
- * identity, so only the very value an upstream node gave).
- */
+/** Text longer than a reference to it, or any object: values worth storing as a reference. */
 function referable(value: unknown): boolean {
   return typeof value === 'string' ? value.length > 24 : typeof value === 'object' && value !== null;
 }
 
 /**
- * The `nodes` column's form of the node results: inputs that are some node's output stored
- * as `inputsFrom` references, and null fields and empty logs left out. `parseStoredNodes`
- * reverses it; rows written before it read as they are.
+ * The `nodes` column's form of the node results: null fields and empty logs left out, and
+ * an input that is exactly what the node before it on an edge gave (the common case: a
+ * chain hands each value on) stored as an `inputsFrom` reference `[node, port]`. The test
+ * follows the run's edges and compares with `===`, which for the same string or object is
+ * a pointer comparison; a value merged from several edges is stored whole. Without edges
+ * (runs rebuilt from published events) nothing is referenced. `parseStoredNodes` reverses
+ * it; rows written before it read as they are.
  */
-export function packNodes(nodes: Readonly<Record<string, NodeResult>>): Record<string, PackedNode> {
-  const producers = new Map<unknown, InputSource>();
-  for (const id in nodes) {
-    const outputs = nodes[id]?.outputs;
-    if (!outputs) continue;
-    for (const port in outputs) {
-      const value = outputs[port];
-      if (referable(value) && !producers.has(value)) producers.set(value, [id, port]);
+export function packNodes(nodes: Readonly<Record<string, NodeResult>>, edges: readonly ExecutionEdge[] = []): Record<string, PackedNode> {
+  const from = new Map<string, Record<string, InputSource>>();
+  for (const edge of edges) {
+    const value = nodes[edge.target]?.inputs?.[edge.targetHandle];
+    if (!referable(value) || nodes[edge.source]?.outputs?.[edge.sourceHandle] !== value) continue;
+    let sources = from.get(edge.target);
+    if (!sources) {
+      sources = {};
+      from.set(edge.target, sources);
     }
+    sources[edge.targetHandle] = [edge.source, edge.sourceHandle];
   }
   const packed: Record<string, PackedNode> = {};
-  for (const id in nodes) {
-    const result = nodes[id] as NodeResult;
-    const out: PackedNode = {};
-    for (const key in result) {
-      const value = result[key as keyof NodeResult];
-      if (value === null || value === undefined || (key === 'logs' && (value as unknown[]).length === 0)) continue;
-      (out as Record<string, unknown>)[key] = value;
-    }
-    if (result.inputs) {
-      let inputs: Record<string, unknown> | undefined;
-      let from: Record<string, InputSource> | undefined;
-      for (const port in result.inputs) {
-        const value = result.inputs[port];
-        const source = referable(value) ? producers.get(value) : undefined;
-        if (source) {
-          from ??= {};
-          from[port] = source;
-        } else {
-          inputs ??= {};
-          inputs[port] = value;
-        }
-      }
-      if (from) {
-        out.inputsFrom = from;
-        if (inputs) out.inputs = inputs;
-        else delete out.inputs;
-      }
-    }
-    packed[id] = out;
-  }
+  for (const id in nodes) packed[id] = packNode(nodes[id] as NodeResult, from.get(id));
   return packed;
+}
+
+function packNode(result: NodeResult, inputsFrom: Record<string, InputSource> | undefined): PackedNode {
+  const out: PackedNode = { status: result.status, attempts: result.attempts };
+  if (result.maxAttempts !== undefined) out.maxAttempts = result.maxAttempts;
+  if (result.source !== undefined) out.source = result.source;
+  if (result.startedAt !== null) out.startedAt = result.startedAt;
+  if (result.finishedAt !== null) out.finishedAt = result.finishedAt;
+  if (result.durationMs !== null) out.durationMs = result.durationMs;
+  if (result.inputs !== null) {
+    if (inputsFrom) {
+      out.inputsFrom = inputsFrom;
+      let rest: Record<string, unknown> | undefined;
+      for (const port in result.inputs) {
+        if (port in inputsFrom) continue;
+        rest ??= {};
+        rest[port] = result.inputs[port];
+      }
+      if (rest) out.inputs = rest;
+    } else out.inputs = result.inputs;
+  }
+  if (result.outputs !== null) out.outputs = result.outputs;
+  if (result.error !== null) out.error = result.error;
+  if (result.skipReason !== null) out.skipReason = result.skipReason;
+  if (result.logs.length > 0) out.logs = result.logs;
+  return out;
 }
 
 /** The `nodes` column read back into whole node results (packed or written before packing). */

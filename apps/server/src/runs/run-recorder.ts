@@ -1,4 +1,4 @@
-import { foldNodeResult, keptRunData, type RunDataMode, type RunEvent } from '@weft/core';
+import { type ExecutionEdge, foldNodeResult, keptRunData, type RunDataMode, type RunEvent } from '@weft/core';
 import type { TokenUsage } from '@weft/nodes';
 import type { NodeResult, RunUsage } from './execution-types.js';
 import { keptNodes, packNodes, slimEvents } from './run-data-storage.js';
@@ -32,11 +32,13 @@ export class RunRecorder {
 
   /**
    * `masker` is null when the user has no secrets, which skips the masking walk;
-   * `successfulRunData` is how much a successful run keeps (the workflow's setting).
+   * `successfulRunData` is how much a successful run keeps (the workflow's setting);
+   * `edges` are the run's, to store a value handed along an edge once (packNodes).
    */
   constructor(
     private readonly masker: RunMasker | null,
     readonly successfulRunData: RunDataMode = 'all',
+    private readonly edges: readonly ExecutionEdge[] = [],
   ) {}
 
   /**
@@ -108,7 +110,7 @@ export class RunRecorder {
   columns(status: string): RecordedColumns {
     const kept = keptRunData(this.successfulRunData, status);
     return {
-      nodes: JSON.stringify(packNodes(keptNodes(this.nodes, kept))),
+      nodes: JSON.stringify(packNodes(keptNodes(this.nodes, kept), this.edges)),
       outputs: kept === 'summary' ? null : JSON.stringify(this.outputs),
       usage: this.usage ? JSON.stringify(this.usage) : null,
       events: kept === 'all' ? JSON.stringify(slimEvents(this.masker ? remaskTokenStreams(this.events, this.masker) : this.events)) : null,
