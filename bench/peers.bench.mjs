@@ -35,6 +35,8 @@ const { values: args } = parseArgs({
     // Node-RED 5 needs Node ≥ 22.9; 4 is the newest major that runs on Node 20.
     'red-version': { type: 'string', default: '4' },
     'red-node': { type: 'string', default: 'change' },
+    // How much each successful Weft run keeps (the workflow's setting): all, outputs or summary.
+    'run-data': { type: 'string', default: 'all' },
     'server-cpu': { type: 'string', default: '0' },
     'load-cpu': { type: 'string', default: '1' },
   },
@@ -49,6 +51,8 @@ const LENGTHS = [5, 100];
 const TARGET = { perExtraNodeUs: 10, storedPerSecond5: 3000, p99Ms5: 50 };
 const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100; // USER_HZ
 if (!['change', 'function'].includes(args['red-node'])) throw new Error('--red-node is change or function');
+const RUN_DATA = args['run-data'];
+if (!['all', 'outputs', 'summary'].includes(RUN_DATA)) throw new Error('--run-data is all, outputs or summary');
 
 /** utime + stime of a whole process (every thread), in microseconds. */
 function cpuUs(pid) {
@@ -166,7 +170,8 @@ try {
   const user = await signUp(weft.url);
   const hooks = {};
   for (const n of LENGTHS) {
-    const { workflow } = await api(weft.url, user, 'POST', '/api/workflows', chainWorkflow(n, `Peers benchmark, ${n} nodes`));
+    const document = { ...chainWorkflow(n, `Peers benchmark, ${n} nodes`), settings: { successfulRunData: RUN_DATA } };
+    const { workflow } = await api(weft.url, user, 'POST', '/api/workflows', document);
     const { webhook } = await api(weft.url, user, 'PUT', `/api/workflows/${workflow.id}/webhook`, { respond: 'output' });
     const probe = await fetch(webhook.url, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'hello' });
     const body = await probe.text();
@@ -273,6 +278,7 @@ if (exitCode === 0) {
       chains: LENGTHS,
       nodeRed: { version: nodeRed.version, node: args['red-node'], installedIn: nodeRed.dir, fromCache: nodeRed.cached },
       weft: 'apps/server/dist/cli.js start, fresh SQLite DATA_DIR, webhook (respond: output) → Text Input → Template × (N − 2) → Output',
+      weftRunData: RUN_DATA,
     },
     target: TARGET,
     checks,
@@ -287,10 +293,12 @@ if (exitCode === 0) {
     },
   };
   fs.mkdirSync(path.join(here, 'results'), { recursive: true });
-  fs.writeFileSync(path.join(here, 'results', 'peers.json'), `${JSON.stringify(summary, null, 2)}\n`);
+  // The default run (everything kept) is the record; the lighter settings get files of their own.
+  const resultFile = RUN_DATA === 'all' ? 'peers.json' : `peers-${RUN_DATA}.json`;
+  fs.writeFileSync(path.join(here, 'results', resultFile), `${JSON.stringify(summary, null, 2)}\n`);
 
   console.log(
-    `\nWeft vs Node-RED ${nodeRed.version} (${args['red-node']} nodes), one core each, ${CONNECTIONS} connections, median of ${ROUNDS} × ${SECONDS} s`,
+    `\nWeft (runs keep: ${RUN_DATA}) vs Node-RED ${nodeRed.version} (${args['red-node']} nodes), one core each, ${CONNECTIONS} connections, median of ${ROUNDS} × ${SECONDS} s`,
   );
   console.log(`${''.padEnd(26)}${'Weft'.padStart(12)}${'Node-RED'.padStart(12)}${'ratio'.padStart(10)}`);
   for (const n of LENGTHS) {
@@ -301,6 +309,6 @@ if (exitCode === 0) {
   console.log(row('CPU µs per extra node', w.perExtraNodeUs, r.perExtraNodeUs));
   console.log(`Weft stored executions/s: ${w[5].storedPerSecond} (5 nodes), ${w[100].storedPerSecond} (100 nodes)`);
   for (const c of checks) console.log(`  ${c.ok ? 'meets ' : 'MISSES'}  ${c.name}: ${c.value}`);
-  console.log(`load average before: ${loadBefore}\nload average after:  ${loadAfter}\n→ bench/results/peers.json`);
+  console.log(`load average before: ${loadBefore}\nload average after:  ${loadAfter}\n→ bench/results/${resultFile}`);
 }
 process.exit(exitCode);
