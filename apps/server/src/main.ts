@@ -1,6 +1,7 @@
 import type { NodePackage } from '@weft/nodes';
 import type { FastifyInstance } from 'fastify';
 import pino, { type Logger } from 'pino';
+import { createServices, type Services } from './composition.js';
 import type { Config } from './config.js';
 import { databaseFile, refuseLostDatabase, warnIfOpenToOthers } from './db/data-dir.js';
 import { type DatabaseHandle, openDatabase } from './db/database.js';
@@ -12,7 +13,6 @@ import { isScaleOut } from './scale-out/scale-out-mode.js';
 import { keyFilePath } from './secrets/encryption-key.js';
 import { openSecretsKey } from './secrets/secrets-key.js';
 import { type Clock, systemClock } from './services/clock.js';
-import { createServices, type Services } from './services/services.js';
 
 export interface Weft {
   app: FastifyInstance;
