@@ -238,6 +238,18 @@ test('pages: executions tab with rows, filters and empty states; API key shown o
   await page.getByRole('button', { name: 'Clear filters' }).click();
   await expect(rows).toHaveCount(2);
 
+  // Replay from the list: a new run of the same workflow with that run's inputs, naming it; the row stays put.
+  const greeting = rows.filter({ hasText: 'Greeting' });
+  const replayed = page.waitForResponse((r) => r.request().method() === 'POST' && /\/api\/executions\/[^/]+\/replay$/.test(r.url()));
+  await greeting.getByTestId('execution-replay').click();
+  const replay = await replayed;
+  expect(replay.status(), await replay.text()).toBe(202);
+  await expect(page.getByRole('status').filter({ hasText: 'Replaying “Greeting” with the same inputs' })).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard\/executions$/);
+  await expect(rows).toHaveCount(3);
+  await expect(rows.first()).toContainText('replay');
+  await expect(rows.first()).toContainText('Greeting');
+
   // API keys: the token is shown once, in a dialog; the list then shows only its start.
   await page.goto('/settings#api-keys');
   await page.getByLabel('New key name').fill('Nightly import');

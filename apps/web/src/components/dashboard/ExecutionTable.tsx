@@ -1,8 +1,12 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import type { ExecutionSummary } from '../../editor/run/execution-api';
+import { EXECUTIONS_QUERY_KEY, type ExecutionSummary, replayExecution } from '../../editor/run/execution-api';
 import { KeptMark } from '../../editor/run/KeptMark';
 import { formatDuration, triggerLabel } from '../../editor/run/run-format';
 import { useNow } from '../../hooks/useNow';
+import { errorMessage } from '../../lib/api';
+import { toast } from '../../stores/toast.store';
+import { RerunIcon } from '../ui/icons';
 import { Skeleton } from '../ui/Skeleton';
 import { RelativeTime } from './RelativeTime';
 import { RunStatusBadge } from './RunStatusBadge';
@@ -30,6 +34,9 @@ function TableHead() {
         </th>
         <th scope="col" className={`${th} ${columns.duration} w-28 text-right`}>
           Duration
+        </th>
+        <th scope="col" className={`${th} w-14`}>
+          <span className="sr-only">Actions</span>
         </th>
       </tr>
     </thead>
@@ -89,11 +96,44 @@ export function ExecutionTable({ executions }: { executions: ExecutionSummary[] 
                 <RelativeTime value={execution.startedAt ?? execution.createdAt} now={now} />
               </td>
               <td className={`${td} ${columns.duration} text-right text-muted tabular-nums`}>{formatDuration(execution.durationMs)}</td>
+              <td className={`${td} pr-3 text-right`}>
+                <ReplayButton execution={execution} />
+              </td>
             </tr>
           ))}
         </tbody>
       </table>
     </div>
+  );
+}
+
+/**
+ * Runs the execution's workflow again, as saved now, with that run's inputs (the editor's
+ * run banner has the same action). Above the row's link, so it does not open the run.
+ */
+function ReplayButton({ execution }: { execution: ExecutionSummary }) {
+  const queryClient = useQueryClient();
+  const replay = useMutation({
+    mutationFn: () => replayExecution(execution.id),
+    onSuccess: () => {
+      toast.success(`Replaying “${execution.workflowName}” with the same inputs`);
+      void queryClient.invalidateQueries({ queryKey: EXECUTIONS_QUERY_KEY });
+    },
+    onError: (error) => toast.error(errorMessage(error)),
+  });
+  if (execution.status === 'queued' || execution.status === 'running') return null;
+  return (
+    <button
+      type="button"
+      onClick={() => replay.mutate()}
+      disabled={replay.isPending}
+      className="relative z-10 inline-flex size-8 items-center justify-center rounded-md text-muted transition-colors hover:bg-surface-2 hover:text-ink focus-visible:outline-2 focus-visible:outline-brand disabled:opacity-50"
+      title="Replay: run this workflow again with this run’s inputs"
+      aria-label={`Replay this run of ${execution.workflowName}`}
+      data-testid="execution-replay"
+    >
+      <RerunIcon size={15} />
+    </button>
   );
 }
 
@@ -122,6 +162,7 @@ export function ExecutionTableSkeleton() {
               <td className={`${td} ${columns.duration}`}>
                 <Skeleton className="ml-auto h-3.5 w-12" />
               </td>
+              <td className={td} />
             </tr>
           ))}
         </tbody>
