@@ -124,6 +124,9 @@ test('no panel covers the node being worked on; the overview map hides and never
       await expectClear(digest, page.getByTestId('logs-area'));
       await expectClear(digest, panel);
       await expectClear(digest, map);
+      // The toolbar leaves the workflow's name whole (it was cut to "Support di…" with room to spare).
+      const nameText = page.getByTestId('workflow-name').locator('span.truncate');
+      expect(await nameText.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
       await page.screenshot({ path: `${SCREENSHOT_DIR}editor-room-${size.width}x${size.height}-${theme}.png` });
     }
   }

@@ -65,7 +65,7 @@ export function InlineEdit({ value, onCommit, label, maxLength = 120, className 
         onFocus={(e) => e.currentTarget.select()}
         onBlur={finish}
         onKeyDown={onKeyDown}
-        className={`-mx-1.5 w-full min-w-0 rounded-md border border-brand bg-surface px-1.5 text-ink outline-none ring-3 ring-brand/20 ${className}`}
+        className={`-mx-1.5 w-[calc(100%+0.75rem)] min-w-0 rounded-md border border-brand bg-surface px-1.5 text-ink outline-none ring-3 ring-brand/20 ${className}`}
       />
     );
   }
@@ -79,7 +79,9 @@ export function InlineEdit({ value, onCommit, label, maxLength = 120, className 
       }}
       title={`Rename (${value})`}
       aria-label={`${label}: ${value}. Press Enter to rename.`}
-      className={`group -mx-1.5 flex max-w-full min-w-0 items-center gap-1.5 rounded-md border border-transparent px-1.5 text-left text-ink hover:bg-surface-2 ${className}`}
+      // The negative margins line the text up with what is around it; the width they take
+      // back is added to the cap, or a name that fits would be cut short by 0.75rem.
+      className={`group -mx-1.5 flex max-w-[calc(100%+0.75rem)] min-w-0 items-center gap-1.5 rounded-md border border-transparent px-1.5 text-left text-ink hover:bg-surface-2 ${className}`}
     >
       <span className="truncate">{value}</span>
       <PencilIcon size={13} className="shrink-0 text-subtle opacity-0 transition-opacity group-hover:opacity-100 group-focus-visible:opacity-100" />
