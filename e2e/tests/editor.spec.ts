@@ -104,6 +104,66 @@ test('keyboard: nudge by 5 and 20 px, delete, undo and redo', async ({ page }) =
   await expect(question).toHaveCount(0);
 });
 
+test('the More menu: export, clear canvas (asks first, Untitled Workflow, undoable), saved only when asked', async ({ page }) => {
+  await signUpViaApi(page);
+  const id = await createWorkflow(
+    page,
+    'Crowded',
+    [
+      { id: 'a', label: 'Question', type: 'input.text', x: 0, y: 0 },
+      { id: 'b', label: 'Answer', type: 'output', x: 360, y: 0 },
+    ],
+    [{ source: 'a', sourceHandle: 'output', target: 'b', targetHandle: 'input', type: 'text' }],
+  );
+  await page.goto(`/workflow/${id}`);
+  await expect(page.locator('.react-flow__node')).toHaveCount(2);
+  const more = page.getByRole('button', { name: 'More workflow actions' });
+  const clear = page.getByRole('menuitem', { name: 'Clear canvas' });
+
+  // Keyboard: the menu opens with ArrowDown on its button, Escape closes it.
+  await more.focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitem', { name: 'Import JSON…' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu')).toHaveCount(0);
+  await expect(more).toBeFocused();
+
+  await more.click();
+  const download = page.waitForEvent('download');
+  await page.getByRole('menuitem', { name: 'Export JSON' }).click();
+  expect((await download).suggestedFilename()).toMatch(/crowded.*\.json$/i);
+
+  await more.click();
+  await clear.click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toContainText('All 2 nodes');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.locator('.react-flow__node')).toHaveCount(2);
+
+  await more.click();
+  await clear.click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Clear canvas' }).click();
+  await expect(page.locator('.react-flow__node')).toHaveCount(0);
+  await expect(page.getByTestId('workflow-name')).toContainText('Untitled Workflow');
+  await expect(page.getByRole('status').filter({ hasText: 'Canvas cleared' })).toBeVisible();
+  await more.click();
+  await expect(clear).toHaveAttribute('aria-disabled', 'true');
+  await page.keyboard.press('Escape');
+  await page.keyboard.press(`${mod}+z`);
+  await expect(page.locator('.react-flow__node')).toHaveCount(2);
+  await expect(page.locator('.react-flow__edge')).toHaveCount(1);
+  await expect(page.getByTestId('workflow-name')).toContainText('Crowded');
+
+  // Cleared and saved: the stored workflow is empty and named Untitled Workflow, under the same id.
+  await more.click();
+  await clear.click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Clear canvas' }).click();
+  await page.keyboard.press(`${mod}+s`);
+  await expect(page.getByTestId('save-state')).toHaveText('All changes saved');
+  const stored = (await (await page.request.get(`/api/workflows/${id}`)).json()).workflow;
+  expect(stored).toMatchObject({ name: 'Untitled Workflow', nodes: [], edges: [] });
+});
+
 test('a broken import keeps the open work, and leaving with unsaved changes asks first', async ({ page }) => {
   await signUpViaApi(page);
   const id = await createWorkflow(page, 'Keep me', [{ id: 'a', label: 'Question', type: 'input.text', x: 0, y: 0 }]);

@@ -251,3 +251,11 @@ export const CalendarClockIcon = icon(
 );
 export const ChatIcon = icon(<path d="M21 11.5a8.4 8.4 0 0 1-9 8.4 9 9 0 0 1-3.9-.9L3 20.5l1.5-4.6A8.4 8.4 0 0 1 12 3a8.5 8.5 0 0 1 9 8.5z" />);
 export const SendIcon = icon(<path d="m22 2-7 20-4-9-9-4zM22 2 11 13" />);
+
+export const MoreIcon = icon(
+  <>
+    <circle cx="5" cy="12" r="1" />
+    <circle cx="12" cy="12" r="1" />
+    <circle cx="19" cy="12" r="1" />
+  </>,
+);

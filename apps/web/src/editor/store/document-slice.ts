@@ -74,6 +74,10 @@ export const createDocumentSlice: StateCreator<EditorState, [], [], DocumentStat
     get().load({ id: null, version: null, document: emptyWorkflow(UNTITLED_WORKFLOW_NAME) });
   },
 
+  clearCanvas() {
+    get().replaceDocument({ ...emptyWorkflow(UNTITLED_WORKFLOW_NAME), settings: get().settings });
+  },
+
   replaceDocument(document) {
     set((s) =>
       commit(s, {

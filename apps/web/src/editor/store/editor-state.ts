@@ -64,6 +64,13 @@ export interface DocumentActions {
    * kept under the open workflow's id until it is saved.
    */
   replaceDocument(document: WorkflowDocument): void;
+  /**
+   * Empties the open workflow (SPEC.md section 3: a cleared workflow is "Untitled
+   * Workflow"): no nodes, edges or parameters, the label counters reset, its settings and
+   * id kept. One undoable change; the stored workflow changes only on save, and its
+   * version history keeps what was there.
+   */
+  clearCanvas(): void;
   /** Back to the initial state (sign-out, leaving the editor). */
   reset(): void;
   /** A save succeeded: the flag clears unless the document changed since `revision`. */

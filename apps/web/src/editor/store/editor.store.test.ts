@@ -49,6 +49,25 @@ describe('editor store: document and flag', () => {
     expect(store.getState().addNode('input.text', { x: 0, y: 0 })?.data.label).toBe('Text Input');
   });
 
+  it('clears the open workflow to an Untitled one, keeping its id and settings, as one undoable change', () => {
+    const store = storeWith({ name: 'Mine', nodes: [node('a', 'input.text'), node('b', 'output')], settings: { successfulRunData: 'summary' } });
+    store.getState().setGlobalParameter('city', { value: 'Paris' });
+    store.getState().clearCanvas();
+    expect(store.getState()).toMatchObject({
+      name: 'Untitled Workflow',
+      nodes: [],
+      edges: [],
+      globalParameters: {},
+      workflowId: 'wf1',
+      hasUnsavedChanges: true,
+    });
+    expect(store.getState().settings).toEqual({ successfulRunData: 'summary' });
+    store.getState().undo();
+    expect(store.getState().name).toBe('Mine');
+    expect(store.getState().nodes.map((n) => n.id)).toEqual(['a', 'b']);
+    expect(store.getState().globalParameters).toMatchObject({ city: { value: 'Paris' } });
+  });
+
   it('replaces the contents with an imported document as one undoable change', () => {
     const store = storeWith({ name: 'Mine', nodes: [node('a', 'input.text')] });
     store

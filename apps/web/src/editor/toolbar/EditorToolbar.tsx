@@ -1,19 +1,19 @@
-import { type ReactNode, useRef } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/Button';
 import { InlineEdit } from '../../components/ui/InlineEdit';
-import { ArrowLeftIcon, AutoLayoutIcon, DownloadIcon, FitViewIcon, RedoIcon, SaveIcon, SlidersIcon, UndoIcon, UploadIcon } from '../../components/ui/icons';
+import { ArrowLeftIcon, AutoLayoutIcon, FitViewIcon, RedoIcon, SaveIcon, SlidersIcon, UndoIcon } from '../../components/ui/icons';
 import { autoLayout } from '../canvas/auto-layout';
 import { useFitView } from '../canvas/useFitView';
 import { ChatButton } from '../chat/ChatButton';
 import { HistoryButton } from '../history/HistoryButton';
-import { useImportExport } from '../io/useImportExport';
 import { ScheduleButton } from '../schedule/ScheduleButton';
 import { WorkflowSettingsButton } from '../settings/WorkflowSettingsButton';
 import { useEditorStore } from '../store/editor.store';
 import { shortcutLabel } from '../useEditorShortcuts';
 import { WebhookButton } from '../webhook/WebhookButton';
 import { SaveState } from './SaveState';
+import { WorkflowMenu } from './WorkflowMenu';
 
 interface EditorToolbarProps {
   onSave(): void;
@@ -65,8 +65,6 @@ export function EditorToolbar({ onSave, saving, runControls }: EditorToolbarProp
   const hasNodes = useEditorStore((s) => s.nodes.length > 0);
   const globalsOpen = useEditorStore((s) => s.rightPanel?.kind === 'globals' || s.modalPanel?.kind === 'globals');
   const fitView = useFitView();
-  const { exportWorkflow, onFileChosen } = useImportExport();
-  const fileInput = useRef<HTMLInputElement>(null);
 
   const layout = () => {
     const s = useEditorStore.getState();
@@ -114,18 +112,12 @@ export function EditorToolbar({ onSave, saving, runControls }: EditorToolbarProp
         <ToolButton label="Global parameters" onClick={toggleGlobals} pressed={globalsOpen}>
           <SlidersIcon />
         </ToolButton>
-        <ToolButton label="Import JSON" title="Import a workflow file into this workflow" onClick={() => fileInput.current?.click()}>
-          <UploadIcon size={16} />
-        </ToolButton>
-        <ToolButton label="Export JSON" title="Download this workflow as JSON" onClick={exportWorkflow}>
-          <DownloadIcon size={16} />
-        </ToolButton>
-        <input ref={fileInput} type="file" accept="application/json,.json" className="hidden" onChange={onFileChosen} data-testid="editor-import-input" />
         <WebhookButton />
         <ScheduleButton />
         <HistoryButton />
         <ChatButton />
         <WorkflowSettingsButton />
+        <WorkflowMenu />
         <Divider />
         {runControls && (
           <>
