@@ -19,7 +19,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chainAnswer, chainWorkflow } from './lib/chain-workflow.mjs';
-import { api, signUp } from './lib/weft-server.mjs';
+import { api, benchServerEnv, signUp } from './lib/weft-server.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -67,17 +67,7 @@ function start(dataDir) {
   const log = fs.openSync(path.join(dataDir, 'server.log'), 'a');
   const child = spawn(process.execPath, [cli, 'start'], {
     cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      PUBLIC_URL: url,
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      LOG_LEVEL: 'warn',
-      WEB_DIR: web,
-    },
+    env: benchServerEnv({ port, dataDir, WEB_DIR: web }),
     stdio: ['ignore', log, log],
   });
   const started = performance.now();

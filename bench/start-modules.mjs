@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { benchServerEnv } from './lib/weft-server.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -43,17 +44,7 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'weft-modules-'));
 const log = path.join(dataDir, 'modules.log');
 const child = spawn(process.execPath, ['--import', path.join(here, 'lib/module-log.mjs'), cli, 'start'], {
   cwd: root,
-  env: {
-    ...process.env,
-    PORT: args.port,
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    PUBLIC_URL: url,
-    DATABASE_URL: '',
-    REDIS_URL: '',
-    LOG_LEVEL: 'warn',
-    WEFT_MODULE_LOG: log,
-  },
+  env: benchServerEnv({ port: args.port, dataDir, WEFT_MODULE_LOG: log }),
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 try {

@@ -7,6 +7,25 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /**
+ * The environment a benchmark starts `weft start` with: this machine's, on 127.0.0.1:`port`
+ * with a data folder of its own, embedded SQLite (no DATABASE_URL, no REDIS_URL) and warnings
+ * only in the log; `more` adds or overrides variables.
+ */
+export function benchServerEnv({ port, dataDir, ...more }) {
+  return {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DATABASE_URL: '',
+    REDIS_URL: '',
+    LOG_LEVEL: 'warn',
+    ...more,
+  };
+}
+
+/**
  * Starts the built Weft (`apps/server/dist/cli.js start`) on a fresh SQLite data folder
  * and waits until it answers. The server log goes to a file so a failure can show it.
  */
@@ -28,19 +47,7 @@ export async function startWeft({ port, webDir, env = {}, nodeArgs = [] }) {
   const log = fs.openSync(logFile, 'w');
   const child = spawn(process.execPath, [...nodeArgs, cli, 'start'], {
     cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      PUBLIC_URL: url,
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      LOG_LEVEL: 'warn',
-      AUTH_RATE_LIMIT: '1000',
-      WEB_DIR: web,
-      ...env,
-    },
+    env: benchServerEnv({ port, dataDir, AUTH_RATE_LIMIT: '1000', WEB_DIR: web, ...env }),
     stdio: ['ignore', log, log],
   });
   const readLog = () => fs.readFileSync(logFile, 'utf8');
