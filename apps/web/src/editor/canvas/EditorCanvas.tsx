@@ -1,7 +1,7 @@
 import '@xyflow/react/dist/style.css';
 import './canvas.css';
 import { ControlButton, Controls, type OnBeforeDelete, ReactFlow } from '@xyflow/react';
-import { type DragEvent, useCallback, useMemo, useRef } from 'react';
+import { type DragEvent, type KeyboardEvent, type MouseEvent, useCallback, useMemo, useRef, useState } from 'react';
 import { FitViewIcon } from '../../components/ui/icons';
 import { useThemeStore } from '../../stores/theme.store';
 import { NODE_DRAG_MIME } from '../panels/NodeLibraryItem';
@@ -13,6 +13,7 @@ import { CustomNode } from './CustomNode';
 import { CONNECTION_HIGHLIGHT_CSS } from './connection-highlight-css';
 import { CONNECTION_RADIUS, DELETE_KEYS, MAX_ZOOM, MIN_ZOOM, MULTI_SELECTION_KEYS, SELECTION_KEY, SNAP_GRID } from './flow-config';
 import { toFlowNode } from './flow-nodes';
+import { NodeContextMenu, type NodeMenuAt } from './NodeContextMenu';
 import { OverviewMap } from './OverviewMap';
 import { openNodeSettings } from './open-node-settings';
 import { TypedEdge } from './TypedEdge';
@@ -91,13 +92,33 @@ export function EditorCanvas() {
   // Settings open when asked for (issue 13): a double-click, Enter or "Configure".
   const onNodeDoubleClick = useCallback((_: unknown, node: EditorNode) => openNodeSettings(node.id), []);
 
+  // Right-click on a node, or Shift+F10 / the context-menu key on the focused or selected one.
+  const [menuAt, setMenuAt] = useState<NodeMenuAt | null>(null);
+  const closeMenu = useCallback(() => setMenuAt(null), []);
+  const onNodeContextMenu = useCallback((event: MouseEvent, node: EditorNode) => {
+    event.preventDefault();
+    if (!node.selected) useEditorStore.getState().selectNodes([node.id]);
+    setMenuAt({ nodeId: node.id, x: event.clientX, y: event.clientY });
+  }, []);
+  const onCanvasKeyDown = useCallback((event: KeyboardEvent) => {
+    if (event.key !== 'ContextMenu' && !(event.shiftKey && event.key === 'F10')) return;
+    const active = document.activeElement;
+    const nodeId = active?.closest('.react-flow__node')?.getAttribute('data-id') ?? useEditorStore.getState().selectedNodeId;
+    const card = nodeId ? wrapperRef.current?.querySelector(`.react-flow__node[data-id="${CSS.escape(nodeId)}"]`) : null;
+    if (!nodeId || !card) return;
+    event.preventDefault();
+    const box = card.getBoundingClientRect();
+    setMenuAt({ nodeId, x: box.left + 12, y: box.bottom + 4 });
+  }, []);
+
   const onPaneClick = useCallback(() => {
     // Focus the canvas so arrow keys and shortcuts act on it after a click on empty space.
     wrapperRef.current?.focus({ preventScroll: true });
   }, []);
 
   return (
-    <div ref={wrapperRef} className="weft-canvas relative h-full w-full outline-none" data-testid="editor-canvas" tabIndex={-1}>
+    // biome-ignore lint/a11y/noStaticElementInteractions: the canvas is focusable (tabIndex) and its nodes are the interactive parts; this only adds the context-menu key.
+    <div ref={wrapperRef} className="weft-canvas relative h-full w-full outline-none" data-testid="editor-canvas" tabIndex={-1} onKeyDown={onCanvasKeyDown}>
       <style>{CONNECTION_HIGHLIGHT_CSS}</style>
       <ReactFlow<EditorNode, EditorEdge>
         nodes={nodes}
@@ -116,6 +137,8 @@ export function EditorCanvas() {
         onDrop={onDrop}
         onPaneClick={onPaneClick}
         onNodeDoubleClick={onNodeDoubleClick}
+        onNodeContextMenu={onNodeContextMenu}
+        onMoveStart={closeMenu}
         onError={onFlowError}
         minZoom={MIN_ZOOM}
         maxZoom={MAX_ZOOM}
@@ -140,6 +163,7 @@ export function EditorCanvas() {
         <ConfigureNodeBar />
         <ConnectionHint />
       </ReactFlow>
+      {menuAt && <NodeContextMenu at={menuAt} onClose={closeMenu} />}
     </div>
   );
 }

@@ -1,0 +1,86 @@
+import { createWorkflow, node } from '../support/editor.js';
+import { expect, SCREENSHOT_DIR, signUpViaApi, test } from '../support/fixtures.js';
+
+/**
+ * The node context menu (issue 13, iterate faster): right-click a node for its settings,
+ * run this node, run up to here, duplicate and delete; Shift+F10 opens it from the
+ * keyboard, Escape gives the focus back to the node.
+ */
+test('right-click or Shift+F10 on a node: settings, run this node, duplicate, delete', async ({ page }) => {
+  await signUpViaApi(page);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const id = await createWorkflow(
+    page,
+    'Greeting',
+    [
+      { id: 'q', label: 'Name', type: 'input.text', x: 0, y: 0, config: { text: 'Ada' } },
+      { id: 't', label: 'Greet', type: 'text.template', x: 330, y: 0, config: { template: 'Hello {{input}}' } },
+      { id: 'o', label: 'Greeting out', type: 'output', x: 660, y: 0 },
+    ],
+    [
+      { source: 'q', sourceHandle: 'output', target: 't', targetHandle: 'input', type: 'text' },
+      { source: 't', sourceHandle: 'output', target: 'o', targetHandle: 'input', type: 'text' },
+    ],
+  );
+  await page.goto(`/workflow/${id}`);
+  const greet = node(page, 'Greet');
+  await expect(greet).toBeVisible();
+  const menu = page.getByRole('menu', { name: 'Node actions' });
+
+  // Right-click: the node is selected and the menu opens with the first item focused.
+  await greet.click({ button: 'right' });
+  await expect(menu).toBeVisible();
+  await expect(greet).toHaveClass(/selected/);
+  await expect(menu.getByRole('menuitem', { name: 'Open settings' })).toBeFocused();
+  for (const theme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    await page.screenshot({ path: `${SCREENSHOT_DIR}node-menu-${theme}.png`, animations: 'disabled' });
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+
+  // Run this node: a run of that node (fed by what it needs), from the menu.
+  const started = page.waitForResponse((r) => r.request().method() === 'POST' && /\/api\/workflows\/[^/]+\/run$/.test(r.url()));
+  await menu.getByRole('menuitem', { name: 'Run this node' }).click();
+  const response = await started;
+  expect(response.status(), await response.text()).toBeLessThan(300);
+  expect(response.request().postDataJSON()).toMatchObject({ target: { nodeId: 't', mode: 'node' } });
+  await expect(menu).toHaveCount(0);
+  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'success');
+
+  // Keyboard: Shift+F10 on the selected node, arrows to Duplicate, Enter.
+  await greet.click();
+  await page.keyboard.press('Shift+F10');
+  await expect(menu).toBeVisible();
+  await page.keyboard.press('End');
+  await expect(menu.getByRole('menuitem', { name: /Delete/ })).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await expect(menu.getByRole('menuitem', { name: /Duplicate/ })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('.react-flow__node')).toHaveCount(4);
+  await expect(node(page, 'Greet #2')).toBeVisible();
+
+  // Escape closes and the focus goes back to the node (the copy, which sits over the original).
+  const copy = node(page, 'Greet #2');
+  await copy.click({ button: 'right' });
+  await expect(menu).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(menu).toHaveCount(0);
+  await expect(copy).toBeFocused();
+
+  // Delete from the menu: one undo step brings the node and its connections back.
+  await copy.click({ button: 'right' });
+  await menu.getByRole('menuitem', { name: /Delete/ }).click();
+  await expect(page.locator('.react-flow__node')).toHaveCount(3);
+  await greet.click({ button: 'right' });
+  await menu.getByRole('menuitem', { name: /Delete/ }).click();
+  await expect(greet).toHaveCount(0);
+  await expect(page.locator('.react-flow__edge')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(greet).toBeVisible();
+  await expect(page.locator('.react-flow__edge')).toHaveCount(2);
+
+  // Open settings from the menu: the panel opens on that node.
+  await greet.click({ button: 'right' });
+  await menu.getByRole('menuitem', { name: 'Open settings' }).click();
+  await expect(page.getByRole('complementary', { name: 'Node settings' })).toContainText('Greet');
+});
