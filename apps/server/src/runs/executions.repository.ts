@@ -1,5 +1,6 @@
 import type { RunDataMode } from '@weft/core';
 import { type Insertable, type Kysely, PostgresAdapter, type RawBuilder, type Selectable, sql } from 'kysely';
+import { CompiledStatements } from '../db/compiled-statements.js';
 import type { Database, ExecutionsTable } from '../db/schema.js';
 import type { ExecutionDetail, ExecutionStatus, ExecutionSummary, RunTrigger, RunUsage } from './execution-types.js';
 import { parseStoredNodes } from './run-data-storage.js';
@@ -68,6 +69,8 @@ interface LastRun {
 export class ExecutionsRepository {
   private readonly batcher: WriteBatcher;
   private readonly lastRuns = new Map<string, LastRun>();
+  /** The writes of every run (insert, finish, last run), compiled once per shape. */
+  private readonly statements = new CompiledStatements();
 
   constructor(private readonly db: Kysely<Database>) {
     this.batcher = new WriteBatcher(db);
@@ -97,17 +100,20 @@ export class ExecutionsRepository {
 
   /** False when the idempotency key was taken meanwhile (the unique index decides races). */
   insert(row: Insertable<ExecutionsTable>): Promise<boolean> {
+    // Columns left undefined are left out, as Kysely's own insert does.
+    const columns = (Object.keys(row) as (keyof typeof row & string)[]).filter((column) => row[column] !== undefined);
+    const keyed = row.idempotency_key != null;
     return this.batcher.run(async (db) => {
-      if (row.idempotency_key == null) {
-        await db.insertInto('executions').values(row).execute();
-        return true;
-      }
-      const result = await db
-        .insertInto('executions')
-        .values(row)
-        .onConflict((oc) => oc.columns(['user_id', 'idempotency_key']).doNothing())
-        .executeTakeFirst();
-      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+      const result = await this.statements.run(
+        db,
+        `insert:${keyed ? 'keyed:' : ''}${columns.join(',')}`,
+        (value) => {
+          const insert = this.db.insertInto('executions').values(Object.fromEntries(columns.map((column) => [column, value(column)])) as Insertable<ExecutionsTable>);
+          return keyed ? insert.onConflict((oc) => oc.columns(['user_id', 'idempotency_key']).doNothing()) : insert;
+        },
+        row,
+      );
+      return !keyed || Number(result.numAffectedRows ?? 0) > 0;
     });
   }
 
@@ -122,31 +128,40 @@ export class ExecutionsRepository {
    * Returns whether the row was written.
    */
   async finish(id: string, workflowId: string, columns: FinishColumns, runnerId?: string): Promise<boolean> {
-    const execution = this.batcher.run((db) => {
-      let update = db
-        .updateTable('executions')
-        .set({
-          status: columns.status,
-          error: columns.error,
-          started_at: columns.startedAt,
-          finished_at: columns.finishedAt,
-          duration_ms: columns.durationMs,
-          nodes: columns.nodes,
-          outputs: columns.outputs,
-          usage: columns.usage,
-          events: columns.events,
-          data_kept: columns.dataKept ?? 'all',
-          heartbeat_at: columns.finishedAt,
-        })
-        .where('id', '=', id);
-      if (runnerId !== undefined) update = update.where('runner_id', '=', runnerId).where('status', '=', 'running');
-      return update.executeTakeFirst();
-    });
+    const claimed = runnerId !== undefined;
+    const values = { ...columns, dataKept: columns.dataKept ?? 'all', id, runnerId };
+    const execution = this.batcher.run((db) =>
+      this.statements.run(
+        db,
+        claimed ? 'finish:claimed' : 'finish',
+        (value) => {
+          let update = this.db
+            .updateTable('executions')
+            .set({
+              status: value('status') as ExecutionStatus,
+              error: value('error'),
+              started_at: value('startedAt'),
+              finished_at: value('finishedAt'),
+              duration_ms: value('durationMs') as unknown as number,
+              nodes: value('nodes'),
+              outputs: value('outputs'),
+              usage: value('usage'),
+              events: value('events'),
+              data_kept: value('dataKept'),
+              heartbeat_at: value('finishedAt'),
+            })
+            .where('id', '=', value('id'));
+          if (claimed) update = update.where('runner_id', '=', value('runnerId')).where('status', '=', 'running');
+          return update;
+        },
+        values,
+      ),
+    );
     if (runnerId === undefined) {
       await Promise.all([execution, this.setLastRun(workflowId, columns.status, columns.finishedAt)]);
       return true;
     }
-    const written = Number((await execution).numUpdatedRows) > 0;
+    const written = Number((await execution).numAffectedRows ?? 0) > 0;
     if (written) await this.setLastRun(workflowId, columns.status, columns.finishedAt);
     return written;
   }
@@ -251,7 +266,12 @@ export class ExecutionsRepository {
     this.lastRuns.set(workflowId, entry);
     entry.written = this.batcher.run(async (db) => {
       this.lastRuns.delete(workflowId);
-      await db.updateTable('workflows').set({ last_run_status: entry.status, last_run_at: entry.at }).where('id', '=', workflowId).execute();
+      await this.statements.run(
+        db,
+        'last-run',
+        (value) => this.db.updateTable('workflows').set({ last_run_status: value('status'), last_run_at: value('at') }).where('id', '=', value('id')),
+        { status: entry.status, at: entry.at, id: workflowId },
+      );
     });
     return entry.written;
   }

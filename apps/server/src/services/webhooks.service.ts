@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { CompiledStatements } from '../db/compiled-statements.js';
 import type { Database, WebhookRow } from '../db/schema.js';
 import type { Clock } from './clock.js';
 import { readRunDocument } from './run-document-cache.js';
@@ -45,6 +46,9 @@ function toRespond(value: string): WebhookRespond {
  * regenerated or disabled URL stops working at once, on every process.
  */
 export class WebhooksService {
+  /** The lookup every webhook call makes, compiled once. */
+  private readonly statements = new CompiledStatements();
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly clock: Clock,
@@ -101,12 +105,18 @@ export class WebhooksService {
    * it from here (which nodes take the body, what it answers) instead of reading it again.
    */
   async authenticate(workflowId: string, token: string): Promise<WebhookTarget | undefined> {
-    const row = await this.db
-      .selectFrom('webhooks')
-      .innerJoin('workflows', 'workflows.id', 'webhooks.workflow_id')
-      .select(['webhooks.user_id', 'webhooks.token', 'webhooks.respond', 'workflows.id', 'workflows.name', 'workflows.version', 'workflows.document'])
-      .where('webhooks.workflow_id', '=', workflowId)
-      .executeTakeFirst();
+    const { rows } = await this.statements.run(
+      this.db,
+      'authenticate',
+      (value) =>
+        this.db
+          .selectFrom('webhooks')
+          .innerJoin('workflows', 'workflows.id', 'webhooks.workflow_id')
+          .select(['webhooks.user_id', 'webhooks.token', 'webhooks.respond', 'workflows.id', 'workflows.name', 'workflows.version', 'workflows.document'])
+          .where('webhooks.workflow_id', '=', value('workflowId')),
+      { workflowId },
+    );
+    const [row] = rows;
     const matches = tokensMatch(token, row?.token ?? DUMMY_TOKEN);
     if (!row || !matches) return undefined;
     const workflow: LoadedWorkflow = {
