@@ -17,7 +17,11 @@ describeEachDatabase('CompiledStatements', (database) => {
         (value) => {
           builds += 1;
           // The address is a constant of the query: it stays in its place.
-          return db.updateTable('users').set({ display_name: value('name') }).where('id', '=', value('id')).where('email', '!=', 'nobody@example.com');
+          return db
+            .updateTable('users')
+            .set({ display_name: value('name') })
+            .where('id', '=', value('id'))
+            .where('email', '!=', 'nobody@example.com');
         },
         { name, id },
       );
