@@ -3,6 +3,33 @@ import { type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } f
 const ITEM_SELECTOR = '[role="menuitem"]:not([aria-disabled="true"])';
 
 /**
+ * A menu's keys (WAI-ARIA APG): arrow keys, Home and End move between its enabled items,
+ * Escape closes it (`close(true)`: the focus goes back where the menu came from), Tab closes
+ * it and lets the focus move on (`close(false)`). Shared by the menu buttons and the canvas's
+ * node menu.
+ */
+export function onMenuKey(event: KeyboardEvent, menu: HTMLElement | null, close: (returnFocus: boolean) => void): void {
+  const list = Array.from(menu?.querySelectorAll<HTMLElement>(ITEM_SELECTOR) ?? []);
+  const index = list.indexOf(document.activeElement as HTMLElement);
+  const focusAt = (i: number) => list[(i + list.length) % list.length]?.focus();
+  const moves: Record<string, () => void> = {
+    ArrowDown: () => focusAt(index + 1),
+    ArrowUp: () => focusAt(index - 1),
+    Home: () => focusAt(0),
+    End: () => focusAt(list.length - 1),
+    Escape: () => close(true),
+  };
+  if (event.key === 'Tab') {
+    close(false);
+    return;
+  }
+  const move = moves[event.key];
+  if (!move) return;
+  event.preventDefault();
+  move();
+}
+
+/**
  * Menu-button behaviour (WAI-ARIA APG): opens on click, Enter, Space or ArrowDown;
  * arrow keys, Home and End move between items; Escape closes and returns focus to the
  * button; Tab, an outside click or choosing an item closes it.
@@ -44,36 +71,7 @@ export function useMenu() {
     }
   };
 
-  const onMenuKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const list = items();
-    const index = list.indexOf(document.activeElement as HTMLElement);
-    const focusAt = (i: number) => list[(i + list.length) % list.length]?.focus();
-    switch (event.key) {
-      case 'Escape':
-        event.preventDefault();
-        close();
-        break;
-      case 'ArrowDown':
-        event.preventDefault();
-        focusAt(index + 1);
-        break;
-      case 'ArrowUp':
-        event.preventDefault();
-        focusAt(index - 1);
-        break;
-      case 'Home':
-        event.preventDefault();
-        focusAt(0);
-        break;
-      case 'End':
-        event.preventDefault();
-        focusAt(list.length - 1);
-        break;
-      case 'Tab':
-        close(false);
-        break;
-    }
-  };
+  const onMenuKeyDown = (event: KeyboardEvent<HTMLDivElement>) => onMenuKey(event, menuRef.current, close);
 
   return {
     open,

@@ -14,6 +14,7 @@ import { CONNECTION_HIGHLIGHT_CSS } from './connection-highlight-css';
 import { CONNECTION_RADIUS, DELETE_KEYS, MAX_ZOOM, MIN_ZOOM, MULTI_SELECTION_KEYS, SELECTION_KEY, SNAP_GRID } from './flow-config';
 import { toFlowNode } from './flow-nodes';
 import { NodeContextMenu, type NodeMenuAt } from './NodeContextMenu';
+import { focusedOrSelectedNode, nodeCard } from './node-target';
 import { OverviewMap } from './OverviewMap';
 import { openNodeSettings } from './open-node-settings';
 import { TypedEdge } from './TypedEdge';
@@ -102,9 +103,8 @@ export function EditorCanvas() {
   }, []);
   const onCanvasKeyDown = useCallback((event: KeyboardEvent) => {
     if (event.key !== 'ContextMenu' && !(event.shiftKey && event.key === 'F10')) return;
-    const active = document.activeElement;
-    const nodeId = active?.closest('.react-flow__node')?.getAttribute('data-id') ?? useEditorStore.getState().selectedNodeId;
-    const card = nodeId ? wrapperRef.current?.querySelector(`.react-flow__node[data-id="${CSS.escape(nodeId)}"]`) : null;
+    const nodeId = focusedOrSelectedNode(document.activeElement);
+    const card = nodeId ? nodeCard(nodeId) : null;
     if (!nodeId || !card) return;
     event.preventDefault();
     const box = card.getBoundingClientRect();

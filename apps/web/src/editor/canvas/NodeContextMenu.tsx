@@ -1,11 +1,12 @@
-import { type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { menuItemClasses, menuItemShapeClasses } from '../../components/ui/useMenu';
+import { menuItemClasses, menuItemShapeClasses, onMenuKey } from '../../components/ui/useMenu';
 import { useRunStore } from '../run/run.store';
 import { requestRun } from '../run/run-requests';
 import { isActive } from '../run/run-view';
 import { useEditorStore } from '../store/editor.store';
 import { shortcutLabel } from '../useEditorShortcuts';
+import { nodeCard } from './node-target';
 import { openNodeSettings } from './open-node-settings';
 
 /** Where the menu is open: for which node, at which point of the window. */
@@ -17,11 +18,6 @@ export interface NodeMenuAt {
 
 const ITEM = '[role="menuitem"]:not([aria-disabled="true"])';
 const EDGE_GAP = 8;
-
-/** The node's card on the canvas, to give the focus back to when the menu closes. */
-function nodeCard(nodeId: string): HTMLElement | null {
-  return document.querySelector<HTMLElement>(`.react-flow__node[data-id="${CSS.escape(nodeId)}"]`);
-}
 
 /**
  * The menu a right-click on a node opens (or Shift+F10 and the context-menu key on the
@@ -65,24 +61,6 @@ export function NodeContextMenu({ at, onClose }: { at: NodeMenuAt; onClose(): vo
       action();
     };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const items = Array.from(menu.current?.querySelectorAll<HTMLElement>(ITEM) ?? []);
-    const index = items.indexOf(document.activeElement as HTMLElement);
-    const focusAt = (i: number) => items[(i + items.length) % items.length]?.focus();
-    const moves: Record<string, () => void> = {
-      ArrowDown: () => focusAt(index + 1),
-      ArrowUp: () => focusAt(index - 1),
-      Home: () => focusAt(0),
-      End: () => focusAt(items.length - 1),
-      Escape: () => close(true),
-    };
-    if (event.key === 'Tab') return close(false);
-    const move = moves[event.key];
-    if (!move) return;
-    event.preventDefault();
-    move();
-  };
-
   const nodeId = at.nodeId;
   const store = () => useEditorStore.getState();
   // In the body, not the canvas: the canvas's own keys (arrows nudge, Enter opens settings) must not see the menu's.
@@ -92,7 +70,7 @@ export function NodeContextMenu({ at, onClose }: { at: NodeMenuAt; onClose(): vo
       role="menu"
       aria-label="Node actions"
       tabIndex={-1}
-      onKeyDown={onKeyDown}
+      onKeyDown={(event) => onMenuKey(event, menu.current, close)}
       onContextMenu={(event) => event.preventDefault()}
       className="fixed z-50 min-w-52 rounded-xl border border-line bg-surface p-1.5 shadow-lg shadow-black/5 dark:shadow-black/40"
       style={position}

@@ -2,6 +2,7 @@ import { type RefObject, useEffect } from 'react';
 import { useEditorStore } from '../store/editor.store';
 import { NUDGE_SHIFT_FACTOR, NUDGE_STEP } from './flow-config';
 import { isTypingTarget } from './is-typing-target';
+import { focusedOrSelectedNode } from './node-target';
 import { openNodeSettings } from './open-node-settings';
 
 const DIRECTIONS: Record<string, [number, number]> = {
@@ -10,12 +11,6 @@ const DIRECTIONS: Record<string, [number, number]> = {
   ArrowUp: [0, -1],
   ArrowDown: [0, 1],
 };
-
-/** The node Enter opens: the focused node card (Tab walks them), else the one selected node. */
-function nodeToConfigure(active: Element | null): string | null {
-  const focused = active?.closest('.react-flow__node')?.getAttribute('data-id');
-  return focused ?? useEditorStore.getState().selectedNodeId;
-}
 
 /**
  * Enter opens the settings of the focused or selected node, their first field focused
@@ -33,7 +28,7 @@ export function useCanvasKeyboard(wrapperRef: RefObject<HTMLDivElement | null>) 
       const canvasFocused = !!wrapperRef.current && (active === document.body || wrapperRef.current.contains(active));
       if (!canvasFocused) return;
       if (enter) {
-        const nodeId = nodeToConfigure(active);
+        const nodeId = focusedOrSelectedNode(active);
         // A button on the canvas (zoom, overview) keeps its own Enter.
         if (!nodeId || active?.closest('button')) return;
         openNodeSettings(nodeId, { focus: true });

@@ -37,7 +37,7 @@ export function WorkflowMenu() {
         {...buttonProps}
         aria-label="More workflow actions"
         title="More: import, export, clear"
-        className="inline-flex size-8 items-center justify-center rounded-md text-muted transition-colors hover:bg-surface-2 hover:text-ink aria-expanded:bg-surface-2 aria-expanded:text-ink"
+        className="inline-flex size-8 shrink-0 items-center justify-center rounded-md text-muted transition-colors hover:bg-surface-2 hover:text-ink aria-expanded:bg-surface-2 aria-expanded:text-ink"
       >
         <MoreIcon size={16} />
       </button>
