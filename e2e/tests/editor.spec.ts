@@ -129,6 +129,7 @@ test('the More menu: export, clear canvas (asks first, Untitled Workflow, undoab
   await expect(more).toBeFocused();
 
   await more.click();
+  await page.screenshot({ path: `${SCREENSHOT_DIR}editor-more-menu.png`, animations: 'disabled' });
   const download = page.waitForEvent('download');
   await page.getByRole('menuitem', { name: 'Export JSON' }).click();
   expect((await download).suggestedFilename()).toMatch(/crowded.*\.json$/i);
@@ -137,6 +138,7 @@ test('the More menu: export, clear canvas (asks first, Untitled Workflow, undoab
   await clear.click();
   const dialog = page.getByRole('alertdialog');
   await expect(dialog).toContainText('All 2 nodes');
+  await page.screenshot({ path: `${SCREENSHOT_DIR}editor-clear-canvas.png`, animations: 'disabled' });
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.locator('.react-flow__node')).toHaveCount(2);
 

@@ -250,6 +250,19 @@ test('pages: executions tab with rows, filters and empty states; API key shown o
   await expect(rows.first()).toContainText('replay');
   await expect(rows.first()).toContainText('Greeting');
 
+  // A workflow saved since with an empty required field cannot be replayed: the toast says which node and field, nothing starts.
+  const stored = (await (await page.request.get(`/api/workflows/${failing}`)).json()).workflow as Record<string, unknown> & {
+    version: number;
+    nodes: { data: { config: Record<string, unknown> } }[];
+  };
+  const { id: _id, version, createdAt: _c, updatedAt: _u, ...document } = stored;
+  const emptied = { ...document, nodes: stored.nodes.map((n) => ({ ...n, data: { ...n.data, config: { ...n.data.config, code: '' } } })) };
+  const put = await page.request.put(`/api/workflows/${failing}`, { headers, data: { baseVersion: version, document: emptied } });
+  expect(put.status(), await put.text()).toBe(200);
+  await rows.filter({ hasText: 'Import customers' }).getByTestId('execution-replay').click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Node "Parse" cannot run: JavaScript is required' })).toBeVisible();
+  await expect(rows).toHaveCount(3);
+
   // API keys: the token is shown once, in a dialog; the list then shows only its start.
   await page.goto('/settings#api-keys');
   await page.getByLabel('New key name').fill('Nightly import');
