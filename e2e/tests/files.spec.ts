@@ -83,7 +83,10 @@ test('files: upload in Settings and from a Document Loader, run on it, see who u
   await page.goto(`/workflow/${workflowId}`);
   await node(page, 'Load handbook').dblclick();
   const settings = page.getByRole('complementary', { name: 'Node settings' });
-  await settings.getByLabel('File', { exact: true }).selectOption({ label: 'handbook.md (37 B)' });
+  // The field lists the uploads once they have loaded (until then "File" labels the upload button).
+  const picker = settings.getByRole('combobox', { name: 'File', exact: true });
+  await expect(picker).toBeVisible();
+  await picker.selectOption({ label: 'handbook.md (37 B)' });
   const chosen = settings.getByRole('region', { name: 'Chosen file for File' });
   await expect(chosen).toContainText('handbook.md');
   await expect(chosen).toContainText('37 B · Markdown');
