@@ -1,9 +1,10 @@
 import { createRequire } from 'node:module';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteAdapter, type SqliteDatabase, SqliteIntrospector, SqliteQueryCompiler } from 'kysely';
+import { type DatabaseIntrospector, Kysely, PostgresDialect, SqliteAdapter, type SqliteDatabase, SqliteIntrospector, SqliteQueryCompiler } from 'kysely';
 import type pg from 'pg';
 import * as sqliteVec from 'sqlite-vec';
 import { createPrivateFile, databaseFile, prepareDataDir, watchOpenFile } from './data-dir.js';
+import { OneSchemaIntrospector } from './one-schema-introspector.js';
 import { PatientSqliteDriver } from './patient-sqlite-driver.js';
 import type { Database } from './schema.js';
 
@@ -61,7 +62,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     // server goes away (a query in flight during a restart) emits 'error' with no listener,
     // which ends the process. Its query fails on its own; this only keeps the process up.
     pool.on('connect', (client) => client.on('error', () => {}));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new OneSchemaPostgresDialect({ pool }) });
     return { db, dialect: 'postgres', reclaimSpace: async () => {}, fileProblem: () => undefined, close: () => db.destroy() };
   }
   let file: SQLite.Database;
@@ -111,6 +112,13 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     ...(vectorIndexProblem ? { vectorIndexProblem } : {}),
     close: () => db.destroy(),
   };
+}
+
+/** PostgreSQL whose introspection (the migrator's) reads Weft's schema alone (one-schema-introspector.ts). */
+class OneSchemaPostgresDialect extends PostgresDialect {
+  override createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
+    return new OneSchemaIntrospector(db);
+  }
 }
 
 /**

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import pg from 'pg';
 
 const URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -7,9 +6,8 @@ const URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432
  * Test schemas are named `t_<pid>_<random>`, the pid being this vitest run's main process
  * (handed to the test workers in `WEFT_TEST_RUN_PID`). Test files leave their schema in
  * place while others run (see test-weft.ts); this drops them: before the run, the schemas
- * of runs whose process is gone (killed runs); after it, the run's own. While a run in
- * another checkout is going, nothing is dropped (its migrations read every schema), so two
- * runs can share one PostgreSQL.
+ * of runs whose process is gone (killed runs); after it, the run's own. Weft reads only its
+ * own schema (db/one-schema-introspector.ts), so two runs can share one PostgreSQL.
  * Without PostgreSQL there is nothing to sweep; the suites themselves report that.
  */
 async function dropTestSchemas(which: (pid: number) => boolean): Promise<void> {
@@ -22,10 +20,6 @@ async function dropTestSchemas(which: (pid: number) => boolean): Promise<void> {
   try {
     const { rows } = await client.query<{ nspname: string }>("SELECT nspname FROM pg_namespace WHERE nspname LIKE 't\\_%'");
     const schemas = rows.map(({ nspname }) => ({ nspname, pid: Number(/^t_(\d+)_/.exec(nspname)?.[1] ?? 0) }));
-    // Kysely's migrator reads every schema of the database, and fails when one vanishes
-    // under it: while another run is going, dropping anything could fail its migrations.
-    // What is left here goes at the next start with no other run alive.
-    if (schemas.some(({ pid }) => pid !== process.pid && isTestRun(pid))) return;
     for (const { nspname, pid } of schemas) {
       if (which(pid)) await client.query(`DROP SCHEMA IF EXISTS "${nspname}" CASCADE`);
     }
@@ -41,19 +35,6 @@ function isAlive(pid: number): boolean {
     return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/**
- * Whether `pid` is a test run still going: alive and, where /proc tells, a vitest process
- * (a killed run's pid taken by some daemon must not stop the sweep for good).
- */
-function isTestRun(pid: number): boolean {
-  if (!isAlive(pid)) return false;
-  try {
-    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('vitest');
-  } catch {
-    return true;
   }
 }
 

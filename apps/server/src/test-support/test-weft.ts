@@ -97,9 +97,8 @@ export async function startTestWeft(database: TestDatabase, options: TestWeftOpt
     async close() {
       await weft.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
-      // The PostgreSQL schema stays until the run ends (test-schemas.global-setup.ts):
-      // dropping it now races with Kysely's migrator in other files, which introspects
-      // every table of the database and fails on a schema vanishing mid-query.
+      // The PostgreSQL schema stays until the run ends: test-schemas.global-setup.ts drops
+      // every schema of the run in one place, a killed run's at the next start.
     },
   };
 }
