@@ -57,10 +57,14 @@ test('right-click or Shift+F10 on a node: settings, run this node, duplicate, de
   await expect(menu.getByRole('menuitem', { name: /Duplicate/ })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.locator('.react-flow__node')).toHaveCount(4);
-  await expect(node(page, 'Greet #2')).toBeVisible();
-
-  // Escape closes and the focus goes back to the node (the copy, which sits over the original).
   const copy = node(page, 'Greet #2');
+  await expect(copy).toBeVisible();
+  // The copy lands under its original, covering nothing.
+  const [original, duplicate] = [await greet.boundingBox(), await copy.boundingBox()];
+  expect(original && duplicate && duplicate.y >= original.y + original.height).toBe(true);
+  expect(duplicate?.x).toBeCloseTo(original?.x ?? Number.NaN, 0);
+
+  // Escape closes and the focus goes back to the node (the copy).
   await copy.click({ button: 'right' });
   await expect(menu).toBeVisible();
   await page.keyboard.press('Escape');

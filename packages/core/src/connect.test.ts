@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CONVERTER_NODE_TYPE, MERGER_NODE_TYPE } from './built-in-types.js';
-import { applyEdit, type ConnectGraph, freeSpotNear, planConnection } from './connect.js';
+import { applyEdit, type ConnectGraph, freeDropBelow, freeSpotNear, planConnection } from './connect.js';
 import { DATA_TYPES, type DataType, findConversion, typesMatch } from './data-types.js';
 import { inputPorts, outputPorts, portType } from './node-ports.js';
 import { sequentialIds, sinkType, sourceType, TEST_DEFINITIONS, testNode } from './test-definitions.js';
@@ -200,6 +200,21 @@ describe('where inserted nodes go', () => {
     const spot = freeSpotNear({ x: 200, y: 50 }, [{ position: { x: 210, y: 40 } }]);
     expect(Math.abs(spot.y - 40)).toBeGreaterThanOrEqual(130);
     expect(spot.x).toBe(200);
+  });
+
+  it('duplicates go under their originals, below anything in the way, by the measured sizes', () => {
+    const a = { position: { x: 0, y: 0 } };
+    // Unmeasured cards count as 240 by 110, with 24 px of air.
+    expect(freeDropBelow([a], [a])).toEqual({ x: 0, y: 134 });
+    const tall = { position: { x: 0, y: 0 }, measured: { width: 240, height: 160 } };
+    expect(freeDropBelow([tall], [tall])).toEqual({ x: 0, y: 184 });
+    // Something sits right below, overlapping sideways: the copy goes under it.
+    expect(freeDropBelow([a], [a, { position: { x: 100, y: 140 }, measured: { height: 50 } }])).toEqual({ x: 0, y: 214 });
+    // A column of two is dropped by its own height and the air.
+    const column = [a, { position: { x: 0, y: 130 } }];
+    expect(freeDropBelow(column, column)).toEqual({ x: 0, y: 264 });
+    // Beside, clear of the copy, does not count.
+    expect(freeDropBelow([a], [a, { position: { x: 300, y: 134 } }])).toEqual({ x: 0, y: 134 });
   });
 
   it('a converter between two nodes does not land on a third one sitting between them', () => {

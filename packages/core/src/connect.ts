@@ -178,6 +178,49 @@ export function freeSpotNear(point: { x: number; y: number }, nodes: readonly Pi
   return point;
 }
 
+/** A node where it sits, with the size the canvas measured when there is one. */
+export interface PlacedNode {
+  position: { x: number; y: number };
+  measured?: { width?: number; height?: number };
+}
+
+/** A card's size before the canvas has measured it, and the air kept between cards. */
+const CARD = { width: 240, height: 110 };
+const AIR = 24;
+
+/**
+ * How far down copies of `group` go so that none covers a node of `nodes` (which holds the
+ * originals): a duplicate lands just under what it copies, below anything in the way.
+ * Each collision moves the copies just past the node hit, so this ends within one step
+ * per node.
+ */
+export function freeDropBelow(group: readonly PlacedNode[], nodes: readonly PlacedNode[]): { x: number; y: number } {
+  const top = Math.min(...group.map((n) => n.position.y));
+  let dy = Math.max(...group.map((n) => n.position.y + sizeOf(n).height)) - top + AIR;
+  for (let step = 0; step <= nodes.length; step++) {
+    const hit = firstHit(group, nodes, dy);
+    if (!hit) break;
+    dy = hit.node.position.y + sizeOf(hit.node).height + AIR - hit.copy.position.y;
+  }
+  return { x: 0, y: dy };
+}
+
+function firstHit(group: readonly PlacedNode[], nodes: readonly PlacedNode[], dy: number): { copy: PlacedNode; node: PlacedNode } | undefined {
+  for (const copy of group) {
+    const a = { x: copy.position.x, y: copy.position.y + dy, ...sizeOf(copy) };
+    const node = nodes.find((n) => {
+      const b = { ...n.position, ...sizeOf(n) };
+      return a.x < b.x + b.width + AIR && b.x < a.x + a.width + AIR && a.y < b.y + b.height + AIR && b.y < a.y + a.height + AIR;
+    });
+    if (node) return { copy, node };
+  }
+  return undefined;
+}
+
+function sizeOf(n: PlacedNode): { width: number; height: number } {
+  return { width: n.measured?.width ?? CARD.width, height: n.measured?.height ?? CARD.height };
+}
+
 function builtInNode(id: string, type: string, label: string, position: { x: number; y: number }, config: Record<string, unknown>): WorkflowNode {
   return { id, type: 'custom', position, data: { label, type, config, status: 'idle' } };
 }

@@ -33,7 +33,7 @@ describe('copy and paste', () => {
     const content = copyNodes(nodes, edges, new Set(['a', 'b']));
     if (!content) throw new Error('nothing copied');
     let n = 0;
-    const pasted = pasteNodes(content, 40, (prefix) => `${prefix}${++n}`);
+    const pasted = pasteNodes(content, { x: 40, y: 40 }, (prefix) => `${prefix}${++n}`);
     expect(pasted.nodes.map((p) => [p.id, p.position.x, p.position.y, p.selected])).toEqual([
       ['node1', 40, 40, true],
       ['node2', 140, 40, true],

@@ -26,7 +26,7 @@ export function copyNodes(nodes: readonly EditorNode[], edges: readonly EditorEd
  */
 export function pasteNodes(
   content: ClipboardContent,
-  offset: number,
+  offset: { x: number; y: number },
   makeId: (prefix: string) => string = newId,
 ): { nodes: EditorNode[]; edges: EditorEdge[] } {
   const idMap = new Map(content.nodes.map((n) => [n.id, makeId('node')]));
@@ -34,7 +34,7 @@ export function pasteNodes(
     (n): EditorNode => ({
       id: idMap.get(n.id) ?? makeId('node'),
       type: 'custom',
-      position: { x: n.position.x + offset, y: n.position.y + offset },
+      position: { x: n.position.x + offset.x, y: n.position.y + offset.y },
       data: { ...n.data, config: structuredClone(n.data.config), status: 'idle' },
       selected: true,
     }),

@@ -1,4 +1,4 @@
-import { inputPorts, outputPorts } from '@weft/core';
+import { freeDropBelow, inputPorts, outputPorts } from '@weft/core';
 import type { StateCreator } from 'zustand';
 import { type ClipboardContent, copyNodes, PASTE_OFFSET, pasteNodes } from './clipboard';
 import { commit, deselectAll, followSelection } from './commit';
@@ -80,7 +80,9 @@ export const createEditSlice: StateCreator<EditorState, [], [], EditSliceActions
     const s = get();
     if (!s.clipboard) return 0;
     const pasteCount = s.pasteCount + 1;
-    set(placeCopies(s, s.clipboard, PASTE_OFFSET * pasteCount, { pasteCount }));
+    // Each paste of the same copy steps further, so repeated pastes fan out.
+    const offset = PASTE_OFFSET * pasteCount;
+    set(placeCopies(s, s.clipboard, { x: offset, y: offset }, { pasteCount }));
     return s.clipboard.nodes.length;
   },
 
@@ -88,7 +90,8 @@ export const createEditSlice: StateCreator<EditorState, [], [], EditSliceActions
     const s = get();
     const content = copyNodes(s.nodes, s.edges, selectedIds(s.nodes));
     if (!content) return 0;
-    set(placeCopies(s, content, PASTE_OFFSET, {}));
+    // Under the originals, where the copies cover nothing (a copy on top hid its original).
+    set(placeCopies(s, content, freeDropBelow(content.nodes, s.nodes), {}));
     return content.nodes.length;
   },
 });
@@ -98,7 +101,7 @@ function selectedIds(nodes: readonly EditorNode[]): Set<string> {
 }
 
 /** Adds copies (selected, uniquely labelled) and deselects everything else: one step. */
-function placeCopies(s: EditorState, content: ClipboardContent, offset: number, extra: Partial<EditorState>): Partial<EditorState> {
+function placeCopies(s: EditorState, content: ClipboardContent, offset: { x: number; y: number }, extra: Partial<EditorState>): Partial<EditorState> {
   const pasted = pasteNodes(content, offset);
   const { labels, counters } = assignLabels(
     pasted.nodes.map((n) => n.data.label),

@@ -127,6 +127,45 @@ describe('editor store: nodes', () => {
     expect(store.getState().addNode('input.text', { x: 0, y: 0 })?.data.label).toBe('Text Input');
   });
 
+  it('duplicates under the originals where the copies cover nothing; pastes fan out by 40 px', () => {
+    //   [a]  [b]      a node right under a: the copies of a and b go below it
+    //   [c]
+    const store = storeWith({ nodes: [node('a', 'input.text', 0, 0), node('b', 'input.text', 300, 0), node('c', 'input.text', 0, 130)] });
+    store.getState().selectNodes(['a', 'b']);
+    expect(store.getState().duplicateSelection()).toBe(2);
+    const copies = store.getState().nodes.slice(3);
+    expect(copies.map((n) => [n.data.label, n.position])).toEqual([
+      ['a #2', { x: 0, y: 264 }],
+      ['b #2', { x: 300, y: 264 }],
+    ]);
+    expect(copies.every((n) => n.selected)).toBe(true);
+    // The copies are selected: a second duplicate goes under them.
+    store.getState().duplicateSelection();
+    expect(
+      store
+        .getState()
+        .nodes.slice(5)
+        .map((n) => n.position),
+    ).toEqual([
+      { x: 0, y: 398 },
+      { x: 300, y: 398 },
+    ]);
+
+    store.getState().selectNodes(['c']);
+    store.getState().copySelection();
+    store.getState().paste();
+    store.getState().paste();
+    expect(
+      store
+        .getState()
+        .nodes.slice(7)
+        .map((n) => n.position),
+    ).toEqual([
+      { x: 40, y: 170 },
+      { x: 80, y: 210 },
+    ]);
+  });
+
   it('deletes the selection with its edges and closes its panel', () => {
     const store = storeWith({
       nodes: [node('a', 'input.text'), node('b', 'test.sink.text', 300)],
