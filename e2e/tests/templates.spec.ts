@@ -126,7 +126,11 @@ test('the four templates run end to end from "Use template"', async ({ page }) =
 
   // 1. Daily summary → Slack: the model key and the Slack webhook are missing.
   const dailyId = await useTemplate(page, 'Daily summary posted to Slack');
-  await expect(setupItems(page)).toHaveText([/Add the secret OPENAI_API_KEY.*Used by Write Digest/, /Add the secret SLACK_WEBHOOK_URL.*Used by Post to Slack/]);
+  await expect(setupItems(page)).toHaveText([
+    /Add the secret OPENAI_API_KEY.*Used by Write Digest/,
+    /Add the secret SLACK_WEBHOOK_URL.*Used by Post to Slack/,
+    /Turn on the schedule Weekdays at 09:00.*Paused until the rest is set up/,
+  ]);
   await expect(page.locator('.react-flow__node').filter({ hasText: 'Write Digest' }).locator('.weft-node-card')).toHaveCSS('border-top-color', /.+/);
   await shoot(page, 'setup');
   // Its schedule was created with it, paused until the user turns it on.
@@ -139,7 +143,14 @@ test('the four templates run end to end from "Use template"', async ({ page }) =
 
   await addSecretFromSetup(page, 'OPENAI_API_KEY', 'sk-template-test');
   await addSecretFromSetup(page, 'SLACK_WEBHOOK_URL', slack.webhook('#general'));
+  // What is left is the schedule: the bar says so, and turns it on.
+  await expect(page.getByTestId('setup-checklist')).toContainText('Finish setting up: turn on its schedule so it runs by itself');
+  await expect(setupItems(page)).toHaveText([/Turn on the schedule Weekdays at 09:00.*once on, it runs this workflow by itself/]);
+  await shoot(page, 'setup-schedule');
+  await setupItems(page).getByRole('button', { name: 'Turn on' }).click();
   await expect(page.getByTestId('setup-checklist')).toBeHidden();
+  const turnedOn = (await (await page.request.get(`/api/schedules?workflow_id=${encodeURIComponent(dailyId)}`)).json()) as { enabled: boolean }[];
+  expect(turnedOn.map((s) => s.enabled)).toEqual([true]);
   // The feed is the user's own choice: here the local one instead of the default.
   await page.getByRole('button', { name: 'Global parameters' }).click();
   const feed = page.getByLabel('Value of parameter feedUrl');
@@ -162,11 +173,12 @@ test('the four templates run end to end from "Use template"', async ({ page }) =
 
   // 3. Keyword alert: the page and the keyword are the user's to give.
   const alertId = await useTemplate(page, 'Keyword alert notifier');
-  await expect(setupItems(page)).toHaveText([/Set the parameter pageUrl/, /Set the parameter keyword/]);
+  await expect(setupItems(page)).toHaveText([/Set the parameter pageUrl/, /Set the parameter keyword/, /Turn on the schedule/]);
   await setParameter(page, 'pageUrl', `${siteUrl}/page.html`);
   await page.getByLabel('Value of parameter keyword').fill('kangaroo');
   await page.getByLabel('Value of parameter keyword').blur();
-  await expect(page.getByTestId('setup-checklist')).toBeHidden();
+  // Its schedule stays paused here: the bar keeps asking for it alone.
+  await expect(setupItems(page)).toHaveText([/Turn on the schedule/]);
   // Not on the page (script text is not page text): the run succeeds and no alert is sent.
   await runAndSucceed(page);
   expect(slack.messages).toHaveLength(1);
