@@ -148,6 +148,7 @@ test('the four templates run end to end from "Use template"', async ({ page }) =
   await expect(setupItems(page)).toHaveText([/Turn on the schedule Weekdays at 09:00.*once on, it runs this workflow by itself/]);
   await shoot(page, 'setup-schedule');
   await setupItems(page).getByRole('button', { name: 'Turn on' }).click();
+  await expect(page.getByText('Turned on “Weekdays at 09:00”: it runs this workflow by itself from now on.')).toBeVisible();
   await expect(page.getByTestId('setup-checklist')).toBeHidden();
   const turnedOn = (await (await page.request.get(`/api/schedules?workflow_id=${encodeURIComponent(dailyId)}`)).json()) as { enabled: boolean }[];
   expect(turnedOn.map((s) => s.enabled)).toEqual([true]);

@@ -34,6 +34,9 @@ export function useScheduleActions() {
       schedule.enabled
         ? run(schedule, () => store().pause(schedule.id), `Paused “${scheduleTitle(schedule)}”. It will not run until you resume it.`)
         : run(schedule, () => store().resume(schedule.id), `Resumed “${scheduleTitle(schedule)}”.`),
+    /** The first start of a schedule created paused (a template's): "resumed" would read wrong. */
+    turnOn: (schedule: Schedule) =>
+      run(schedule, () => store().resume(schedule.id), `Turned on “${scheduleTitle(schedule)}”: it runs this workflow by itself from now on.`),
     remove: async (schedule: Schedule) => {
       const confirmed = await confirmDialog({
         title: 'Delete this schedule?',

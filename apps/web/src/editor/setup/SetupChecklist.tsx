@@ -126,7 +126,7 @@ function row(text: React.ReactNode, detail: string, action: React.ReactNode) {
 
 /** The paused schedule "Use template" made: turned on here (the Schedule dialog can too). */
 function ScheduleItem({ schedule, ready }: { schedule: Schedule; ready: boolean }) {
-  const { busyId, togglePaused } = useScheduleActions();
+  const { busyId, turnOn } = useScheduleActions();
   return row(
     <>
       Turn on the schedule <span className="font-medium">{scheduleTitle(schedule)}</span>
@@ -134,7 +134,7 @@ function ScheduleItem({ schedule, ready }: { schedule: Schedule; ready: boolean 
     ready
       ? 'Paused since it was created; once on, it runs this workflow by itself'
       : 'Paused until the rest is set up; it runs this workflow by itself once on',
-    <Button size="sm" variant={ready ? 'primary' : 'secondary'} disabled={busyId === schedule.id} onClick={() => void togglePaused(schedule)}>
+    <Button size="sm" variant={ready ? 'primary' : 'secondary'} disabled={busyId === schedule.id} onClick={() => void turnOn(schedule)}>
       Turn on
     </Button>,
   );
