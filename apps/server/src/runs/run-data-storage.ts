@@ -21,13 +21,24 @@ import type { NodeResult } from './execution-types.js';
  * values. A value set to `undefined` is left out by JSON.stringify, and copying with an
  * override is V8's fast path where taking a key out with a rest pattern is not; this runs
  * for every event of every stored run.
+ *
+ * A node's lifecycle events say little its result does not: a node run once starts at its
+ * `startedAt` and finishes at its `finishedAt` with its duration and outputs. Those two are
+ * stored as a marker in their place (`s<node id>`, `f<node id>`), and a queued event as
+ * `q<at>:<node id>`; they were about a third of a stored row. Only what `nodes` gives back
+ * exactly is marked (checked here, times to the millisecond), so replay rebuilds the same
+ * events in the same places; anything else (a retried node, a pinned one's `source`) is
+ * stored as before.
  */
-export function slimEvents(events: readonly RunEvent[]): object[] {
+export function slimEvents(events: readonly RunEvent[], nodes: Readonly<Record<string, NodeResult>> = {}): (object | string)[] {
   return events.map((event) => {
     switch (event.type) {
+      case 'node:queued':
+        return Number.isInteger(event.at) ? `q${event.at}:${event.nodeId}` : { ...event, runId: undefined };
       case 'node:started':
-        return { ...event, runId: undefined, inputs: undefined };
+        return startImplied(event, nodes[event.nodeId]) ? `s${event.nodeId}` : { ...event, runId: undefined, inputs: undefined };
       case 'node:finished':
+        return finishImplied(event, nodes[event.nodeId]) ? `f${event.nodeId}` : { ...event, runId: undefined, outputs: undefined };
       case 'run:finished':
         return { ...event, runId: undefined, outputs: undefined };
       default:
@@ -36,20 +47,59 @@ export function slimEvents(events: readonly RunEvent[]): object[] {
   });
 }
 
+function startImplied(event: Extract<RunEvent, { type: 'node:started' }>, node: NodeResult | undefined): boolean {
+  return (
+    node !== undefined &&
+    event.attempt === 1 &&
+    node.attempts === 1 &&
+    event.maxAttempts === undefined &&
+    node.maxAttempts === undefined &&
+    node.startedAt !== null &&
+    Date.parse(node.startedAt) === event.at
+  );
+}
+
+function finishImplied(event: Extract<RunEvent, { type: 'node:finished' }>, node: NodeResult | undefined): boolean {
+  return (
+    node !== undefined &&
+    event.source === undefined &&
+    node.source === undefined &&
+    node.status === 'success' &&
+    node.durationMs === event.durationMs &&
+    node.finishedAt !== null &&
+    Date.parse(node.finishedAt) === event.at
+  );
+}
+
 /** Stored events with their values back from the `nodes` and `outputs` columns (events stored whole pass as they are). */
 export function wholeEvents(
-  stored: readonly Record<string, unknown>[],
+  stored: readonly (Record<string, unknown> | string)[],
   nodes: Readonly<Record<string, NodeResult>>,
   outputs: Readonly<Record<string, unknown>>,
   runId: string,
 ): RunEvent[] {
   return stored.map((slim) => {
+    if (typeof slim === 'string') return markedEvent(slim, nodes, runId);
     const event = 'runId' in slim ? slim : { ...slim, runId };
     if (event.type === 'node:started' && !('inputs' in event)) return { ...event, inputs: nodes[event.nodeId as string]?.inputs ?? {} } as RunEvent;
     if (event.type === 'node:finished' && !('outputs' in event)) return { ...event, outputs: nodes[event.nodeId as string]?.outputs ?? {} } as RunEvent;
     if (event.type === 'run:finished' && !('outputs' in event)) return { ...event, outputs } as RunEvent;
     return event as unknown as RunEvent;
   });
+}
+
+/** A lifecycle event stored as a marker (slimEvents), rebuilt from its node's result. */
+function markedEvent(marker: string, nodes: Readonly<Record<string, NodeResult>>, runId: string): RunEvent {
+  if (marker.startsWith('q')) {
+    const colon = marker.indexOf(':');
+    return { type: 'node:queued', runId, at: Number(marker.slice(1, colon)), nodeId: marker.slice(colon + 1) };
+  }
+  const nodeId = marker.slice(1);
+  const node = nodes[nodeId] ?? emptyNodeResult();
+  if (marker.startsWith('s')) {
+    return { type: 'node:started', runId, at: Date.parse(node.startedAt ?? ''), nodeId, attempt: 1, inputs: node.inputs ?? {} };
+  }
+  return { type: 'node:finished', runId, at: Date.parse(node.finishedAt ?? ''), nodeId, outputs: node.outputs ?? {}, durationMs: node.durationMs ?? 0 };
 }
 
 /** The node results a run keeps: whole, status and timings only (`outputs`), or none (`summary`). */
@@ -64,7 +114,12 @@ export function keptNodes(nodes: Readonly<Record<string, NodeResult>>, kept: Run
 /** A stored row's events, whole (what replay sends); none when the run kept less than everything. */
 export function storedEventsOf(row: { events: string | null; nodes: string; outputs: string | null }, executionId: string): RunEvent[] {
   if (!row.events) return [];
-  return wholeEvents(JSON.parse(row.events) as Record<string, unknown>[], parseStoredNodes(row.nodes), row.outputs ? JSON.parse(row.outputs) : {}, executionId);
+  return wholeEvents(
+    JSON.parse(row.events) as (Record<string, unknown> | string)[],
+    parseStoredNodes(row.nodes),
+    row.outputs ? JSON.parse(row.outputs) : {},
+    executionId,
+  );
 }
 
 /** Where a packed node's input came from: `[node id, output port]`. */

@@ -113,7 +113,7 @@ export class RunRecorder {
       nodes: JSON.stringify(packNodes(keptNodes(this.nodes, kept), this.edges)),
       outputs: kept === 'summary' ? null : JSON.stringify(this.outputs),
       usage: this.usage ? JSON.stringify(this.usage) : null,
-      events: kept === 'all' ? JSON.stringify(slimEvents(this.masker ? remaskTokenStreams(this.events, this.masker) : this.events)) : null,
+      events: kept === 'all' ? JSON.stringify(slimEvents(this.masker ? remaskTokenStreams(this.events, this.masker) : this.events, this.nodes)) : null,
       dataKept: kept,
     };
   }

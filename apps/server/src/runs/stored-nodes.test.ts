@@ -1,4 +1,4 @@
-import { emptyNodeResult } from '@weft/core';
+import { emptyNodeResult, foldNodeResult, type RunEvent } from '@weft/core';
 import { describe, expect, it } from 'vitest';
 import type { NodeResult } from './execution-types.js';
 import { packNodes, parseStoredNodes, slimEvents, wholeEvents } from './run-data-storage.js';
@@ -92,5 +92,63 @@ describe('stored events', () => {
     const stored = JSON.parse(JSON.stringify(slimEvents(events)));
     expect(JSON.stringify(stored)).not.toContain('run-1');
     expect(wholeEvents(stored, { a: done({}, { output: 'x' }) }, {}, 'run-1')).toEqual(events);
+  });
+});
+
+describe('stored lifecycle events', () => {
+  const T = Date.parse('2026-11-27T10:00:00.000Z');
+  // A run as the engine reports it: b retried once, c pinned, a and d plain.
+  const events: RunEvent[] = [
+    { type: 'run:started', runId: 'run-1', at: T, nodeIds: ['a', 'b', 'c', 'd'] },
+    { type: 'node:queued', runId: 'run-1', at: T, nodeId: 'a' },
+    { type: 'node:started', runId: 'run-1', at: T + 1, nodeId: 'a', attempt: 1, inputs: { input: 'hi' } },
+    { type: 'node:log', runId: 'run-1', at: T + 2, nodeId: 'a', level: 'info', message: 'working' },
+    { type: 'node:finished', runId: 'run-1', at: T + 3, nodeId: 'a', outputs: { output: 'HI' }, durationMs: 2 },
+    { type: 'node:queued', runId: 'run-1', at: T + 3, nodeId: 'b' },
+    { type: 'node:queued', runId: 'run-1', at: T + 3, nodeId: 'c' },
+    { type: 'node:started', runId: 'run-1', at: T + 4, nodeId: 'b', attempt: 1, maxAttempts: 2, inputs: { input: 'HI' } },
+    { type: 'node:finished', runId: 'run-1', at: T + 4, nodeId: 'c', outputs: { output: 'pinned' }, durationMs: 0, source: 'pinned' },
+    { type: 'node:retrying', runId: 'run-1', at: T + 5, nodeId: 'b', attempt: 1, error: 'busy', delayMs: 10 },
+    { type: 'node:started', runId: 'run-1', at: T + 15, nodeId: 'b', attempt: 2, maxAttempts: 2, inputs: { input: 'HI' } },
+    { type: 'node:finished', runId: 'run-1', at: T + 16, nodeId: 'b', outputs: { output: 'ok' }, durationMs: 1 },
+    { type: 'node:queued', runId: 'run-1', at: T + 16, nodeId: 'node:with:colons' },
+    { type: 'run:finished', runId: 'run-1', at: T + 17, status: 'success', outputs: { d: 'ok' } },
+  ];
+  const nodes: Record<string, NodeResult> = {};
+  for (const event of events) foldNodeResult(nodes, event);
+  const stored = () => JSON.parse(JSON.stringify(slimEvents(events, nodes))) as (Record<string, unknown> | string)[];
+  const replayed = () => wholeEvents(stored(), parseStoredNodes(JSON.stringify(packNodes(nodes))), { d: 'ok' }, 'run-1');
+
+  it('are markers where the node result implies them, and replay gives back every event in its place', () => {
+    // b's last finish is all in its result, so it is a marker too; its starts are not.
+    expect(stored().filter((e) => typeof e === 'string')).toEqual([`q${T}:a`, 'sa', 'fa', `q${T + 3}:b`, `q${T + 3}:c`, 'fb', `q${T + 16}:node:with:colons`]);
+    expect(replayed()).toEqual(events);
+  });
+
+  it('stay whole where the result does not give them back exactly: retries, pinned outputs, times not in milliseconds', () => {
+    const whole = stored().filter((e) => typeof e !== 'string') as Record<string, unknown>[];
+    expect(whole.filter((e) => e.nodeId === 'b').map((e) => e.type)).toEqual(['node:started', 'node:retrying', 'node:started']);
+    expect(whole.filter((e) => e.nodeId === 'c').map((e) => e.type)).toEqual(['node:finished']);
+    const fractional: RunEvent = { type: 'node:queued', runId: 'run-1', at: T + 0.5, nodeId: 'a' };
+    expect(slimEvents([fractional], nodes)).toEqual([{ ...fractional, runId: undefined }]);
+    // Without the results (or with others), nothing is marked.
+    expect(slimEvents(events.slice(2, 3), {})).toEqual([{ ...events[2], runId: undefined, inputs: undefined }]);
+  });
+
+  it('make a chain’s stored events less than half as long', () => {
+    const chain: RunEvent[] = [{ type: 'run:started', runId: 'run-1', at: T, nodeIds: ['n1', 'n2', 'n3'] }];
+    for (const [i, nodeId] of ['n1', 'n2', 'n3'].entries()) {
+      chain.push(
+        { type: 'node:queued', runId: 'run-1', at: T + i, nodeId },
+        { type: 'node:started', runId: 'run-1', at: T + i, nodeId, attempt: 1, inputs: { input: 'x' } },
+        { type: 'node:finished', runId: 'run-1', at: T + i + 1, nodeId, outputs: { output: 'x' }, durationMs: 1 },
+      );
+    }
+    const results: Record<string, NodeResult> = {};
+    for (const event of chain) foldNodeResult(results, event);
+    const before = JSON.stringify(slimEvents(chain)).length;
+    const after = JSON.stringify(slimEvents(chain, results)).length;
+    expect(after / before).toBeLessThan(0.5);
+    expect(wholeEvents(JSON.parse(JSON.stringify(slimEvents(chain, results))), results, {}, 'run-1')).toEqual(chain);
   });
 });
