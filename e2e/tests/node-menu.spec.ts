@@ -63,6 +63,7 @@ test('right-click or Shift+F10 on a node: settings, run this node, duplicate, de
   const [original, duplicate] = [await greet.boundingBox(), await copy.boundingBox()];
   expect(original && duplicate && duplicate.y >= original.y + original.height).toBe(true);
   expect(duplicate?.x).toBeCloseTo(original?.x ?? Number.NaN, 0);
+  await page.screenshot({ path: `${SCREENSHOT_DIR}node-menu-duplicate-light.png`, animations: 'disabled' });
 
   // Escape closes and the focus goes back to the node (the copy).
   await copy.click({ button: 'right' });

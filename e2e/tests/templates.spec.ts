@@ -4,6 +4,7 @@ import type { Page } from '@playwright/test';
 import { type OpenAiPeer, startOpenAiPeer } from '../../apps/server/src/test-support/openai-peer.js';
 import { type SlackPeer, startSlackPeer } from '../../apps/server/src/test-support/slack-peer.js';
 import { OPENAI_PORT } from '../support/constants.js';
+import { csrfToken } from '../support/editor.js';
 import { expect, SCREENSHOT_DIR, signUpViaApi, test } from '../support/fixtures.js';
 
 /**
@@ -189,10 +190,16 @@ test('the four templates run end to end from "Use template"', async ({ page }) =
   await expect.poll(() => slack.messages.length).toBe(2);
   expect(slack.messages[1]?.text).toBe(`:bell: “Pricing” appeared on ${siteUrl}/page.html`);
   const alertSchedules = (await (await page.request.get(`/api/schedules?workflow_id=${encodeURIComponent(alertId)}`)).json()) as {
+    id: string;
     intervalSeconds: number;
     enabled: boolean;
   }[];
   expect(alertSchedules.map((s) => [s.intervalSeconds, s.enabled])).toEqual([[900, false]]);
+  // Deleted elsewhere meanwhile (another tab): Turn on says why.
+  const gone = await page.request.delete(`/api/schedules/${alertSchedules[0]?.id}`, { headers: { 'x-csrf-token': await csrfToken(page) } });
+  expect(gone.status()).toBe(204);
+  await setupItems(page).getByRole('button', { name: 'Turn on' }).click();
+  await expect(page.getByText('Schedule not found')).toBeVisible();
 
   // 4. Document Q&A: upload the handbook, ask, and the answer cites it.
   await useTemplate(page, 'Document Q&A');
