@@ -159,8 +159,12 @@ function pointAt(a: WorkflowNode, b: WorkflowNode, t: number): { x: number; y: n
   return { x: Math.round(a.position.x + (b.position.x - a.position.x) * t), y: Math.round(a.position.y + (b.position.y - a.position.y) * t) };
 }
 
-/** A node card's footprint with some air around it (the editor's cards are 240 wide, about 110 high). */
-const FOOTPRINT = { width: 260, height: 130 };
+/** An editor card's size before the canvas has measured it, and the air kept between cards. */
+const CARD = { width: 240, height: 110 };
+const AIR = 24;
+
+/** A card's footprint with some air around it, for spots chosen before anything is measured. */
+const FOOTPRINT = { width: CARD.width + 20, height: CARD.height + 20 };
 
 /**
  * `point`, or the nearest spot above or below it where the inserted node covers no other
@@ -183,10 +187,6 @@ export interface PlacedNode {
   position: { x: number; y: number };
   measured?: { width?: number; height?: number };
 }
-
-/** A card's size before the canvas has measured it, and the air kept between cards. */
-const CARD = { width: 240, height: 110 };
-const AIR = 24;
 
 /**
  * How far down copies of `group` go so that none covers a node of `nodes` (which holds the
