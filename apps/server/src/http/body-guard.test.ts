@@ -25,6 +25,12 @@ describe('bodies are read only for callers that may send them (issue 9, abuse 1)
     const unknown = await post('/api/does-not-exist', TEN_MB_OF_BRACKETS);
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toMatchObject({ detail: 'No API route POST /api/does-not-exist' });
+    // The router decodes the path, so an encoded spelling reaches the same route and is refused
+    // the same way: before its body is read (read, 11 MB would be 413 over the route's 10 MB).
+    const encoded = await post('/%61pi/workflows', '['.repeat(11 * 1024 * 1024));
+    expect(encoded.statusCode).toBe(401);
+    expect((await post('/%61pi/files', 'x'.repeat(2 * 1024 * 1024), { 'content-type': 'application/octet-stream' })).statusCode).toBe(401);
+    expect((await post('/%61pi/nowhere', TEN_MB_OF_BRACKETS)).statusCode).toBe(404);
     const anonymous = await post('/api/workflows', TEN_MB_OF_BRACKETS);
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json()).toMatchObject({ detail: 'Authentication required. Please log in again.' });

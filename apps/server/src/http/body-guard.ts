@@ -77,14 +77,20 @@ function hasBody(request: FastifyRequest): boolean {
   return request.headers['transfer-encoding'] !== undefined;
 }
 
+function isApiRoute(request: FastifyRequest): boolean {
+  return request.routeOptions.url?.startsWith('/api/') ?? false;
+}
+
 /** Registers the checks above on the root app (before the routes). */
 export function registerBodyGuard(app: FastifyInstance): void {
   useGuardedJsonParser(app);
   app.addHook('preParsing', async (request) => {
-    if (!request.url.startsWith('/api/') || !hasBody(request)) return;
+    if (!hasBody(request)) return;
     // No route: the 404 handler would read the body only to ignore it.
     if (request.is404) throw new HttpError(404, `No API route ${request.method} ${request.url.split('?')[0]}`, 'not_found');
-    if (request.routeOptions.config.public) return;
+    // Judged by the route the router matched, not the raw URL: the router decodes the path,
+    // so `/%61pi/workflows` reaches `/api/workflows` although its URL does not start `/api/`.
+    if (!isApiRoute(request) || request.routeOptions.config.public) return;
     // Throws the route's own 401/403 (no caller, a bad API key, a missing CSRF token).
     requireCaller(request, { allowApiKey: true });
   });
