@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { jsonDepthProblem } from './body-guard.js';
 import { badRequest } from './http-error.js';
 
 /**
@@ -38,6 +39,10 @@ export function bodyRunInput(contentType: string | undefined, body: Buffer | und
   const text = body.toString('utf8');
   const mime = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
   if (mime === 'application/json' || mime.endsWith('+json')) {
+    // Deep nesting parses, but every later step that walks the value (storing, templating,
+    // handing it to a worker) recurses: 1 MB of `[` used to end as a 500.
+    const tooDeep = jsonDepthProblem(text);
+    if (tooDeep) throw tooDeep;
     try {
       return JSON.parse(text) as unknown;
     } catch (error) {

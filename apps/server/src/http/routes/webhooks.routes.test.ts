@@ -115,6 +115,11 @@ describeEachDatabase('webhook routes', (database) => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toMatch(/^The body was sent as application\/json but is not valid JSON/);
     expect((await call(url, 'x'.repeat(1024 * 1024 + 1))).statusCode).toBe(413);
+    // 1 MB of nesting used to answer 500 once the run tried to store it.
+    const deep = await call(url, `${'['.repeat(512 * 1024)}${']'.repeat(512 * 1024)}`, 'application/json');
+    expect(deep.statusCode).toBe(400);
+    expect(deep.json()).toMatchObject({ code: 'json_too_deep' });
+    expect(deep.json().message).toMatch(/more than \d+ levels deep/);
   });
 
   it('answers 500 with the error and execution id when the run fails', async () => {
