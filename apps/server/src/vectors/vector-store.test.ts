@@ -114,6 +114,12 @@ describeEachDatabase('vector store', (database) => {
     expect(await sources({ page: [2, 7] })).toEqual(['handbook.md:2', 'ops.md:7']);
     expect(await sources({ source: 'handbook.md', public: false })).toEqual(['handbook.md:2']);
     expect(await sources({ team: null })).toEqual(['handbook.md:1', 'handbook.md:2', 'office.md:1', 'ops.md:7']);
+    expect(await sources({ page: ['1', 7, true] })).toEqual(['ops.md:7']);
+    expect(await sources({ public: [false, 'true', null] })).toEqual(['handbook.md:2', 'ops.md:7']);
+    // Past SQLite's 32,766 variables when each value was its own parameter.
+    const many = Array.from({ length: 40_000 }, (_, i) => `file-${i}.md`);
+    expect(await sources({ source: [...many, 'office.md'] })).toEqual(['office.md:1']);
+    expect(await sources({ page: [...Array.from({ length: 40_000 }, (_, i) => i + 100), 2] })).toEqual(['handbook.md:2']);
   });
 
   it('finds chunks added after a search (nothing stale is kept between searches)', async () => {
