@@ -203,6 +203,41 @@ describe('Code node in the sandbox', () => {
     expect(execution.nodes.code?.logs.map((l) => l.message)).toContain('counting');
   });
 
+  it('masks a secret that code returns or logs encoded: base64, hex or reversed', async () => {
+    const user = await signUp(weft());
+    const secret = 'pa55-w0rd-for-the-crm!';
+    await addSecret(weft(), user, 'CRM_PASSWORD', secret);
+    // QuickJS has no btoa: the code encodes by hand, as a user's code might.
+    const code = `
+      const bytes = [...params.password].map((c) => c.charCodeAt(0));
+      const hex = bytes.map((b) => b.toString(16).padStart(2, '0')).join('');
+      const abc = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+      const basic = [...('admin:' + params.password)].map((c) => c.charCodeAt(0));
+      let b64 = '';
+      for (let i = 0; i < basic.length; i += 3) {
+        const n = (basic[i] << 16) | ((basic[i + 1] ?? 0) << 8) | (basic[i + 2] ?? 0);
+        b64 += abc[(n >> 18) & 63] + abc[(n >> 12) & 63] + (i + 1 < basic.length ? abc[(n >> 6) & 63] : '=') + (i + 2 < basic.length ? abc[n & 63] : '=');
+      }
+      console.log('Authorization: Basic ' + b64);
+      return { hex, reversed: [...params.password].reverse().join(''), header: 'Basic ' + b64 };`;
+    const id = await createWorkflow(
+      weft(),
+      user,
+      workflow('Encodes', [node('code', 'code.javascript', { code, timeoutMs: 1000 }), node('out', 'output')], [edge('code', 'out')], {
+        password: '{{secrets.CRM_PASSWORD}}',
+      }),
+    );
+    const execution = await runAndWait(weft(), user, id);
+    expect(execution.status, execution.error ?? '').toBe('success');
+    const everything = JSON.stringify(execution) + JSON.stringify(await streamedEvents(weft(), user, execution.id));
+    const hex = Buffer.from(secret).toString('hex');
+    const reversed = [...secret].reverse().join('');
+    const basic = Buffer.from(`admin:${secret}`).toString('base64');
+    for (const leak of [secret, hex, reversed, basic, basic.slice(8, -4)]) expect(everything).not.toContain(leak);
+    expect(execution.outputs.out).toMatchObject({ hex: '••••', reversed: '••••' });
+    expect(execution.nodes.code?.logs[0]?.message).toContain('••••');
+  });
+
   it.each([
     ['a constructor chain to process', "return this.constructor.constructor('return process')().env", /'process' is not defined/],
     ['require', "return require('fs').readFileSync('/etc/passwd', 'utf8')", /'require' is not defined/],

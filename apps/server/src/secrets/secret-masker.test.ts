@@ -23,6 +23,24 @@ describe('createSecretMasker', () => {
     expect(maskText('a 42 abc')).toBe('a 42 abc');
   });
 
+  it('finds values base64-encoded (at any alignment, standard or URL-safe), as hex and reversed', () => {
+    const value = 'sk-live-9f8e7d6c5b4a?>';
+    const { maskText } = createSecretMasker([value]);
+    const base64 = (text: string) => Buffer.from(text).toString('base64');
+    const hex = Buffer.from(value).toString('hex');
+    for (const prefix of ['', 'u', 'us', 'user:', 'user:x']) {
+      const encoded = base64(`${prefix}${value}`);
+      const masked = maskText(`Authorization: Basic ${encoded}`);
+      expect(masked).toContain(MASK);
+      // What is left of the encoding beside the mask cannot be decoded back to the value.
+      expect(Buffer.from(masked.replace('Authorization: Basic ', '').replace(MASK, ''), 'base64').toString()).not.toContain(value.slice(3, -3));
+    }
+    expect(maskText(Buffer.from(value).toString('base64url'))).not.toContain(Buffer.from(value).toString('base64url').slice(4, -4));
+    expect(maskText(`hex ${hex} and ${hex.toUpperCase()}`)).toBe(`hex ${MASK} and ${MASK}`);
+    expect(maskText(`reversed ${[...value].reverse().join('')}`)).toBe(`reversed ${MASK}`);
+    expect(maskText('plain text with no secret in it')).toBe('plain text with no secret in it');
+  });
+
   it('finds values as they appear inside JSON text and URLs', () => {
     const value = 'p"a\\ss\nw/rd&x=1';
     const { maskText } = createSecretMasker([value]);

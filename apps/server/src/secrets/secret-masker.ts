@@ -37,11 +37,15 @@ export interface SecretMasker {
  * found for each value (overlapping ones too) and the covered ranges merged, so values that
  * contain or overlap one another leave no tail visible — a stronger rule than replacing
  * the longest first. Each value is also looked for as it appears inside JSON text
- * (escaped quotes, backslashes, newlines) and URL-encoded.
+ * (escaped quotes, backslashes, newlines), URL-encoded, reversed, as hex (either case) and
+ * as base64 (standard or URL-safe, at any of the three byte alignments it can have inside
+ * a longer encoded text, as in a Basic auth header): code that returns `btoa(secret)` must
+ * not show it in the log.
  *
- * Not caught: other encodings (base64, as in a Basic auth header), and a value split
- * across separately masked pieces (streamed tokens): mask assembled text as well. A value
- * containing "•" may leave part of itself next to a mask.
+ * Not caught: other transformations (encryption, hashes, every other character), a value
+ * split across separately masked pieces (streamed tokens): mask assembled text as well.
+ * Inside base64 the one or two characters that encode a value's edge together with its
+ * neighbours stay visible. A value containing "•" may leave part of itself next to a mask.
  */
 export function createSecretMasker(values: Iterable<string>): SecretMasker {
   const needles = searchForms(values);
@@ -142,7 +146,7 @@ export function createSecretMasker(values: Iterable<string>): SecretMasker {
   return { maskText, maskDeep: <T>(value: T): T => walk(value, new WeakMap()) as T, splitStream };
 }
 
-/** The strings to look for: each value as is, JSON-escaped and URL-encoded; long enough only. */
+/** The strings to look for: each value as is, JSON-escaped, URL-encoded and in the common encodings; long enough only. */
 function searchForms(values: Iterable<string>): string[] {
   const forms = new Set<string>();
   for (const value of values) {
@@ -150,6 +154,29 @@ function searchForms(values: Iterable<string>): string[] {
     forms.add(value);
     forms.add(JSON.stringify(value).slice(1, -1));
     forms.add(encodeURIComponent(value));
+    forms.add([...value].reverse().join(''));
+    const bytes = Buffer.from(value, 'utf8');
+    const hex = bytes.toString('hex');
+    forms.add(hex);
+    forms.add(hex.toUpperCase());
+    for (const form of base64Forms(bytes)) forms.add(form);
   }
-  return [...forms];
+  return [...forms].filter((form) => form.length >= MIN_MASKED_LENGTH);
+}
+
+/**
+ * The base64 text that encodes `bytes` wherever they sit in a longer encoded text. Base64
+ * turns each 3 bytes into 4 characters, so the value's bytes start at one of three offsets
+ * within a group; for each, the characters of the groups made of the value's bytes alone
+ * (the straddling groups at either edge also depend on unknown neighbours).
+ */
+function base64Forms(bytes: Buffer): string[] {
+  const forms: string[] = [];
+  for (let skip = 0; skip < 3; skip++) {
+    const whole = Math.floor((bytes.length - skip) / 3) * 3;
+    if (whole < 3) continue;
+    const group = bytes.subarray(skip, skip + whole);
+    forms.push(group.toString('base64'), group.toString('base64url'));
+  }
+  return forms;
 }
