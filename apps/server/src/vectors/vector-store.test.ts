@@ -122,6 +122,26 @@ describeEachDatabase('vector store', (database) => {
     expect(await sources({ page: [...Array.from({ length: 40_000 }, (_, i) => i + 100), 2] })).toEqual(['handbook.md:2']);
   });
 
+  it('lets other work run while it stores many chunks', async () => {
+    const chunks = Array.from({ length: 12_000 }, (_, i) => ({ text: `Line ${i} of a long upload about invoices.`, metadata: { source: 'big.csv', row: i } }));
+    let turns = 0;
+    let storing = true;
+    const count = async () => {
+      while (storing) {
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        turns += 1;
+      }
+    };
+    const counting = count();
+    const result = await vectors.store(storeRequest('many', chunks, { embedding: null })).finally(() => {
+      storing = false;
+    });
+    await counting;
+    expect(result).toMatchObject({ added: 12_000, total: 12_000 });
+    // 47 writes of 256 and six hashing slices: SQLite's synchronous driver gave none before.
+    expect(turns).toBeGreaterThanOrEqual(40);
+  });
+
   it('finds chunks added after a search (nothing stale is kept between searches)', async () => {
     const before = await vectors.query({ collection: 'fresh', mode: 'vector', text: '', vector: peerEmbedding('x'), topK: 1, minScore: 0 }).catch(() => []);
     expect(before).toEqual([]);

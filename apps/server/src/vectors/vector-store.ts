@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { CollectionSummary, ResultValue } from '@weft/core';
 import type { CollectionInfo, EmbeddingModelRef, StoreChunksRequest, StoreChunksResult, VectorQuery, VectorStoreService } from '@weft/nodes';
 import type { Kysely } from 'kysely';
@@ -20,6 +21,8 @@ export const STORE_BATCH = 256;
 export const STORE_BATCH_CHARACTERS = 400_000;
 /** Rows per statement when removing chunks. */
 const REMOVE_BATCH = 500;
+/** Chunks hashed between turns of the event loop. */
+const HASH_SLICE = 2_000;
 /** Hybrid search fuses this many of each ranking per result asked for (at least HYBRID_POOL_MIN). */
 const HYBRID_POOL_FACTOR = 4;
 const HYBRID_POOL_MIN = 20;
@@ -93,13 +96,19 @@ export class VectorStore {
     return this.index.dropOrphans();
   }
 
+  /**
+   * Each step gives the event loop a turn: SQLite's driver is synchronous, so without an
+   * embedding request between steps a store of 200,000 chunks was one 20 s stretch during
+   * which the server answered nobody.
+   */
   async store(userId: string, request: StoreChunksRequest): Promise<StoreChunksResult> {
-    const input = uniqueChunks(request);
+    const input = await uniqueChunks(request);
     let row = await this.openForWrite(userId, request);
     const stored = await this.storedHashes(row.id);
     const missing = input.filter((chunk) => !stored.has(chunk.hash));
     let added = 0;
     for (const batch of batches(missing)) {
+      await nextTurn();
       request.signal.throwIfAborted();
       const vectors = request.embedding ? (await request.embed(batch.map((chunk) => chunk.text))).map(encodeEmbedding) : null;
       added += await this.write(row, request.embedding, batch, vectors);
@@ -210,6 +219,7 @@ export class VectorStore {
   private async remove(row: VectorCollectionRow, ids: readonly number[]): Promise<number> {
     let removed = 0;
     for (let start = 0; start < ids.length; start += REMOVE_BATCH) {
+      await nextTurn();
       const batch = ids.slice(start, start + REMOVE_BATCH);
       removed += await this.db.transaction().execute(async (trx) => {
         const gone = await trx
@@ -262,10 +272,14 @@ function sameModel(a: EmbeddingModelRef | null, b: EmbeddingModelRef | null): bo
 }
 
 /** Hashed chunks, each once: the same text from the same source twice in one input is one chunk. */
-function uniqueChunks(request: StoreChunksRequest): InputChunk[] {
+async function uniqueChunks(request: StoreChunksRequest): Promise<InputChunk[]> {
   const seen = new Set<string>();
   const chunks: InputChunk[] = [];
-  for (const chunk of request.chunks) {
+  for (const [index, chunk] of request.chunks.entries()) {
+    if (index % HASH_SLICE === HASH_SLICE - 1) {
+      await nextTurn();
+      request.signal.throwIfAborted();
+    }
     const hash = contentHash(chunkSource(chunk.metadata), chunk.text);
     if (seen.has(hash)) continue;
     seen.add(hash);
