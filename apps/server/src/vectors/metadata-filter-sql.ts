@@ -22,7 +22,7 @@ export function metadataFilterSql(filter: MetadataFilter, dialect: Dialect, chun
     if (key === 'source' && options.every((value) => typeof value === 'string')) {
       return sql`${sql.ref(`${chunk}.source`)} IN (${listSql(options, dialect, 'text')})`;
     }
-    const listed = options.filter((value) => typeof value === 'string' || typeof value === 'number');
+    const listed: Scalar[] = options.filter((value) => typeof value === 'string' || typeof value === 'number');
     const single = listed.length > 1 ? options.filter((value) => !listed.includes(value)) : options;
     const matches = single.map((value) => (dialect === 'sqlite' ? sqliteEquals(metadata, key, value) : postgresEquals(metadata, key, value)));
     if (listed.length > 1) matches.push(dialect === 'sqlite' ? sqliteIn(metadata, key, listed) : postgresIn(metadata, key, listed));
