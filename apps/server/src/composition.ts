@@ -133,7 +133,12 @@ export function createServices(deps: {
   const outbound = createOutboundServices(config, logger);
   // Parsing and splitting hold no state: one instance serves every run.
   const documents = new DocumentsService();
-  const sandbox = new SandboxPool({ workers: config.sandboxWorkers, memoryMb: config.sandboxMemoryMb, maxTimeoutMs: config.sandboxTimeoutMs });
+  const sandbox = new SandboxPool({
+    workers: config.sandboxWorkers,
+    workersPerOwner: config.sandboxWorkersPerUser,
+    memoryMb: config.sandboxMemoryMb,
+    maxTimeoutMs: config.sandboxTimeoutMs,
+  });
   const vectors = createVectorStore({ db, dialect: deps.dialect, clock, vectorIndexProblem: deps.vectorIndexProblem, reclaimSpace: deps.reclaimSpace });
   const workflowVersions = new WorkflowVersionsService(
     db,

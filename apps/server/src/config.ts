@@ -70,6 +70,26 @@ export interface Config {
   sandboxMemoryMb: number;
   /** CPU time one run of user code may use; a node may ask for less, never more. */
   sandboxTimeoutMs: number;
+  /** How many sandbox workers one user's calls may hold at once (WEFT_SANDBOX_WORKERS_PER_USER; default: all but a quarter, at least 1). */
+  sandboxWorkersPerUser: number;
+  /** Per-user limits and storage quotas; 0 turns one off (README "Limits per user"). */
+  userLimits: UserLimits;
+}
+
+/** What one user may have, so that nobody can slow or fill Weft for everyone. */
+export interface UserLimits {
+  /** Schedules one user may have (WEFT_SCHEDULES_PER_USER). */
+  schedulesPerUser: number;
+  /** Shortest time between two runs of a schedule, intervals and crons alike (WEFT_SCHEDULE_MIN_INTERVAL_SECONDS). */
+  scheduleMinIntervalSeconds: number;
+  /** Bytes of uploads one user may keep (WEFT_FILES_QUOTA_MB). */
+  filesBytes: number;
+  /** Chunks one user's vector collections may hold together (WEFT_VECTOR_CHUNKS_QUOTA). */
+  vectorChunks: number;
+  /** Executions kept per user; past it the oldest finished ones are deleted (WEFT_EXECUTIONS_QUOTA). */
+  executions: number;
+  /** Password-reset mails one account may be sent an hour, whoever asks (WEFT_RESET_MAILS_PER_HOUR). */
+  resetMailsPerHour: number;
 }
 
 export interface SmtpConfig {
@@ -94,6 +114,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   const port = intSetting(env, 'PORT', 3000);
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
   const dataDir = path.resolve(cwd, env.DATA_DIR ?? 'data');
+  const sandboxWorkers = Math.max(1, intSetting(env, 'WEFT_SANDBOX_WORKERS', Math.min(2, availableParallelism())));
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -150,9 +171,18 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       .filter((entry) => entry !== ''),
     httpMaxResponseBytes: Math.max(1, intSetting(env, 'WEFT_HTTP_MAX_RESPONSE_MB', 10)) * 1024 * 1024,
     uploadMaxBytes: uploadMaxMb(env) * 1024 * 1024,
-    sandboxWorkers: Math.max(1, intSetting(env, 'WEFT_SANDBOX_WORKERS', Math.min(2, availableParallelism()))),
+    sandboxWorkers,
     sandboxMemoryMb: Math.max(8, intSetting(env, 'WEFT_SANDBOX_MEMORY_MB', 64)),
     sandboxTimeoutMs: Math.max(1, intSetting(env, 'WEFT_SANDBOX_TIMEOUT_MS', 30_000)),
+    sandboxWorkersPerUser: Math.max(1, intSetting(env, 'WEFT_SANDBOX_WORKERS_PER_USER', defaultPerUser(sandboxWorkers))),
+    userLimits: {
+      schedulesPerUser: intSetting(env, 'WEFT_SCHEDULES_PER_USER', 100),
+      scheduleMinIntervalSeconds: Math.max(1, intSetting(env, 'WEFT_SCHEDULE_MIN_INTERVAL_SECONDS', 60)),
+      filesBytes: intSetting(env, 'WEFT_FILES_QUOTA_MB', 250) * 1024 * 1024,
+      vectorChunks: intSetting(env, 'WEFT_VECTOR_CHUNKS_QUOTA', 100_000),
+      executions: intSetting(env, 'WEFT_EXECUTIONS_QUOTA', 10_000),
+      resetMailsPerHour: Math.max(1, intSetting(env, 'WEFT_RESET_MAILS_PER_HOUR', 3)),
+    },
   };
 }
 
@@ -161,7 +191,7 @@ function defaultWebDir(): string {
   return path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 }
 
-/** One user may fill all but a quarter of the run slots: the rest stay free for everyone else. */
+/** One user may fill all but a quarter of the run slots (or sandbox workers): the rest stay free for everyone else. */
 function defaultPerUser(concurrency: number): number {
   return Math.max(1, concurrency - Math.ceil(concurrency / 4));
 }

@@ -50,6 +50,55 @@ describe("one user's runs do not starve another's", () => {
   });
 });
 
+/**
+ * Issue 19: with one user's every-second schedules keeping the sandbox workers busy, another
+ * user's trivial Code run waited up to 28 s. Turns were fair, but a call cannot be interrupted:
+ * Alice's scripts held both workers and Bob, first in line, waited for one to end. Now one
+ * user holds at most WEFT_SANDBOX_WORKERS_PER_USER of them (1 of 2 by default).
+ */
+describe("one user's endless scripts leave a sandbox worker for another user", () => {
+  // The defaults: two workers, one of them per user. Alice's scripts may run 30 s each.
+  const weft = useTestWeft('sqlite', { env: { WEFT_SANDBOX_WORKERS: '2', WEFT_SCHEDULER: 'off' } });
+  const code = (name: string, source: string) =>
+    workflow(name, [node('code', 'code.javascript', { code: source, timeoutMs: 30_000 }), node('out', 'output')], [edge('code', 'out')]);
+
+  it("runs Bob's Code node while Alice's three endless ones are all still going", async () => {
+    const alice = await signUp(weft());
+    const bob = await signUp(weft());
+    const endless = await insertWorkflow(weft(), alice.userId, code('Endless', 'console.log("looping"); while (true) {}'));
+    const quick = await insertWorkflow(weft(), bob.userId, code('Quick', 'return 42'));
+    const runQuick = async () => {
+      const answer = await weft().app.inject({ method: 'POST', url: `/api/workflows/${quick}/run?wait=true`, headers: bob.headers, payload: {} });
+      expect(answer.statusCode, answer.body).toBe(200);
+      return answer.json().execution as { status: string; outputs: Record<string, unknown> };
+    };
+    // Both workers up, as on a server that has been running Code for a while, and Bob has used
+    // the sandbox before: he is not first in line for never having been served.
+    weft().services.sandbox.warmUp();
+    await expect.poll(() => weft().services.sandbox.readyWorkers, { timeout: 20_000 }).toBe(2);
+    expect(await runQuick()).toMatchObject({ status: 'success', outputs: { out: 42 } });
+
+    const started: string[] = [];
+    const isLooping = async (id: string) => (await weft().services.runs.get(alice.userId, id))?.nodes.code?.logs.some((l) => l.message === 'looping');
+    for (let i = 0; i < 3; i++) {
+      const answer = await weft().app.inject({ method: 'POST', url: `/api/workflows/${endless}/run`, headers: alice.headers, payload: {} });
+      const id = answer.json().execution.id as string;
+      started.push(id);
+      // Her first holds a worker before the others arrive; they would take the other one.
+      if (i === 0) await expect.poll(() => isLooping(id), { timeout: 20_000 }).toBe(true);
+    }
+
+    expect(await runQuick()).toMatchObject({ status: 'success', outputs: { out: 42 } });
+    // None of Alice's has ended (each would take 30 s to time out): Bob did not wait for them.
+    const statuses = await Promise.all(started.map(async (id) => (await weft().services.runs.get(alice.userId, id))?.status));
+    expect(statuses).toEqual(['running', 'running', 'running']);
+    expect(await Promise.all(started.map(isLooping))).toEqual([true, false, false]);
+
+    for (const id of started) await weft().services.runs.cancel(alice.userId, id);
+    for (const id of started) expect((await weft().services.runs.waitFor(id, 20_000)).status).toBe('cancelled');
+  });
+});
+
 /** The same across a scale-out cluster: BullMQ alone hands jobs out first come, first served. */
 describe("scale-out: one user's burst does not hold another's runs back", () => {
   const held = gates();

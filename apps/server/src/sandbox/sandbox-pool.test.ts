@@ -301,3 +301,40 @@ describe('SandboxPool: sharing between users (issue 9, abuse 2)', () => {
     }
   });
 });
+
+describe('SandboxPool: a share of the workers per user (issue 19)', () => {
+  it("keeps a worker free of one user's endless scripts for another user's call", async () => {
+    // Two workers, one per user: Alice's first script holds one and never ends by itself.
+    const shared = new SandboxPool({ workers: 2, workersPerOwner: 1, maxTimeoutMs: 600_000 });
+    try {
+      const bobs = () => shared.runFunctionBody('return "b1"', {}, { signal: new AbortController().signal, onLog: () => {}, owner: 'bob' });
+      // Both workers up and idle, and Bob served once already: Alice's scripts arrive to free workers.
+      shared.warmUp();
+      await bobs();
+      await bobs();
+      const started: string[] = [];
+      const aliceCall = (name: string) => {
+        const controller = new AbortController();
+        const result = shared
+          .runFunctionBody('console.log(name); while (true) {}', { name }, { signal: controller.signal, onLog: (line) => started.push(line), owner: 'alice' })
+          .catch((error: Error) => error.message);
+        return { controller, result };
+      };
+      const a1 = aliceCall('a1');
+      await expect.poll(() => started).toEqual(['a1']);
+      const a2 = aliceCall('a2');
+      const bob = await bobs();
+      // Bob's ran beside Alice's first, which is still going; her second waits for her own worker.
+      expect(bob).toBe('b1');
+      expect(started).toEqual(['a1']);
+
+      a1.controller.abort();
+      await expect(a1.result).resolves.toMatch(/cancel/i);
+      await expect.poll(() => started).toEqual(['a1', 'a2']);
+      a2.controller.abort();
+      await expect(a2.result).resolves.toMatch(/cancel/i);
+    } finally {
+      await shared.close();
+    }
+  });
+});

@@ -21,6 +21,11 @@ export interface SandboxPoolOptions {
   maxLogLineChars?: number;
   /** How long past its time limit a worker may stay silent before it is presumed stuck. Default 2000 ms. */
   graceMs?: number;
+  /**
+   * How many workers one owner's calls may hold at once (WEFT_SANDBOX_WORKERS_PER_USER).
+   * Default: all of them. Below the pool's size, a worker is always left for everyone else.
+   */
+  workersPerOwner?: number;
 }
 
 /** Plain identifiers only: each global becomes a parameter of the user's function. */
@@ -58,12 +63,16 @@ interface Slot {
  * line; the time limit counts from when a call starts running.
  *
  * Waiting calls are served round-robin between owners (`options.owner`, a user), each
- * owner's in arrival order, so one user's pile of slow scripts cannot hold everyone's back.
+ * owner's in arrival order, and one owner's calls hold at most `workersPerOwner` workers.
+ * Turns alone were not enough: a call cannot be interrupted for another, so a user whose
+ * slow scripts held every worker made a newcomer, first in line, wait for one of them to
+ * end (28 s behind 30-second scripts). Held back from the last worker, they cannot.
  */
 export class SandboxPool implements SandboxService {
   private readonly size: number;
   private readonly limits: Omit<SandboxLimits, 'timeoutMs'> & { maxTimeoutMs: number };
   private readonly graceMs: number;
+  private readonly perOwner: number;
   private readonly settings: Omit<SandboxWorkerSettings, 'quickjsUrl'>;
   private readonly slots: Slot[] = [];
   private readonly queue: Call[] = [];
@@ -79,6 +88,7 @@ export class SandboxPool implements SandboxService {
     const maxOutputChars = options.maxOutputChars ?? 8 * 1024 * 1024;
     this.limits = { memoryMb, maxOutputChars, maxTimeoutMs: Math.max(1, options.maxTimeoutMs ?? 1000) };
     this.graceMs = options.graceMs ?? 2000;
+    this.perOwner = Math.max(1, Math.min(this.size, options.workersPerOwner ?? this.size));
     this.settings = {
       memoryBytes: memoryMb * 1024 * 1024,
       stackBytes: (options.stackKb ?? 512) * 1024,
@@ -128,6 +138,11 @@ export class SandboxPool implements SandboxService {
     while (!this.closed && this.slots.length < this.size) this.spawn();
   }
 
+  /** Workers started and able to take a call (busy or not). */
+  get readyWorkers(): number {
+    return this.slots.filter((slot) => slot.ready).length;
+  }
+
   /** Stops every worker; calls still queued or running fail with "shut down". */
   async close(): Promise<void> {
     this.closed = true;
@@ -146,17 +161,28 @@ export class SandboxPool implements SandboxService {
         if (this.slots.length < this.size) this.trySpawn();
         break;
       }
-      this.start(idle, this.takeNext());
+      const next = this.takeNext();
+      // Every waiting call's owner holds its share: the idle worker stays for someone else.
+      if (!next) break;
+      this.start(idle, next);
     }
     this.updateRefs();
   }
 
-  /** The waiting call of the owner served longest ago (never served first), earliest of theirs. */
-  private takeNext(): Call {
-    let best = 0;
+  /**
+   * The waiting call of the owner served longest ago (never served first), earliest of theirs,
+   * among owners holding fewer than their share of workers; undefined when none is.
+   */
+  private takeNext(): Call | undefined {
+    const holding = new Map<string, number>();
+    for (const slot of this.slots) {
+      if (slot.call) holding.set(ownerOf(slot.call), (holding.get(ownerOf(slot.call)) ?? 0) + 1);
+    }
+    let best = -1;
     let bestServed = Number.POSITIVE_INFINITY;
     for (let index = 0; index < this.queue.length; index++) {
-      const owner = (this.queue[index] as Call).options.owner ?? '';
+      const owner = ownerOf(this.queue[index] as Call);
+      if ((holding.get(owner) ?? 0) >= this.perOwner) continue;
       const last = this.served.get(owner) ?? -1;
       if (last < bestServed) {
         best = index;
@@ -164,9 +190,10 @@ export class SandboxPool implements SandboxService {
         if (last === -1) break;
       }
     }
+    if (best < 0) return undefined;
     const [call] = this.queue.splice(best, 1) as [Call];
     this.serveCount += 1;
-    this.served.set(call.options.owner ?? '', this.serveCount);
+    this.served.set(ownerOf(call), this.serveCount);
     if (this.served.size > 10_000) this.served.clear();
     return call;
   }
@@ -304,4 +331,8 @@ export class SandboxPool implements SandboxService {
   private limitsFor({ timeoutMs }: { timeoutMs: number }): SandboxLimits {
     return { timeoutMs, memoryMb: this.limits.memoryMb, maxOutputChars: this.limits.maxOutputChars };
   }
+}
+
+function ownerOf(call: Call): string {
+  return call.options.owner ?? '';
 }
