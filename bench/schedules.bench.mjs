@@ -63,7 +63,8 @@ async function main() {
   // --profile <dir>: the server writes a V8 CPU profile there when it stops.
   const server = await startWeft({
     port: args.port,
-    env: { LOG_LEVEL: 'warn' },
+    // One user makes every schedule, and each run is kept.
+    env: { LOG_LEVEL: 'warn', WEFT_SCHEDULES_PER_USER: '0', WEFT_EXECUTIONS_QUOTA: '0' },
     nodeArgs: args.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args.profile)}`] : [],
   });
   try {

@@ -40,6 +40,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       OIDC_CLIENT_SECRET,
       OIDC_LABEL: 'Google',
       WEFT_ALLOW_PRIVATE_NETWORK: '1',
+      // schedules.spec watches a schedule fire by itself, every two seconds.
+      WEFT_SCHEDULE_MIN_INTERVAL_SECONDS: '1',
       // Provider "OpenAI" (what the templates use) goes to the tests' peer, as to a company gateway.
       OPENAI_BASE_URL,
     },

@@ -238,7 +238,10 @@ export function createServices(deps: {
     apiKeys,
     webhooks: new WebhooksService(db, clock, config.publicUrl),
     runs,
-    schedules: new SchedulesService(scheduleRepository, clock, () => scheduler.poke()),
+    schedules: new SchedulesService(scheduleRepository, clock, () => scheduler.poke(), {
+      perUser: config.userLimits.schedulesPerUser,
+      minIntervalSeconds: config.userLimits.scheduleMinIntervalSeconds,
+    }),
     scheduler,
     outbound,
     sandbox,

@@ -1,4 +1,14 @@
-import { CATCH_UP_POLICIES, type CatchUpPolicy, OVERLAP_POLICIES, type OverlapPolicy, type ScheduleTiming, timeZoneIssue, timingIssue } from '@weft/core';
+import {
+  CATCH_UP_POLICIES,
+  type CatchUpPolicy,
+  dateTimeIssue,
+  OVERLAP_POLICIES,
+  type OverlapPolicy,
+  type ScheduleTiming,
+  shortestGapBelow,
+  timeZoneIssue,
+  timingIssue,
+} from '@weft/core';
 import { z } from 'zod';
 
 /** Run inputs are stored with the schedule and sent on every tick; keep them small. */
@@ -6,10 +16,11 @@ export const MAX_INPUTS_BYTES = 64 * 1024;
 const MAX_NAME = 200;
 
 const isoDateTime = (field: string) =>
-  z
-    .string({ error: `${field} must be an ISO 8601 date-time, e.g. 2026-12-01T09:00:00Z` })
-    .max(40)
-    .refine((value) => !Number.isNaN(Date.parse(value)), { error: `${field} must be an ISO 8601 date-time, e.g. 2026-12-01T09:00:00Z` });
+  z.string({ error: `${field} must be an ISO 8601 date-time with a zone, e.g. 2026-12-01T09:00:00Z` }).superRefine((value, context) => {
+    // Date.parse takes "1" as 2001 and 30 February as 2 March: the calendar is checked part by part.
+    const issue = dateTimeIssue(field, value);
+    if (issue) context.addIssue({ code: 'custom', message: issue });
+  });
 
 /** The fields a schedule takes; both bodies refuse any other (a typo must not be stored silently). */
 const fields = {
@@ -64,6 +75,21 @@ export interface ScheduleSettings {
 
 export type SettingsResult = { ok: true; settings: ScheduleSettings; timingChanged: boolean } | { ok: false; message: string };
 
+/** What the operator allows every user's schedules (config `userLimits`). */
+export interface ScheduleLimits {
+  /** Schedules one user may have; 0: any number (WEFT_SCHEDULES_PER_USER). */
+  perUser: number;
+  /** Shortest time between two runs (WEFT_SCHEDULE_MIN_INTERVAL_SECONDS). */
+  minIntervalSeconds: number;
+}
+
+/** The shortest-interval refusal: the field, how often it would run, the limit and its setting. */
+function tooOftenMessage(timing: ScheduleTiming, gap: number, limits: ScheduleLimits): string {
+  const every = gap === 1 ? 'every second' : `every ${gap} s`;
+  const what = timing.kind === 'cron' ? `cron: \`${timing.cron}\` runs ${every} at its most frequent` : `intervalSeconds: ${every}`;
+  return `${what}, more often than this Weft allows: at least ${limits.minIntervalSeconds} s between runs (WEFT_SCHEDULE_MIN_INTERVAL_SECONDS)`;
+}
+
 /**
  * The timing a body sets: exactly one of cron, intervalSeconds, runAt. `undefined` when the
  * body names none (an update that keeps the timing).
@@ -93,7 +119,7 @@ function defaultName(timing: ScheduleTiming): string {
  * Applies a create (no `current`) or update body over the stored settings and checks the
  * result as a whole: timing, zone, dates, input size. Messages name the field and say why.
  */
-export function resolveSettings(body: UpdateScheduleBody, current: ScheduleSettings | undefined, now: Date): SettingsResult {
+export function resolveSettings(body: UpdateScheduleBody, current: ScheduleSettings | undefined, now: Date, limits: ScheduleLimits): SettingsResult {
   const timing = timingOf(body);
   if (!timing.ok) return timing;
   const nextTiming = timing.timing ?? current?.timing;
@@ -106,11 +132,18 @@ export function resolveSettings(body: UpdateScheduleBody, current: ScheduleSetti
   const zoneIssue = timeZoneIssue(timezone);
   if (zoneIssue) return { ok: false, message: zoneIssue };
 
-  const startAt = normalizeDate(body.startAt !== undefined ? body.startAt : (current?.startAt ?? null));
-  const endAt = normalizeDate(body.endAt !== undefined ? body.endAt : (current?.endAt ?? null));
-  if (startAt && endAt && Date.parse(endAt) <= Date.parse(startAt)) return { ok: false, message: 'endAt must be after startAt' };
+  const startAt = normalizeDate('startAt', body.startAt !== undefined ? body.startAt : (current?.startAt ?? null));
+  if (!startAt.ok) return startAt;
+  const endAt = normalizeDate('endAt', body.endAt !== undefined ? body.endAt : (current?.endAt ?? null));
+  if (!endAt.ok) return endAt;
+  if (startAt.value && endAt.value && Date.parse(endAt.value) <= Date.parse(startAt.value)) return { ok: false, message: 'endAt must be after startAt' };
 
   const timingChanged = timing.timing !== undefined && JSON.stringify(timing.timing) !== JSON.stringify(current?.timing);
+  // Only a new timing is held to the limit: one stored under a looser setting keeps running and can still be renamed.
+  if (timingChanged) {
+    const gap = shortestGapBelow(nextTiming, timezone, now, limits.minIntervalSeconds);
+    if (gap !== undefined) return { ok: false, message: tooOftenMessage(nextTiming, gap, limits) };
+  }
   if (nextTiming.kind === 'once' && timingChanged && Date.parse(nextTiming.runAt) <= now.getTime()) {
     return { ok: false, message: `runAt: ${nextTiming.runAt} is in the past; pick a time to come` };
   }
@@ -132,12 +165,15 @@ export function resolveSettings(body: UpdateScheduleBody, current: ScheduleSetti
       inputs,
       overlapPolicy: body.overlapPolicy ?? current?.overlapPolicy ?? 'skip',
       catchUpPolicy: body.catchUpPolicy ?? current?.catchUpPolicy ?? 'skip',
-      startAt,
-      endAt,
+      startAt: startAt.value,
+      endAt: endAt.value,
     },
   };
 }
 
-function normalizeDate(value: string | null): string | null {
-  return value === null ? null : new Date(value).toISOString();
+/** A date as stored (UTC ISO); a stored one is checked again, since rows written before these checks may hold anything. */
+function normalizeDate(field: string, value: string | null): { ok: true; value: string | null } | { ok: false; message: string } {
+  if (value === null) return { ok: true, value: null };
+  const issue = dateTimeIssue(field, value);
+  return issue ? { ok: false, message: issue } : { ok: true, value: new Date(value).toISOString() };
 }

@@ -4,7 +4,7 @@ import type { ScheduleRow, ScheduleTickRow } from '../db/schema.js';
 import type { RunService } from '../runs/run.service.js';
 import type { Clock } from '../services/clock.js';
 import { newId } from '../services/tokens.js';
-import { type SchedulesRepository, windowOf } from './schedules.repository.js';
+import { type SchedulesRepository, storedInputs, windowOf } from './schedules.repository.js';
 
 /** What the scheduler needs of the run service. */
 export type ScheduleRunner = Pick<RunService, 'start' | 'recordRefused'>;
@@ -42,6 +42,8 @@ interface ClaimedTick {
 const STALE_PENDING_MS = 30_000;
 /** Ticks of different schedules being started at once. */
 const START_CONCURRENCY = 64;
+/** The last instant a schedule may fire: dates are compared as ISO text, which holds for four-digit years only. */
+const LAST_INSTANT = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 /** While ticks wait behind a run, look this often for the run's end. */
 const OPEN_TICKS_POLL_MS = 1_000;
 
@@ -182,11 +184,16 @@ export class Scheduler {
     const plans: { schedule: ScheduleRow; from: string; plan: TickPlan | null }[] = due.map((schedule) => {
       const from = schedule.next_fire_at as string;
       try {
-        return {
-          schedule,
-          from,
-          plan: planTicks(windowOf(schedule), new Date(from), now, graceMs, schedule.catch_up_policy === 'run_once' ? 'run_once' : 'skip'),
-        };
+        const plan = planTicks(windowOf(schedule), new Date(from), now, graceMs, schedule.catch_up_policy === 'run_once' ? 'run_once' : 'skip');
+        // A date past what Date can hold (an interval stored before the input checks) throws
+        // here, for this row alone, rather than in the claim below, which would fail the pass
+        // for every schedule of every user, again on each retry.
+        for (const instant of [plan.nextFireAt, plan.missed?.first, plan.missed?.last, ...plan.run.map((tick) => tick.instant)]) instant?.toISOString();
+        if (plan.missed) missedReason(plan.missed, schedule.timezone, false);
+        // Past the year 9999 an ISO date is written "+010000-…" and sorts before every other:
+        // stored, it would be due on every pass and hide the true soonest tick. No ticks come then.
+        if (plan.nextFireAt && plan.nextFireAt.getTime() > LAST_INSTANT) return { schedule, from, plan: { ...plan, nextFireAt: null } };
+        return { schedule, from, plan };
       } catch (error) {
         // A row that cannot be planned (edited by hand) must not stall the others: it stops.
         this.options.logger.error({ err: error, scheduleId: schedule.id }, 'schedule cannot be planned; it is stopped');
@@ -251,7 +258,7 @@ export class Scheduler {
       userId: schedule.user_id,
       workflowId: schedule.workflow_id,
       trigger: 'schedule' as const,
-      inputs: JSON.parse(schedule.inputs) as Record<string, unknown>,
+      inputs: storedInputs(schedule.inputs),
       idempotencyKey: `schedule:${schedule.id}:${tick.instant}`,
       schedule: { id: schedule.id, scheduledFor: tick.instant },
     };

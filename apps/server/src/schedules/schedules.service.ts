@@ -1,11 +1,14 @@
-import { isoInZone, nextRuns, type Schedule, type ScheduleLastRun, type ScheduleTick } from '@weft/core';
+import { dateTimeIssue, isoInZone, nextRuns, type Schedule, type ScheduleLastRun, type ScheduleTick, timeZoneIssue, timingIssue } from '@weft/core';
 import type { ScheduleRow } from '../db/schema.js';
 import type { Clock } from '../services/clock.js';
 import { newId } from '../services/tokens.js';
-import { resolveSettings, type ScheduleSettings, type UpdateScheduleBody } from './schedule-input.js';
-import { type SchedulesRepository, type ScheduleWithWorkflow, settingsColumns, settingsOf, windowOf } from './schedules.repository.js';
+import { resolveSettings, type ScheduleLimits, type ScheduleSettings, type UpdateScheduleBody } from './schedule-input.js';
+import { type SchedulesRepository, type ScheduleWithWorkflow, settingsColumns, settingsOf, timingOf, windowOf } from './schedules.repository.js';
 
-export type ScheduleResult = { ok: true; schedule: Schedule } | { ok: false; reason: 'not_found' } | { ok: false; reason: 'invalid'; message: string };
+export type ScheduleResult =
+  | { ok: true; schedule: Schedule }
+  | { ok: false; reason: 'not_found' }
+  | { ok: false; reason: 'invalid' | 'limit'; message: string };
 
 /** How many upcoming instants a schedule shows. */
 const NEXT_RUNS = 5;
@@ -13,6 +16,14 @@ const NEXT_RUNS = 5;
 const TICKS_SHOWN = 100;
 
 export const WORKFLOW_NOT_YOURS = 'workflowId: no workflow of yours has this id';
+
+/** The refusal of one schedule too many: the limit, its setting, and what to do. */
+export function scheduleLimitMessage(limit: number): string {
+  return `You have ${limit} schedules, the most one account may have here (WEFT_SCHEDULES_PER_USER). Delete one you no longer need, or ask whoever runs this Weft to raise the limit.`;
+}
+
+/** Every schedule may answer; limits off by default for callers that set none (tests of the service alone). */
+const NO_LIMITS: ScheduleLimits = { perUser: 0, minIntervalSeconds: 1 };
 
 /**
  * Schedules as their owner manages them (SPEC.md §7). Another user's schedule is answered
@@ -25,6 +36,7 @@ export class SchedulesService {
     private readonly clock: Clock,
     /** Wakes the local scheduler after a change (other processes see it within their sleep). */
     private readonly changed: () => void = () => {},
+    private readonly limits: ScheduleLimits = NO_LIMITS,
   ) {}
 
   async list(userId: string, workflowId?: string): Promise<Schedule[]> {
@@ -40,13 +52,13 @@ export class SchedulesService {
 
   async create(userId: string, body: UpdateScheduleBody & { workflowId: string }): Promise<ScheduleResult> {
     const now = this.clock.now();
-    const resolved = resolveSettings(body, undefined, now);
+    const resolved = resolveSettings(body, undefined, now, this.limits);
     if (!resolved.ok) return { ok: false, reason: 'invalid', message: resolved.message };
     const { settings } = resolved;
     if (!(await this.repository.ownsWorkflow(userId, settings.workflowId))) return { ok: false, reason: 'invalid', message: WORKFLOW_NOT_YOURS };
     const at = now.toISOString();
     const id = newId();
-    await this.repository.insert({
+    const row = {
       id,
       user_id: userId,
       ...settingsColumns(settings),
@@ -54,7 +66,10 @@ export class SchedulesService {
       anchor_at: at,
       created_at: at,
       updated_at: at,
-    });
+    };
+    const { perUser } = this.limits;
+    if (perUser > 0 && !(await this.repository.insertWithin(row, perUser))) return { ok: false, reason: 'limit', message: scheduleLimitMessage(perUser) };
+    if (perUser === 0) await this.repository.insert(row);
     this.changed();
     return this.found(userId, id);
   }
@@ -64,7 +79,7 @@ export class SchedulesService {
     const row = await this.repository.get(userId, id);
     if (!row) return { ok: false, reason: 'not_found' };
     const now = this.clock.now();
-    const resolved = resolveSettings(body, settingsOf(row), now);
+    const resolved = resolveSettings(body, settingsOf(row), now, this.limits);
     if (!resolved.ok) return { ok: false, reason: 'invalid', message: resolved.message };
     const { settings, timingChanged } = resolved;
     if (settings.workflowId !== row.workflow_id && !(await this.repository.ownsWorkflow(userId, settings.workflowId))) {
@@ -133,13 +148,15 @@ export class SchedulesService {
     return this.toView(row, lastRuns.get(row.id) ?? null);
   }
 
+  /**
+   * The schedule as the API answers it. A row that cannot be computed (written before the
+   * input checks: an interval past what a date can hold, a zone that is gone) is answered with
+   * its `problem` and no next runs, so the owner's list still loads and says what to fix.
+   */
   private toView(row: ScheduleWithWorkflow, lastRun: ScheduleLastRun | null): Schedule {
     const settings = settingsOf(row);
     const { timing } = settings;
-    // Upcoming instants from the stored next tick on (so a tick due this second still shows), never from the past.
-    const from = new Date(Math.max(this.clock.now().getTime(), row.next_fire_at ? Date.parse(row.next_fire_at) - 1 : 0));
-    const upcoming = row.enabled === 1 && row.next_fire_at ? nextRuns(windowOf(row), from, NEXT_RUNS) : [];
-    return {
+    const view: Schedule = {
       id: row.id,
       workflowId: row.workflow_id,
       workflowName: row.workflow_name,
@@ -154,10 +171,30 @@ export class SchedulesService {
       catchUpPolicy: settings.catchUpPolicy,
       startAt: row.start_at,
       endAt: row.end_at,
-      nextRuns: upcoming.map((instant) => isoInZone(instant, row.timezone)),
+      nextRuns: [],
       lastRun,
       createdAt: row.created_at,
       updatedAt: row.updated_at,
     };
+    const problem = storedProblem(row);
+    if (problem) return { ...view, problem };
+    try {
+      // Upcoming instants from the stored next tick on (so a tick due this second still shows), never from the past.
+      const from = new Date(Math.max(this.clock.now().getTime(), row.next_fire_at ? Date.parse(row.next_fire_at) - 1 : 0));
+      const upcoming = row.enabled === 1 && row.next_fire_at ? nextRuns(windowOf(row), from, NEXT_RUNS) : [];
+      return { ...view, nextRuns: upcoming.map((instant) => isoInZone(instant, row.timezone)) };
+    } catch (error) {
+      return { ...view, problem: `Its next runs cannot be computed (${(error as Error).message}). Edit the schedule and set its timing again.` };
+    }
   }
+}
+
+/** What is wrong with a stored row by today's checks, in the words the API would have refused it with. */
+function storedProblem(row: ScheduleWithWorkflow): string | undefined {
+  const issue =
+    timingIssue(timingOf(row)) ??
+    timeZoneIssue(row.timezone) ??
+    (row.start_at === null ? undefined : dateTimeIssue('startAt', row.start_at)) ??
+    (row.end_at === null ? undefined : dateTimeIssue('endAt', row.end_at));
+  return issue && `This schedule cannot run as stored: ${issue}. Edit it to set a new one.`;
 }

@@ -39,6 +39,11 @@ export interface Schedule {
   lastRun: ScheduleLastRun | null;
   createdAt: string;
   updatedAt: string;
+  /**
+   * Why the stored schedule cannot run, when it cannot (a row written before today's input
+   * checks, say an interval past what a date can hold); `nextRuns` is then empty. Absent when fine.
+   */
+  problem?: string;
 }
 
 /** The body of `POST /api/schedules`; `PUT` takes the same fields, all optional, but not `workflowId`. */

@@ -37,7 +37,9 @@ export function cronIssue(cron: string): string | undefined {
     return `${shown}: give 5 fields (minute hour day month weekday) or 6 (with seconds first), not ${fields.length}`;
   }
   try {
-    new Cron(cron.trim(), { paused: true });
+    // A day that no month has (30 February) parses but never fires: stored, it would show
+    // no next run and never say why.
+    if (new Cron(cron.trim(), { paused: true }).nextRun() === null) return `${shown}: no date matches it, so it would never run`;
     return undefined;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
@@ -63,10 +65,75 @@ export function timingIssue(timing: ScheduleTiming): string | undefined {
     case 'cron':
       return cronIssue(timing.cron);
     case 'interval':
-      return Number.isInteger(timing.intervalSeconds) && timing.intervalSeconds >= 1
-        ? undefined
-        : `Interval must be a whole number of seconds, at least 1 (got ${timing.intervalSeconds})`;
+      if (!Number.isInteger(timing.intervalSeconds) || timing.intervalSeconds < 1) {
+        return `Interval must be a whole number of seconds, at least 1 (got ${timing.intervalSeconds})`;
+      }
+      return timing.intervalSeconds > MAX_INTERVAL_SECONDS
+        ? `Interval must be at most ${MAX_INTERVAL_SECONDS} seconds (ten years), got ${timing.intervalSeconds}`
+        : undefined;
     case 'once':
-      return Number.isNaN(Date.parse(timing.runAt)) ? `runAt \`${timing.runAt}\` is not a date-time (use ISO 8601, e.g. 2026-12-01T09:00:00Z)` : undefined;
+      return dateTimeIssue('runAt', timing.runAt);
   }
+}
+
+/**
+ * The longest interval: ten years. Instants are computed as anchor + n × interval, and past
+ * year 275760 a date cannot be represented at all (1e20 seconds used to fail every list).
+ */
+export const MAX_INTERVAL_SECONDS = 3650 * 24 * 60 * 60;
+
+/** Dates a schedule may name: four-digit years from 1970, so every instant computed from them stays representable. */
+const MIN_YEAR = 1970;
+const MAX_YEAR = 9999;
+const ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-](\d{2}):(\d{2}))$/i;
+
+/**
+ * Why a value is not an ISO 8601 date-time with a zone (`2026-12-01T09:00:00Z`,
+ * `2026-12-01T10:00:00+01:00`), or undefined. Stricter than `Date.parse`, which takes "1"
+ * as the year 2001 and 30 February as 2 March: each part is checked against the calendar.
+ */
+export function dateTimeIssue(field: string, value: unknown): string | undefined {
+  const expected = `${field} must be an ISO 8601 date-time with a zone, e.g. 2026-12-01T09:00:00Z`;
+  if (typeof value !== 'string') return expected;
+  const match = ISO_DATE_TIME.exec(value.trim());
+  if (!match) return `${expected} (got \`${value.slice(0, 60)}\`)`;
+  const [year, month, day, hour, minute, second, offsetHours, offsetMinutes] = [1, 2, 3, 4, 5, 6, 8, 9].map((group) => Number(match[group] ?? 0)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  if (year < MIN_YEAR || year > MAX_YEAR) return `${field} must be between the years ${MIN_YEAR} and ${MAX_YEAR} (got ${year})`;
+  const daysInMonth = month >= 1 && month <= 12 ? new Date(Date.UTC(year, month, 0)).getUTCDate() : 0;
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth) return `${field}: ${value.slice(0, 10)} is not a day of the calendar`;
+  if (hour > 23 || minute > 59 || second > 59 || offsetHours > 23 || offsetMinutes > 59) {
+    return `${field}: ${value.slice(11, 40)} is not a time of day (hours 00–23, minutes and seconds 00–59)`;
+  }
+  return undefined;
+}
+
+/** Runs of a cron looked at to find its shortest gap (see `shortestGapBelow`). */
+const GAP_SAMPLE = 121;
+
+/**
+ * The shortest gap between two runs of a timing, in seconds, when it is under `minSeconds`;
+ * undefined when the timing never fires more often than that. A cron's gaps are measured over
+ * its next 121 runs from `from`: its seconds field repeats in every minute the other fields
+ * let through, so that many runs always hold one whole such minute (`* * * * * *` gives 1,
+ * `0/5 * * * * *` 5). Five-field crons fire at most once a minute, so they are walked only
+ * when `minSeconds` is over 60.
+ */
+export function shortestGapBelow(timing: ScheduleTiming, timezone: string, from: Date, minSeconds: number): number | undefined {
+  if (timing.kind === 'once') return undefined;
+  if (timing.kind === 'interval') return timing.intervalSeconds < minSeconds ? timing.intervalSeconds : undefined;
+  const expression = timing.cron.trim();
+  if (expression.split(/\s+/).length === 5 && minSeconds <= 60) return undefined;
+  const runs = new Cron(expression, { paused: true, timezone }).nextRuns(GAP_SAMPLE, from);
+  let shortest = Number.POSITIVE_INFINITY;
+  for (let i = 1; i < runs.length; i++) shortest = Math.min(shortest, ((runs[i] as Date).getTime() - (runs[i - 1] as Date).getTime()) / 1000);
+  return shortest < minSeconds ? shortest : undefined;
 }

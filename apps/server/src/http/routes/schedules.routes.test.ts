@@ -108,7 +108,7 @@ describeEachDatabase('schedule routes (SPEC.md §7)', (database) => {
       [{ cron: '0 9 * * *', intervalSeconds: 60 }, 'Give one timing: cron, intervalSeconds or runAt, not several'],
       [{}, 'Give the timing: cron (e.g. "0 9 * * 1-5"), intervalSeconds (e.g. 300) or runAt (an ISO date-time)'],
       [{ intervalSeconds: 0 }, 'intervalSeconds: Interval must be a whole number of seconds, at least 1 (got 0)'],
-      [{ runAt: 'tomorrow' }, 'runAt: runAt must be an ISO 8601 date-time, e.g. 2026-12-01T09:00:00Z'],
+      [{ runAt: 'tomorrow' }, 'runAt: runAt must be an ISO 8601 date-time with a zone, e.g. 2026-12-01T09:00:00Z (got `tomorrow`)'],
       [{ runAt: '2026-11-01T00:00:00Z' }, 'runAt: 2026-11-01T00:00:00.000Z is in the past; pick a time to come'],
       [{ cron: '0 9 * * *', startAt: '2026-12-02T00:00:00Z', endAt: '2026-12-01T00:00:00Z' }, 'endAt must be after startAt'],
       [{ cron: '0 9 * * *', overlapPolicy: 'sometimes' }, 'overlapPolicy: overlapPolicy must be one of skip, queue, allow'],

@@ -4,7 +4,7 @@ import { createScheduleBody, unknownFieldsMessage, updateScheduleBody } from '..
 import type { ScheduleResult, SchedulesService } from '../../schedules/schedules.service.js';
 import { requireCaller } from '../caller-auth.js';
 import { acceptEmptyJsonBodies } from '../empty-json-body.js';
-import { badRequest, notFound } from '../http-error.js';
+import { badRequest, conflict, notFound } from '../http-error.js';
 import { parseInput } from '../validate.js';
 
 export interface SchedulesRoutesDeps {
@@ -31,6 +31,8 @@ function parseSchedule<S extends z.ZodType>(schema: S, body: unknown): z.infer<S
 function unwrap(result: ScheduleResult) {
   if (result.ok) return result.schedule;
   if (result.reason === 'not_found') throw notFound(SCHEDULE_NOT_FOUND);
+  // One schedule too many is not a mistake in the body: the same request works once one is deleted.
+  if (result.reason === 'limit') throw conflict(result.message, 'schedule_limit');
   throw badRequest(result.message, 'invalid_schedule');
 }
 

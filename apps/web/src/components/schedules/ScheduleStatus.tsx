@@ -8,6 +8,8 @@ import { formatInstant } from './schedule-text';
 /** "Next: Tue 25 Nov, 09:00" or why there is none. */
 export function NextRun({ schedule }: { schedule: Schedule }) {
   const next = schedule.nextRuns[0];
+  // A row stored before the server's checks: `ScheduleProblem` beside it says what to fix.
+  if (schedule.problem) return <Badge tone="danger">Cannot run</Badge>;
   if (!schedule.enabled) return <Badge tone="warn">Paused</Badge>;
   if (!next) return <span className="text-subtle">No more runs</span>;
   return (
@@ -32,5 +34,15 @@ export function LastRun({ schedule, now }: { schedule: Schedule; now: Date }) {
         <RelativeTime value={last.at} now={now} />
       </span>
     </Link>
+  );
+}
+
+/** Why a stored schedule cannot run, under its name; nothing when it can. */
+export function ScheduleProblem({ schedule }: { schedule: Schedule }) {
+  if (!schedule.problem) return null;
+  return (
+    <p role="alert" className="mt-1 text-xs leading-5 whitespace-normal text-danger">
+      {schedule.problem}
+    </p>
   );
 }

@@ -7,7 +7,7 @@ import { WorkflowTableSkeleton } from '../dashboard/WorkflowTableSkeleton';
 import { ErrorState } from '../ui/ErrorState';
 import { IconButton } from '../ui/IconButton';
 import { CalendarClockIcon, PauseIcon, PencilIcon, PlayIcon, TrashIcon } from '../ui/icons';
-import { LastRun, NextRun } from './ScheduleStatus';
+import { LastRun, NextRun, ScheduleProblem } from './ScheduleStatus';
 import { describeTiming } from './schedule-text';
 import { scheduleTitle, useScheduleActions } from './useScheduleActions';
 
@@ -87,6 +87,7 @@ export function SchedulesOverview() {
                     {schedule.name ? `${describeTiming(schedule)} · ` : ''}
                     {schedule.timezone.replaceAll('_', ' ')}
                   </p>
+                  <ScheduleProblem schedule={schedule} />
                 </td>
                 <td className={`${td} hidden md:table-cell`}>
                   <Link to={`/workflow/${encodeURIComponent(schedule.workflowId)}`} className="block truncate text-muted hover:text-brand">

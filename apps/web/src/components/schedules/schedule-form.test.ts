@@ -30,6 +30,10 @@ describe('schedule form', () => {
       runAt: 'This time has passed: pick one in the future',
     });
     expect(previewRuns({ ...newDraft('UTC'), cron: 'nope' }, NOW)).toEqual([]);
+    // Past ten years an interval is refused here as the server refuses it.
+    expect(draftIssues({ ...newDraft('UTC'), kind: 'interval', intervalValue: '100000', intervalUnit: 'days' }, NOW).interval).toMatch(
+      /^Interval must be at most 315360000 seconds \(ten years\)/,
+    );
   });
 
   it('reads intervals and one-offs in the zone, and back from a stored schedule', () => {

@@ -8,6 +8,7 @@ import {
   type ScheduleKind,
   type ScheduleTiming,
   timeZoneIssue,
+  timingIssue,
 } from '@weft/core';
 import { INTERVAL_UNITS, type IntervalUnit, intervalParts, isoToWallTime, wallTimeToIso } from './schedule-text';
 
@@ -74,7 +75,9 @@ function timingOf(draft: ScheduleDraft, now: Date): { timing: ScheduleTiming } |
       const value = Number(draft.intervalValue);
       if (!Number.isInteger(value) || value < 1) return { field: 'interval', issue: 'Enter a whole number, at least 1' };
       const unit = INTERVAL_UNITS.find((u) => u.unit === draft.intervalUnit)?.seconds ?? 1;
-      return { timing: { kind: 'interval', intervalSeconds: value * unit } };
+      const timing: ScheduleTiming = { kind: 'interval', intervalSeconds: value * unit };
+      const issue = timingIssue(timing);
+      return issue ? { field: 'interval', issue } : { timing };
     }
     case 'once': {
       if (!draft.runAt) return { field: 'runAt', issue: 'Pick the date and time to run' };

@@ -1,7 +1,7 @@
 import type { Schedule } from '@weft/core';
 import { useEffect, useId, useState } from 'react';
 import { ScheduleForm } from '../../components/schedules/ScheduleForm';
-import { LastRun, NextRun } from '../../components/schedules/ScheduleStatus';
+import { LastRun, NextRun, ScheduleProblem } from '../../components/schedules/ScheduleStatus';
 import { draftFrom, draftToInput, newDraft, type ScheduleDraft } from '../../components/schedules/schedule-form';
 import { browserTimeZone, describeTiming } from '../../components/schedules/schedule-text';
 import { scheduleTitle, useScheduleActions } from '../../components/schedules/useScheduleActions';
@@ -213,6 +213,7 @@ function ScheduleList({ schedules, onEdit }: { schedules: Schedule[]; onEdit(id:
                 {schedule.cron ? ' · ' : ''}
                 {schedule.timezone.replaceAll('_', ' ')}
               </p>
+              <ScheduleProblem schedule={schedule} />
               <div className="mt-1.5 flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-muted">
                 <span className="inline-flex items-center gap-1.5">
                   Next: <NextRun schedule={schedule} />
