@@ -47,6 +47,7 @@ import type { VectorStore } from './vectors/vector-store.js';
 /** Confirmation mails the newsletter form may send one address per day. */
 export const NEWSLETTER_MAILS_PER_DAY = 3;
 const DAY_MS = 24 * 60 * 60_000;
+const HOUR_MS = 60 * 60_000;
 
 export interface Services {
   db: Kysely<Database>;
@@ -57,6 +58,8 @@ export interface Services {
   subscriptions: SubscriptionsService;
   auth: AuthService;
   emailLimiter: AttemptLimiter;
+  /** Password-reset mails per address and hour (WEFT_RESET_MAILS_PER_HOUR), shared by every API process in scale-out. */
+  resetMailLimiter: AttemptLimiter;
   /** Prometheus counters and gauges (GET /metrics with WEFT_METRICS_TOKEN). */
   metrics: Metrics;
   signInGuard: SignInGuard;
@@ -223,6 +226,9 @@ export function createServices(deps: {
     emailLimiter: scaleOut
       ? new RedisAttemptLimiter(scaleOut.redis, `${config.redisPrefix}:ratelimit:email:`, config.authRateLimit, 60_000)
       : new MemoryAttemptLimiter(config.authRateLimit, 60_000, clock),
+    resetMailLimiter: scaleOut
+      ? new RedisAttemptLimiter(scaleOut.redis, `${config.redisPrefix}:ratelimit:reset-mail:`, config.userLimits.resetMailsPerHour, HOUR_MS)
+      : new MemoryAttemptLimiter(config.userLimits.resetMailsPerHour, HOUR_MS, clock),
     mailer,
     background,
     passwordReset: new PasswordResetService(db, users, sessions, mailer, clock, config.publicUrl, background, apiKeys),

@@ -78,7 +78,7 @@ export async function buildApp({ config, services, logger }: AppOptions): Promis
     ipRateLimit: config.authRateLimit,
   });
   const credentialRoutes = { emailLimiter: services.emailLimiter, secureCookies: config.secureCookies, ipRateLimit: config.authRateLimit };
-  passwordResetRoutes(app, { passwordReset: services.passwordReset, ...credentialRoutes });
+  passwordResetRoutes(app, { passwordReset: services.passwordReset, resetMailLimiter: services.resetMailLimiter, ...credentialRoutes });
   oidcRoutes(app, { oidc: services.oidc, secureCookies: config.secureCookies, ipRateLimit: config.authRateLimit });
   meRoutes(app, { users: services.users, account: services.account, subscriptions: services.subscriptions, ...credentialRoutes });
   // Let mail still being sent finish before the mailer and database close.

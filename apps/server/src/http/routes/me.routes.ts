@@ -49,9 +49,11 @@ const notificationsBody = z.object({
 /** The signed-in user's own account (docs/API.md "Account"). */
 export function meRoutes(app: FastifyInstance, deps: MeRoutesDeps): void {
   const limited = { config: { rateLimit: { max: deps.ipRateLimit, timeWindow: '1 minute' } } };
-  // Guessing the password with a stolen session is slowed like guessing it at sign-in.
-  const takeAttempt = async (email: string) => {
-    if (!(await deps.emailLimiter.take(email))) throw tooManyRequests();
+  // Guessing the password with a stolen session is slowed like guessing it at sign-in. The
+  // count is the account's own (its id, not its e-mail, which anonymous sign-up and reset
+  // attempts also name): strangers cannot use it up and keep the owner from changing it.
+  const takeAttempt = async (userId: string) => {
+    if (!(await deps.emailLimiter.take(`account:${userId}`))) throw tooManyRequests();
   };
 
   app.get('/api/me', async (request) => ({ user: toPublicUser(requireAuth(request).user) }));
@@ -66,7 +68,7 @@ export function meRoutes(app: FastifyInstance, deps: MeRoutesDeps): void {
   app.post('/api/me/password', limited, async (request, reply) => {
     const { user, session } = requireAuth(request);
     const body = parseInput(passwordBody, request.body);
-    await takeAttempt(user.email);
+    await takeAttempt(user.id);
     const result = await deps.account.changePassword(user, session.id, body.currentPassword, body.newPassword, { revokeApiKeys: body.revokeApiKeys === true });
     if (result === 'wrong_password') throw badRequest(WRONG_CURRENT_PASSWORD, 'wrong_password');
     return reply.code(204).send();
@@ -75,7 +77,7 @@ export function meRoutes(app: FastifyInstance, deps: MeRoutesDeps): void {
   app.delete('/api/me', limited, async (request, reply) => {
     const { user } = requireAuth(request);
     const body = parseInput(deleteBody, request.body);
-    await takeAttempt(user.email);
+    await takeAttempt(user.id);
     const result = await deps.account.delete(user, body.password);
     if (result === 'wrong_password') throw badRequest(body.password ? WRONG_PASSWORD : 'password: Password is required', 'wrong_password');
     clearSessionCookie(reply, deps.secureCookies);

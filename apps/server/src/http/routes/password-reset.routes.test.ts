@@ -163,11 +163,10 @@ describeEachDatabase('password reset rate limits', (database) => {
   });
   afterAll(async () => weft?.close());
 
-  it('limits requests per e-mail, whichever address they come from', async () => {
-    const email = uniqueEmail('limited');
+  it('limits requests per IP', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 3; i++) {
-      const res = await weft.app.inject({ method: 'POST', url: '/api/auth/password-reset', payload: { email }, remoteAddress: `10.0.0.${i + 1}` });
+      const res = await weft.app.inject({ method: 'POST', url: '/api/auth/password-reset', payload: { email: uniqueEmail() }, remoteAddress: '10.0.0.9' });
       statuses.push(res.statusCode);
     }
     expect(statuses).toEqual([202, 202, 429]);
@@ -212,5 +211,92 @@ describeEachDatabase('password reset when the mail server is down', (database) =
     expect(failure).toBeDefined();
     expect(failure).not.toContain('token');
     expect(failure).not.toContain('reset-password');
+  });
+});
+
+/**
+ * Issue 19: ten anonymous requests from ten IPs sent nine reset mails to one person, and then
+ * that person's own reset and password change were refused with 429. Mails to one address
+ * are capped per hour (WEFT_RESET_MAILS_PER_HOUR, 3) behind the same neutral answer, and the
+ * owner is never locked out: the links sent work, and so do sign-in and a password change.
+ */
+describeEachDatabase('password reset mail from many addresses', (database) => {
+  let smtp: SmtpPeer;
+  let weft: TestWeft;
+  const clock = new ManualClock();
+  beforeAll(async () => {
+    smtp = await startSmtpPeer();
+    weft = await startTestWeft(database, { env: { ...smtp.env, PUBLIC_URL }, clock });
+  });
+  afterAll(async () => {
+    await weft?.close();
+    await smtp?.close();
+  });
+  const fromAddress = (i: number, url: string, payload: object) => weft.app.inject({ method: 'POST', url, payload, remoteAddress: `10.9.0.${i + 1}` });
+  const sentTo = async (email: string) => {
+    await weft.services.background.idle();
+    return smtp.mailTo(email);
+  };
+
+  it('sends an address at most three mails an hour, answering every request the same', async () => {
+    const user = await signUp(weft, { password: 'own-password' });
+    const stranger = uniqueEmail('nobody');
+    for (let i = 0; i < 10; i++) {
+      for (const email of [user.email, stranger]) {
+        const res = await fromAddress(i, '/api/auth/password-reset', { email });
+        expect(res.statusCode).toBe(202);
+        expect(res.json()).toEqual(REQUESTED);
+      }
+    }
+    expect(await sentTo(user.email)).toHaveLength(3);
+    expect(await sentTo(stranger)).toHaveLength(0);
+    // An hour on, the address may be sent one again.
+    clock.advance(60 * 60_000 + 1);
+    expect((await fromAddress(0, '/api/auth/password-reset', { email: user.email })).statusCode).toBe(202);
+    expect(await sentTo(user.email)).toHaveLength(4);
+  });
+
+  it('never locks the owner out: a link sent, sign-in and a password change all work', async () => {
+    const user = await signUp(weft, { password: 'own-password' });
+    for (let i = 0; i < 10; i++) expect((await fromAddress(i, '/api/auth/password-reset', { email: user.email })).statusCode).toBe(202);
+    // Strangers also try to sign up with the address, from ten places.
+    for (let i = 0; i < 12; i++) await fromAddress(i, '/api/auth/signup', { email: user.email, password: 'not-theirs' });
+    const mails = await sentTo(user.email);
+    expect(mails).toHaveLength(3);
+
+    // The owner's own request: the same answer, not a 429.
+    const own = await weft.app.inject({ method: 'POST', url: '/api/auth/password-reset', payload: { email: user.email }, remoteAddress: '10.8.0.1' });
+    expect(own.statusCode).toBe(202);
+    // A link already in the inbox sets the password and signs them in.
+    const reset = await weft.app.inject({
+      method: 'POST',
+      url: '/api/auth/password-reset/confirm',
+      payload: { token: resetTokenFrom(mails[0] as Parameters<typeof resetTokenFrom>[0]), password: 'reset-password' },
+      remoteAddress: '10.8.0.1',
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    const signedIn = await weft.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: user.email, password: 'reset-password' },
+      remoteAddress: '10.8.0.1',
+    });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    const session = signedIn.json() as { token: string };
+    const changed = await weft.app.inject({
+      method: 'POST',
+      url: '/api/me/password',
+      headers: { authorization: `Bearer ${session.token}` },
+      payload: { currentPassword: 'reset-password', newPassword: 'changed-password' },
+      remoteAddress: '10.8.0.1',
+    });
+    expect(changed.statusCode, changed.body).toBe(204);
+    const again = await weft.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: user.email, password: 'changed-password' },
+      remoteAddress: '10.8.0.1',
+    });
+    expect(again.statusCode).toBe(200);
   });
 });
