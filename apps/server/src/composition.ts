@@ -5,6 +5,7 @@ import type { Config } from './config.js';
 import { CustomNodesService } from './custom-nodes/custom-nodes.service.js';
 import type { Dialect } from './db/database.js';
 import type { Database } from './db/schema.js';
+import { ContentWork } from './content-work/content-work.js';
 import { DocumentsService } from './documents/documents.service.js';
 import { createFilesService } from './files/create-files-service.js';
 import type { FilesService } from './files/files.service.js';
@@ -94,6 +95,8 @@ export interface Services {
   outbound: OutboundServices;
   /** QuickJS workers for the Code node and custom node types. */
   sandbox: SandboxPool;
+  /** Child processes that parse documents, split, clean mail HTML and parse large JSON, with hard limits (content-work/). */
+  contentWork: ContentWork;
   /** Each user's collections of chunks and embeddings (vectors/), for the RAG nodes and Settings. */
   vectors: VectorStore;
   /** Each user's uploads, stored in the database so every worker reads them (files/). */
@@ -133,9 +136,18 @@ export function createServices(deps: {
   const customNodes = new CustomNodesService(db, clock);
   const nodes = new NodeRegistry([BUILTIN_PACKAGE, ...(deps.nodePackages ?? [])], customNodes);
   const secrets = new SecretsService(db, clock, new SecretCipher(deps.encryptionKey));
-  const outbound = createOutboundServices(config, logger);
-  // Parsing and splitting hold no state: one instance serves every run.
-  const documents = new DocumentsService();
+  // Started on first use: a server that never reads a document starts no worker.
+  const contentWork = new ContentWork({
+    workers: config.contentWorkers,
+    workersPerOwner: config.contentWorkersPerUser,
+    memoryMb: config.contentMemoryMb,
+    timeoutMs: config.contentTimeoutMs,
+    limits: config.contentLimits,
+    onWorkerStopped: (event) => logger.warn(event, 'A content worker was stopped: a file or body was over a limit, or crashed it'),
+  });
+  const outbound = createOutboundServices(config, logger, contentWork);
+  // Work is shared round-robin between users: each run's service says whose it is.
+  const documents = new DocumentsService(contentWork);
   const sandbox = new SandboxPool({
     workers: config.sandboxWorkers,
     workersPerOwner: config.sandboxWorkersPerUser,
@@ -154,7 +166,14 @@ export function createServices(deps: {
         )
       ).all,
   );
-  const files = createFilesService({ db, clock, maxBytes: config.uploadMaxBytes, definitions: nodes.installed(), reclaimSpace: deps.reclaimSpace });
+  const files = createFilesService({
+    db,
+    clock,
+    maxBytes: config.uploadMaxBytes,
+    definitions: nodes.installed(),
+    reclaimSpace: deps.reclaimSpace,
+    content: contentWork,
+  });
   const runDependencies: RunDependencies = {
     nodeTypes: async (userId, types) => (await nodes.forUser(userId, types)).get,
     secretValues: (userId) => secrets.valuesForUser(userId),
@@ -162,10 +181,10 @@ export function createServices(deps: {
     // Sandbox time is shared round-robin between users: each call says whose it is.
     nodeServices: (run) => ({
       llm: outbound.llm,
-      http: outbound.http,
+      http: { request: (spec, options) => outbound.http.request(spec, { ...options, owner: run.userId }) },
       sandbox: { runFunctionBody: (code, globals, options) => sandbox.runFunctionBody(code, globals, { ...options, owner: run.userId }) },
       files: files.forRunOwner(run.userId),
-      documents,
+      documents: documents.forOwner(run.userId),
       embeddings: outbound.embeddings,
       vectors: vectors.forUser(run.userId),
       mail: { send: (request, options) => outbound.mail.send(request, options, { userId: run.userId, executionId: run.executionId }) },
@@ -251,6 +270,7 @@ export function createServices(deps: {
     scheduler,
     outbound,
     sandbox,
+    contentWork,
     vectors,
     files,
     scaleOut,

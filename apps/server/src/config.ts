@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { RUN_DATA_MODES, type RunDataMode } from '@weft/core';
+import { type ContentLimits, DEFAULT_CONTENT_LIMITS } from './content-work/content-limits.js';
 
 /** Every setting Weft reads, with its default. README.md lists the same table. */
 export interface Config {
@@ -72,6 +73,16 @@ export interface Config {
   sandboxTimeoutMs: number;
   /** How many sandbox workers one user's calls may hold at once (WEFT_SANDBOX_WORKERS_PER_USER; default: all but a quarter, at least 1). */
   sandboxWorkersPerUser: number;
+  /** Child processes that parse and clean user content (content-work/), one task each at a time (WEFT_CONTENT_WORKERS). */
+  contentWorkers: number;
+  /** How many of them one user's tasks may hold at once (WEFT_CONTENT_WORKERS_PER_USER; default: all but a quarter, at least 1). */
+  contentWorkersPerUser: number;
+  /** Memory one content worker may use, its V8 heap and all else (WEFT_CONTENT_MEMORY_MB). */
+  contentMemoryMb: number;
+  /** Wall time one content task may take (WEFT_CONTENT_TIMEOUT_S). */
+  contentTimeoutMs: number;
+  /** What one file, page or body may amount to before it is refused (WEFT_CONTENT_MAX_*). */
+  contentLimits: ContentLimits;
   /** Per-user limits and storage quotas; 0 turns one off (README "Limits per user"). */
   userLimits: UserLimits;
 }
@@ -115,6 +126,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
   const dataDir = path.resolve(cwd, env.DATA_DIR ?? 'data');
   const sandboxWorkers = Math.max(1, intSetting(env, 'WEFT_SANDBOX_WORKERS', Math.min(2, availableParallelism())));
+  const contentWorkers = Math.max(1, intSetting(env, 'WEFT_CONTENT_WORKERS', Math.min(2, availableParallelism())));
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -175,6 +187,11 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     sandboxMemoryMb: Math.max(8, intSetting(env, 'WEFT_SANDBOX_MEMORY_MB', 64)),
     sandboxTimeoutMs: Math.max(1, intSetting(env, 'WEFT_SANDBOX_TIMEOUT_MS', 30_000)),
     sandboxWorkersPerUser: Math.max(1, intSetting(env, 'WEFT_SANDBOX_WORKERS_PER_USER', defaultPerUser(sandboxWorkers))),
+    contentWorkers,
+    contentWorkersPerUser: Math.max(1, intSetting(env, 'WEFT_CONTENT_WORKERS_PER_USER', defaultPerUser(contentWorkers))),
+    contentMemoryMb: Math.max(64, intSetting(env, 'WEFT_CONTENT_MEMORY_MB', 512)),
+    contentTimeoutMs: Math.max(1, intSetting(env, 'WEFT_CONTENT_TIMEOUT_S', 120)) * 1000,
+    contentLimits: contentLimitsSetting(env),
     userLimits: {
       schedulesPerUser: intSetting(env, 'WEFT_SCHEDULES_PER_USER', 100),
       scheduleMinIntervalSeconds: Math.max(1, intSetting(env, 'WEFT_SCHEDULE_MIN_INTERVAL_SECONDS', 60)),
@@ -183,6 +200,19 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       executions: intSetting(env, 'WEFT_EXECUTIONS_QUOTA', 10_000),
       resetMailsPerHour: Math.max(1, intSetting(env, 'WEFT_RESET_MAILS_PER_HOUR', 3)),
     },
+  };
+}
+
+function contentLimitsSetting(env: Env): ContentLimits {
+  const at = (name: string, fallback: number) => Math.max(1, intSetting(env, name, fallback));
+  const defaults = DEFAULT_CONTENT_LIMITS;
+  return {
+    maxUnpackedBytes: at('WEFT_CONTENT_MAX_UNPACKED_MB', defaults.maxUnpackedBytes / (1024 * 1024)) * 1024 * 1024,
+    maxPages: at('WEFT_CONTENT_MAX_PAGES', defaults.maxPages),
+    maxRows: at('WEFT_CONTENT_MAX_ROWS', defaults.maxRows),
+    maxCells: at('WEFT_CONTENT_MAX_CELLS', defaults.maxCells),
+    maxChars: at('WEFT_CONTENT_MAX_CHARS', defaults.maxChars),
+    maxDepth: at('WEFT_CONTENT_MAX_DEPTH', defaults.maxDepth),
   };
 }
 

@@ -54,6 +54,7 @@ export async function createWeft(options: CreateWeftOptions): Promise<Weft> {
       await app.close();
       await services.scaleOut?.close();
       await services.sandbox.close();
+      await services.contentWork.close();
       await services.outbound.close();
       await database.close();
     },
@@ -89,6 +90,7 @@ export async function createWeftWorker(options: CreateWeftOptions): Promise<Weft
   if (!scaleOut) throw new Error('Scale-out services are missing');
   const release = async (closeDatabase = true) => {
     await services.sandbox.close();
+    await services.contentWork.close();
     await services.outbound.close();
     if (closeDatabase) await database.close();
   };

@@ -70,6 +70,12 @@ export interface HttpResponseData {
   readonly body: string;
   /** After redirects. */
   readonly url: string;
+  /**
+   * `body` parsed as JSON by the host, which may do it away from its event loop and refuses
+   * nesting past its limit. Rejects with a SyntaxError when the body is not JSON. A host
+   * without it leaves nodes to parse `body` themselves.
+   */
+  json?(): Promise<unknown>;
 }
 
 export interface HttpService {

@@ -1,6 +1,7 @@
 import type { NodeRunContext, NodeRunResult } from '@weft/core';
 import { converterNode, documentLoaderNode, type FileService, type NodeServices, type NodeType, type StoredFile, textSplitterNode } from '@weft/nodes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ContentWork } from '../content-work/content-work.js';
 import { createHttpService } from '../outbound/http-service.js';
 import { unavailableNodeServices } from '../runs/run-dependencies.js';
 import { type PeerServer, startPeerServer } from '../test-support/peer-server.js';
@@ -22,12 +23,16 @@ function stored(id: string, name: string, mimeType: string, bytes: Uint8Array): 
   return { id, name, mimeType, size: bytes.byteLength, bytes };
 }
 
+/** The server's content workers: the nodes' parsing and splitting happen there. */
+const content = new ContentWork();
+afterAll(() => content.close());
+
 /** Runs a node the way the engine does, with the server's document service and the given parts. */
 async function run(node: NodeType, args: { inputs?: Record<string, unknown>; config?: Record<string, unknown> }, parts: Partial<NodeServices> = {}) {
   const logs: string[] = [];
   const services: NodeServices = {
     ...unavailableNodeServices({ userId: 'u1', executionId: 'e1', params: {}, recordUsage: () => {} }),
-    documents: new DocumentsService(),
+    documents: new DocumentsService(content),
     ...parts,
   };
   const ctx: NodeRunContext<NodeServices> = {

@@ -1,20 +1,29 @@
 import type { ChunkValue, DocumentValue } from '@weft/core';
 import type { DocumentFile, DocumentService, ParseOptions, SplitOptions } from '@weft/nodes';
-import { parseDocument } from './parse-document.js';
+import type { ContentWork } from '../content-work/content-work.js';
 
 /**
  * The Document Loader's and Text Splitter's work, for NodeServices: the parsing libraries
- * live here in the server, so the node definitions the browser loads stay free of them.
- * Stateless: one instance serves every run.
+ * live in the server, so the node definitions the browser loads stay free of them, and
+ * they run in content worker processes (content-work/), so no file can stall or sink the
+ * server. One per run owner (`forOwner`): waiting work is shared round-robin between users.
  */
 export class DocumentsService implements DocumentService {
-  parse(file: DocumentFile, options: ParseOptions = {}): Promise<DocumentValue[]> {
-    return parseDocument(file, options);
+  constructor(
+    private readonly content: ContentWork,
+    private readonly owner?: string,
+  ) {}
+
+  /** The service a run of `owner` uses. */
+  forOwner(owner: string): DocumentsService {
+    return new DocumentsService(this.content, owner);
   }
 
-  async split(documents: readonly DocumentValue[], options: SplitOptions): Promise<ChunkValue[]> {
-    // Imported on first use, like the parsers: LangChain is some 25 MB a server may never need.
-    const { splitDocuments } = await import('./split-documents.js');
-    return splitDocuments(documents, options);
+  parse(file: DocumentFile, options: ParseOptions = {}): Promise<DocumentValue[]> {
+    return this.content.parseDocument(file, { ...options, owner: this.owner });
+  }
+
+  split(documents: readonly DocumentValue[], options: SplitOptions): Promise<ChunkValue[]> {
+    return this.content.splitDocuments(documents, { ...options, owner: this.owner });
   }
 }

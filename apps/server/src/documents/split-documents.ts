@@ -1,6 +1,8 @@
 import { RecursiveCharacterTextSplitter } from '@langchain/textsplitters';
 import type { ChunkValue, DocumentValue } from '@weft/core';
 import type { SplitOptions } from '@weft/nodes';
+import { type ContentLimits, DEFAULT_CONTENT_LIMITS, TextBudget } from '../content-work/content-limits.js';
+import { checkSplitOptions } from './split-options.js';
 import { Yielder } from './yielder.js';
 
 /**
@@ -25,9 +27,15 @@ const SEPARATORS: Readonly<Record<SplitOptions['splitOn'], readonly string[]>> =
  * `chunkSize` characters, cut at the best boundary that fits, with up to `chunkOverlap`
  * characters of the previous chunk repeated at its start. A chunk keeps its document's
  * metadata and gets `chunk`, its position in the list (as core's Split Documents numbers it).
+ * The chunks' text counts against the character limit: overlap repeats text, up to
+ * `chunkSize` times over, so the output can be far longer than the input.
  */
-export async function splitDocuments(documents: readonly DocumentValue[], options: SplitOptions): Promise<ChunkValue[]> {
+export async function splitDocuments(documents: readonly DocumentValue[], options: SplitOptions & { readonly limits?: ContentLimits }): Promise<ChunkValue[]> {
   checkSplitOptions(options);
+  const budget = new TextBudget(
+    `Splitting ${documents.length === 1 ? '1 document' : `${documents.length.toLocaleString('en')} documents`}`,
+    options.limits ?? DEFAULT_CONTENT_LIMITS,
+  );
   const splitter = new RecursiveCharacterTextSplitter({
     chunkSize: options.chunkSize,
     chunkOverlap: options.chunkOverlap,
@@ -41,16 +49,9 @@ export async function splitDocuments(documents: readonly DocumentValue[], option
     const text = markSentences ? document.text.replace(SENTENCE_END, `$1${SENTENCE_BREAK}`) : document.text;
     for (const piece of await splitter.splitText(text)) {
       const chunkText = markSentences ? piece.replaceAll(SENTENCE_BREAK, ' ') : piece;
+      budget.add(chunkText.length);
       chunks.push({ text: chunkText, metadata: { ...document.metadata, chunk: chunks.length } });
     }
   }
   return chunks;
-}
-
-/** The sizes as the node's settings name them, refused with a message before any work. */
-export function checkSplitOptions({ chunkSize, chunkOverlap, splitOn }: SplitOptions): void {
-  if (!Number.isInteger(chunkSize) || chunkSize < 1) throw new Error(`Chunk size must be a whole number of characters, at least 1 (it is ${chunkSize})`);
-  if (!Number.isInteger(chunkOverlap) || chunkOverlap < 0) throw new Error(`Overlap must be a whole number of characters, 0 or more (it is ${chunkOverlap})`);
-  if (chunkOverlap >= chunkSize) throw new Error(`Overlap (${chunkOverlap}) must be smaller than Chunk size (${chunkSize})`);
-  if (!(splitOn in SEPARATORS)) throw new Error(`Split on "${String(splitOn)}" is not one of ${Object.keys(SEPARATORS).join(', ')}`);
 }

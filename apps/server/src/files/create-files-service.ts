@@ -1,5 +1,6 @@
 import type { NodeDefinition } from '@weft/core';
 import type { Kysely } from 'kysely';
+import type { ContentWork } from '../content-work/content-work.js';
 import type { Database } from '../db/schema.js';
 import type { Clock } from '../services/clock.js';
 import { DatabaseFileStore } from './database-file-store.js';
@@ -15,7 +16,12 @@ export function createFilesService(deps: {
   maxBytes: number;
   definitions: readonly NodeDefinition[];
   reclaimSpace?: () => Promise<void>;
+  /** WEFT_FILES_QUOTA_MB in bytes (0: none). */
+  quotaBytes?: number;
+  /** Checks .json uploads in the content workers. */
+  content?: ContentWork;
 }): FilesService {
+  const { content } = deps;
   const { db } = deps;
   return new FilesService({
     store: new DatabaseFileStore(db),
@@ -24,5 +30,7 @@ export function createFilesService(deps: {
     definitions: deps.definitions,
     workflowsOf: (userId) => db.selectFrom('workflows').select(['id', 'name', 'document']).where('user_id', '=', userId).execute(),
     reclaimSpace: deps.reclaimSpace,
+    quotaBytes: deps.quotaBytes,
+    ...(content ? { checkJson: (text: string, subject: string, owner?: string) => content.checkJson(text, { subject, owner }) } : {}),
   });
 }

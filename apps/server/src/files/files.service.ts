@@ -6,7 +6,7 @@ import { newId } from '../services/tokens.js';
 import type { FileRecord, FileStore } from './file-store.js';
 import { fileFieldsByType, fileUsers, type WorkflowSource } from './file-usage.js';
 import { cleanUploadName } from './upload-name.js';
-import { checkUploadType, type UploadTypeProblem } from './upload-type.js';
+import { checkUploadType, type JsonCheck, type UploadTypeProblem } from './upload-type.js';
 
 export type UploadProblem = 'invalid_name' | 'empty' | 'too_large' | UploadTypeProblem;
 
@@ -23,6 +23,8 @@ export interface FilesServiceOptions {
   workflowsOf(userId: string): Promise<readonly WorkflowSource[]>;
   /** Gives a deleted file's disk space back (SQLite's incremental vacuum). */
   reclaimSpace?: () => Promise<void>;
+  /** How a .json upload is checked (the content workers' check); by default here, the same rules. */
+  checkJson?: JsonCheck;
 }
 
 /** "1 MB", "25 MB": the limit as the setting is written. */
@@ -57,7 +59,7 @@ export class FilesService {
     const { name } = named;
     if (bytes.byteLength > this.options.maxBytes) return { ok: false, problem: 'too_large', message: tooLargeMessage(this.options.maxBytes) };
     if (bytes.byteLength === 0) return { ok: false, problem: 'empty', message: `"${name}" is empty: there is nothing to upload.` };
-    const checked = await checkUploadType(name, bytes);
+    const checked = await checkUploadType(name, bytes, this.options.checkJson, userId);
     if (!checked.ok) return checked;
     const record: FileRecord = {
       id: newId(),

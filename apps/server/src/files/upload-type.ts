@@ -1,7 +1,22 @@
 import { ACCEPTED_UPLOADS_TEXT, type UploadType, uploadTypeForName } from '@weft/core';
+import { ContentLimitError, DEFAULT_CONTENT_LIMITS } from '../content-work/content-limits.js';
+import { checkJsonDepth } from '../content-work/json-depth.js';
 
 /** Why an upload's type is refused; the route turns each into its status. */
-export type UploadTypeProblem = 'unsupported_type' | 'type_mismatch' | 'not_utf8' | 'invalid_json';
+export type UploadTypeProblem = 'unsupported_type' | 'type_mismatch' | 'not_utf8' | 'invalid_json' | 'too_complex';
+
+/**
+ * Checks that a text is JSON within the nesting limit, throwing a SyntaxError or a
+ * ContentLimitError: the server's is the content workers' (ContentWork.checkJson), so a
+ * large or deep upload never holds the event loop; `owner` is the uploading user.
+ */
+export type JsonCheck = (text: string, subject: string, owner?: string) => Promise<void>;
+
+/** The check without content workers (tests of the upload rules alone): the same rules, here. */
+export const checkJsonHere: JsonCheck = async (text, subject) => {
+  checkJsonDepth(text, subject, DEFAULT_CONTENT_LIMITS);
+  JSON.parse(text);
+};
 
 export type UploadTypeResult = { ok: true; type: UploadType } | { ok: false; problem: UploadTypeProblem; message: string };
 
@@ -33,10 +48,10 @@ const UTF8_BOM = [0xef, 0xbb, 0xbf];
  * The accepted type of an upload, judged by its content as well as its name. The name's
  * extension says which type is claimed; the bytes must bear it out: PDF, Word and Excel by
  * their signature (file-type), text formats by being UTF-8 text with no binary signature
- * and no NUL bytes, JSON by parsing too. So a program renamed `notes.txt`, or text named
- * `report.pdf`, is refused with what it really is.
+ * and no NUL bytes, JSON by parsing too (`checkJson`). So a program renamed `notes.txt`, or
+ * text named `report.pdf`, is refused with what it really is.
  */
-export async function checkUploadType(name: string, bytes: Uint8Array): Promise<UploadTypeResult> {
+export async function checkUploadType(name: string, bytes: Uint8Array, checkJson: JsonCheck = checkJsonHere, owner?: string): Promise<UploadTypeResult> {
   const claimed = uploadTypeForName(name);
   if (!claimed) {
     const extension = /\.([^.]{1,20})$/.exec(name)?.[1];
@@ -61,9 +76,11 @@ export async function checkUploadType(name: string, bytes: Uint8Array): Promise<
   }
   if (claimed.content === 'json') {
     try {
-      JSON.parse(text);
+      await checkJson(text, `"${name}"`, owner);
     } catch (error) {
-      return refuse('invalid_json', `"${name}" is not valid JSON (${(error as Error).message}). Fix it, or upload it as .txt.`);
+      if (error instanceof SyntaxError) return refuse('invalid_json', `"${name}" is not valid JSON (${error.message}). Fix it, or upload it as .txt.`);
+      if (error instanceof ContentLimitError) return refuse('too_complex', `${error.message}. Upload it as .txt to keep it as text.`);
+      throw error;
     }
   }
   return { ok: true, type: claimed };

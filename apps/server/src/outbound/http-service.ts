@@ -5,9 +5,16 @@ import { describeNetworkError, OutboundError } from './outbound-errors.js';
 export interface HttpServiceOptions extends GuardedFetchOptions {
   /** The most a request may ask for with its own `timeoutMs`. Default 5 minutes. */
   readonly maxTimeoutMs?: number;
+  /**
+   * Parses an answer's JSON for `response.json()`: the content workers' parse (large bodies
+   * off the event loop, nesting limited). Without it responses offer no `json()`.
+   */
+  readonly parseJson?: (text: string, options: { subject: string; owner?: string; signal: AbortSignal }) => Promise<unknown>;
 }
 
 export interface ClosableHttpService extends HttpService {
+  /** `owner` (a user id) says whose work a large answer's JSON parse is, for the content workers' fair share. */
+  request(spec: HttpRequestSpec, options: { signal: AbortSignal; owner?: string }): Promise<HttpResponseData>;
   close(): Promise<void>;
 }
 
@@ -24,7 +31,7 @@ export function createHttpService(options: HttpServiceOptions, fetch: GuardedFet
   const maxTimeoutMs = options.maxTimeoutMs ?? DEFAULT_MAX_TIMEOUT_MS;
 
   return {
-    async request(spec: HttpRequestSpec, { signal }: { signal: AbortSignal }): Promise<HttpResponseData> {
+    async request(spec: HttpRequestSpec, { signal, owner }: { signal: AbortSignal; owner?: string }): Promise<HttpResponseData> {
       const method = spec.method.toUpperCase();
       if (!TOKEN.test(method)) throw new Error(`"${spec.method}" is not an HTTP method.`);
       if (spec.body !== undefined && (method === 'GET' || method === 'HEAD')) {
@@ -34,7 +41,10 @@ export function createHttpService(options: HttpServiceOptions, fetch: GuardedFet
       try {
         const response = await fetch(spec.url, { method, headers: checkedHeaders(spec.headers), body: spec.body, signal, timeoutMs });
         const body = await response.text();
-        return { status: response.status, headers: headerRecord(response.headers), body, url: response.url };
+        const answer = { status: response.status, headers: headerRecord(response.headers), body, url: response.url };
+        const { parseJson } = options;
+        if (!parseJson) return answer;
+        return { ...answer, json: () => parseJson(body, { subject: `The response from ${response.url || spec.url}`, owner, signal }) };
       } catch (error) {
         throw explain(error, spec.url, signal);
       }

@@ -1,5 +1,7 @@
 import { convert } from 'html-to-text';
 import sanitizeHtml from 'sanitize-html';
+import type { ContentLimits } from '../content-work/content-limits.js';
+import { checkHtmlDepth } from '../content-work/html-depth.js';
 
 /**
  * A CSS value a mail may keep: no url() (tracking pixels, remote loads), no expression()
@@ -97,4 +99,15 @@ export function plainTextOf(html: string): string {
       { selector: 'a', options: { hideLinkHrefIfSameAsText: true } },
     ],
   }).trim();
+}
+
+/**
+ * A mail body cleaned for sending, as a content worker does it: nesting past the depth
+ * limit refused first (the parser both libraries use slows with depth: one 967 KB body
+ * held a server 16 s), then sanitised, then its plain-text part unless one was written.
+ */
+export function cleanMailBody(html: string, text: string | undefined, subject: string, limits: ContentLimits): { html: string; text: string } {
+  checkHtmlDepth(html, subject, limits);
+  const clean = sanitizeMailHtml(html);
+  return { html: clean, text: text ?? plainTextOf(clean) };
 }

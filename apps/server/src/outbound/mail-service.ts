@@ -20,6 +20,11 @@ export interface MailServiceOptions extends OutboundPolicy {
   readonly tls?: Pick<tls.ConnectionOptions, 'ca'>;
   /** One line per send (who, where, how many recipients), never a password or a body. */
   readonly logger?: Logger;
+  /**
+   * Sanitises an HTML body and makes its plain-text part (unless `text` is given): the
+   * content workers' cleaning, away from the event loop. Without it that is done here.
+   */
+  readonly cleanHtml?: (html: string, text: string | undefined, options: { owner?: string; signal: AbortSignal }) => Promise<{ html: string; text: string }>;
 }
 
 /** Which run a send belongs to, for the log line. */
@@ -51,7 +56,7 @@ export function createMailService(options: MailServiceOptions): ServerMailServic
       const server: MailServer = { host: request.host, port: request.port, security: request.security, from: request.from };
       const started = Date.now();
       const logFields = { ...context, host: request.host, port: request.port, security: request.security, recipients: recipientCount(request) };
-      const content = await mailContent(request);
+      const content = await mailContent(request, { owner: context.userId, signal }, options.cleanHtml);
       try {
         const trusted = isAllowedHostAndPort(request.host, request.port, allowedHosts);
         const addresses = await resolveCheckedHost(request.host, options, { trusted, timeoutMs });
@@ -92,13 +97,13 @@ interface MailContent {
   readonly html?: string;
 }
 
-// nodemailer and the HTML cleaners (sanitize-html, html-to-text) are imported with the first
-// mail, not at start: most instances never send one (bench/cold-start.bench.mjs).
-async function mailContent(request: MailSendRequest): Promise<MailContent> {
+async function mailContent(
+  request: MailSendRequest,
+  work: { owner?: string; signal: AbortSignal },
+  cleanHtml: MailServiceOptions['cleanHtml'],
+): Promise<MailContent> {
   if (request.html === undefined) return { text: request.text ?? '' };
-  const { plainTextOf, sanitizeMailHtml } = await import('./mail-content.js');
-  const html = sanitizeMailHtml(request.html);
-  const text = request.text ?? plainTextOf(html);
+  const { html, text } = cleanHtml ? await cleanHtml(request.html, request.text, work) : await cleanHere(request.html, request.text);
   if (html.trim() === '' || (text.trim() === '' && !/<img\b/i.test(html))) {
     throw new Error('The HTML body is empty once cleaned (scripts, styles and forms are removed): write the body as HTML text');
   }
@@ -157,6 +162,13 @@ async function sendToFirstReachable(
       transport.close();
     }
   }
+}
+
+// The HTML cleaners (sanitize-html, html-to-text) are imported with the first mail, not at
+// start: most instances never send one (bench/cold-start.bench.mjs).
+async function cleanHere(html: string, text: string | undefined): Promise<{ html: string; text: string }> {
+  const [{ cleanMailBody }, { DEFAULT_CONTENT_LIMITS }] = await Promise.all([import('./mail-content.js'), import('../content-work/content-limits.js')]);
+  return cleanMailBody(html, text, 'The HTML body', DEFAULT_CONTENT_LIMITS);
 }
 
 function phaseTimeout(timeoutMs: number): number {

@@ -21,10 +21,12 @@ export async function runHttpRequest({ inputs, config, ctx }: NodeRunArgs) {
   // HEAD, 204 and friends have no body; null says "nothing" without failing the parse.
   if (response.body.trim() === '') return { outputs: { output: null } };
   try {
-    return { outputs: { output: JSON.parse(response.body) as unknown } };
+    // The host's parse keeps a large answer off its event loop; a host without one leaves it here.
+    return { outputs: { output: response.json ? await response.json() : (JSON.parse(response.body) as unknown) } };
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new Error(`The response from ${response.url || spec.url} is not valid JSON (${reason}); set Response as to Text to take it as it is`);
+    // A limit the host applies, or a cancel, says itself; only bad syntax is explained here.
+    if (!(error instanceof SyntaxError)) throw error;
+    throw new Error(`The response from ${response.url || spec.url} is not valid JSON (${error.message}); set Response as to Text to take it as it is`);
   }
 }
 

@@ -1,9 +1,11 @@
 import type { DocumentValue } from '@weft/core';
-import type { DocumentFile, ParseOptions } from '@weft/nodes';
+import type { DocumentFile } from '@weft/nodes';
 import { getDocumentProxy } from 'unpdf';
+import { count, overLimit, TextBudget } from '../../content-work/content-limits.js';
 import { tidyText } from '../decode-text.js';
 import { looksLike } from '../describe-content.js';
 import { DocumentProblem } from '../document-problem.js';
+import type { LoadOptions } from '../parse-document.js';
 import { Yielder } from '../yielder.js';
 
 type PdfDocument = Awaited<ReturnType<typeof getDocumentProxy>>;
@@ -11,17 +13,23 @@ type PdfDocument = Awaited<ReturnType<typeof getDocumentProxy>>;
 /**
  * A PDF (unpdf, PDF.js built for servers): one document per page that has text, with
  * metadata `page` (from 1). Pages are read one at a time and released after, so memory
- * holds the file plus one page's objects, not the whole parsed document; the event loop
- * gets a turn between pages, so a long PDF does not stall other requests.
+ * holds the file plus one page's objects, not the whole parsed document. A PDF with more
+ * pages than the limit is refused before any is read; what no limit here can see (a page
+ * whose drawings fan out without end, a stream inflating to gigabytes) is stopped by the
+ * content worker's time and memory limits.
  */
-export async function loadPdf(file: DocumentFile, options: ParseOptions = {}): Promise<DocumentValue[]> {
+export async function loadPdf(file: DocumentFile, options: LoadOptions): Promise<DocumentValue[]> {
+  const { limits } = options;
   const pdf = await openPdf(file);
   try {
+    if (pdf.numPages > limits.maxPages) throw overLimit(file.name, 'maxPages', limits, `the PDF has ${count(pdf.numPages)} pages`);
     const documents: DocumentValue[] = [];
     const yielder = new Yielder(options.signal);
+    const budget = new TextBudget(file.name, limits);
     for (let number = 1; number <= pdf.numPages; number++) {
       await yielder.turn();
       const text = await pageText(file, pdf, number);
+      budget.add(text.length);
       if (text !== '') documents.push({ text, metadata: { source: file.name, page: number } });
     }
     if (documents.length === 0) {

@@ -1,47 +1,63 @@
 import type { DocumentValue } from '@weft/core';
-import type { DocumentFile, ParseOptions } from '@weft/nodes';
+import type { DocumentFile } from '@weft/nodes';
 import ExcelJS from 'exceljs';
+import { type ContentLimits, TextBudget } from '../../content-work/content-limits.js';
+import { WORKSHEET_ENTRY, WorkbookCensus } from '../../content-work/xlsx-census.js';
 import { looksLike, sniffKind } from '../describe-content.js';
 import { DocumentProblem } from '../document-problem.js';
+import type { LoadOptions } from '../parse-document.js';
+import { checkOfficeZip } from './office-zip.js';
 import { rowText } from './row-text.js';
 
 /**
  * An Excel workbook (exceljs): one sheet, the chosen one or the first. Its first row with
  * a value is the header; every later row with a value is one document of `header: value`
- * lines, with metadata `sheet` and `row` (the row number Excel shows).
+ * lines, with metadata `sheet` and `row` (the row number Excel shows). A merged range's
+ * value is repeated in each row it covers, so every row's document says it.
  */
-export async function loadXlsx(file: DocumentFile, options: ParseOptions = {}): Promise<DocumentValue[]> {
-  const workbook = await openWorkbook(file);
+export async function loadXlsx(file: DocumentFile, options: LoadOptions): Promise<DocumentValue[]> {
+  const workbook = await openWorkbook(file, options.limits);
   const sheet = chooseSheet(file.name, workbook, options.sheet?.trim() ?? '');
   const documents: DocumentValue[] = [];
+  const budget = new TextBudget(file.name, options.limits);
   let headers: string[] | undefined;
   sheet.eachRow({ includeEmpty: false }, (row) => {
+    // Sparse, as the sheet is: a cell in column XFD must not make 16,384 empty ones.
     const cells: string[] = [];
     row.eachCell({ includeEmpty: false }, (cell, column) => {
       cells[column - 1] = cellText(cell);
     });
-    const filled = Array.from(cells, (cell) => cell ?? '');
-    if (!filled.some((cell) => cell.trim() !== '')) return;
+    if (!cells.some((cell) => cell.trim() !== '')) return;
     if (!headers) {
-      headers = filled;
+      headers = cells;
       return;
     }
-    documents.push({ text: rowText(headers, filled), metadata: { source: file.name, sheet: sheet.name, row: row.number } });
+    const text = rowText(headers, cells);
+    budget.add(text.length);
+    documents.push({ text, metadata: { source: file.name, sheet: sheet.name, row: row.number } });
   });
   if (!headers) throw new DocumentProblem(file.name, `sheet "${sheet.name}" is empty`);
   if (documents.length === 0) throw new DocumentProblem(file.name, `sheet "${sheet.name}" has no rows below its header`);
   return documents;
 }
 
-async function openWorkbook(file: DocumentFile): Promise<ExcelJS.Workbook> {
+/**
+ * The workbook, once its ZIP has passed the unpacked-size check and its sheets the row and
+ * cell count (merged ranges included), so exceljs never starts on a file it would drown in.
+ */
+async function openWorkbook(file: DocumentFile, limits: ContentLimits): Promise<ExcelJS.Workbook> {
   const kind = await sniffKind(file.bytes).catch(() => undefined);
   // Office encrypts a protected workbook into an OLE container, the same kind old .xls files use.
   if (kind === 'cfb') throw new DocumentProblem(file.name, 'the workbook is password-protected or in the old .xls format; save it as .xlsx without a password');
   if (kind !== undefined && kind !== 'xlsx' && kind !== 'zip') throw new DocumentProblem(file.name, `not a valid Excel file${await looksLike(file.bytes)}`);
+  const census = new WorkbookCensus();
+  await checkOfficeZip(file, limits, 'Excel', { wanted: (name) => WORKSHEET_ENTRY.test(name), entry: (_name, xml) => census.addSheet(xml) });
+  census.check(file.name, limits);
   const workbook = new ExcelJS.Workbook();
   try {
     // exceljs types say ArrayBuffer; it hands the bytes to JSZip, which takes a Uint8Array as is.
-    await workbook.xlsx.load(file.bytes as unknown as ArrayBuffer);
+    // Data validations are left out: they say nothing readable, and exceljs copies one per cell of each range.
+    await workbook.xlsx.load(file.bytes as unknown as ArrayBuffer, { ignoreNodes: ['dataValidations'] });
   } catch {
     throw new DocumentProblem(file.name, 'not a valid Excel file (it may be damaged or cut short)');
   }

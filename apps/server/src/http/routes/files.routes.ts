@@ -20,6 +20,7 @@ const STATUS: Readonly<Record<UploadProblem, number>> = {
   invalid_name: 400,
   empty: 400,
   invalid_json: 400,
+  too_complex: 422,
   too_large: 413,
   unsupported_type: 415,
   type_mismatch: 415,

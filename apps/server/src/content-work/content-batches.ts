@@ -1,0 +1,33 @@
+/** At most this many items per IPC message, whatever their size. */
+const MAX_ITEMS = 2000;
+/** About this many characters of text per message: reading one back costs the event loop a millisecond or two. */
+const MAX_CHARS = 512 * 1024;
+
+/**
+ * Splits a list into the batches that cross the IPC channel, by count and by the text
+ * each item carries (documents and chunks have `text`, JSON pieces `json`), so neither a
+ * million short rows nor a few long pages make one message that takes long to read.
+ */
+export function* batchesOf<T>(items: readonly T[]): Generator<T[]> {
+  let batch: T[] = [];
+  let chars = 0;
+  for (const item of items) {
+    const size = weight(item);
+    if (batch.length > 0 && (batch.length >= MAX_ITEMS || chars + size > MAX_CHARS)) {
+      yield batch;
+      batch = [];
+      chars = 0;
+    }
+    batch.push(item);
+    chars += size;
+  }
+  if (batch.length > 0) yield batch;
+}
+
+function weight(item: unknown): number {
+  if (typeof item !== 'object' || item === null) return 16;
+  const { text, json } = item as { text?: unknown; json?: unknown };
+  if (typeof text === 'string') return text.length + 64;
+  if (typeof json === 'string') return json.length + 64;
+  return 64;
+}

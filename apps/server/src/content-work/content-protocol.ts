@@ -1,0 +1,48 @@
+import type { ChunkValue, DocumentValue } from '@weft/core';
+import type { SplitOptions } from '@weft/nodes';
+import type { ContentLimit, ContentLimits } from './content-limits.js';
+import type { JsonPiece } from './json-pieces.js';
+
+/**
+ * Messages between the content pool (the server's process) and a content worker (a child
+ * process), sent over Node's IPC channel with `serialization: 'advanced'` (the V8
+ * serializer), so a file's bytes cross as a Uint8Array. Long lists cross in batches both
+ * ways: no single message takes the server's event loop long to write or read.
+ */
+
+/** The work itself; the worker holds no state between tasks. */
+export type ContentTask =
+  /** A file into documents (the Document Loader). */
+  | { readonly kind: 'parse'; readonly name: string; readonly mimeType?: string; readonly bytes: Uint8Array; readonly sheet?: string }
+  /** The documents sent as input into chunks (the Text Splitter). */
+  | { readonly kind: 'split'; readonly options: Omit<SplitOptions, 'signal'> }
+  /** An e-mail's HTML body sanitised, and its plain-text part (Send E-mail). */
+  | { readonly kind: 'mail-html'; readonly html: string; readonly text?: string; readonly subject: string }
+  /** JSON text checked (depth, syntax) and, with `keep`, sent back as pieces (HTTP Request answers, uploads). */
+  | { readonly kind: 'json'; readonly text: string; readonly subject: string; readonly keep: boolean };
+
+/** What each task sends back in batches, and what it ends with. */
+export interface ContentTaskResults {
+  parse: { readonly item: DocumentValue; readonly result: undefined };
+  split: { readonly item: ChunkValue; readonly result: undefined };
+  'mail-html': { readonly item: never; readonly result: { readonly html: string; readonly text: string } };
+  json: { readonly item: JsonPiece; readonly result: undefined };
+}
+
+export type ToWorker =
+  | { readonly type: 'task'; readonly id: number; readonly task: ContentTask; readonly limits: ContentLimits; readonly inputBatches: number }
+  /** The task's input list (the documents to split), one batch per message after the task. */
+  | { readonly type: 'input'; readonly id: number; readonly items: readonly unknown[] };
+
+/** An error as it crosses the process boundary; the pool makes it the matching class again (content-errors.ts). */
+export type WireError =
+  | { readonly kind: 'limit'; readonly subject: string; readonly limit: ContentLimit; readonly problem: string }
+  | { readonly kind: 'document'; readonly fileName: string; readonly problem: string }
+  | { readonly kind: 'syntax'; readonly message: string }
+  | { readonly kind: 'other'; readonly message: string };
+
+export type FromWorker =
+  | { readonly type: 'ready' }
+  | { readonly type: 'batch'; readonly id: number; readonly items: readonly unknown[] }
+  | { readonly type: 'done'; readonly id: number; readonly result: unknown }
+  | { readonly type: 'failed'; readonly id: number; readonly error: WireError };

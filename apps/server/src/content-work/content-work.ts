@@ -1,0 +1,122 @@
+import type { ChunkValue, DocumentValue } from '@weft/core';
+import type { DocumentFile, ParseOptions, SplitOptions } from '@weft/nodes';
+import { checkSplitOptions } from '../documents/split-options.js';
+import type { ContentLimits } from './content-limits.js';
+import { ContentPool, type ContentPoolOptions } from './content-pool.js';
+import { JsonAssembly } from './json-assembly.js';
+import { checkJsonDepth } from './json-depth.js';
+
+/**
+ * JSON texts up to this many characters are parsed on the event loop: at about 25 ms a
+ * megabyte on a busy 2-core machine that is at most 6 ms, less than a worker round trip
+ * costs once the hop waits behind a long parse (and a first task waits for a worker to
+ * start, 100 ms or more). The depth check runs first either way.
+ */
+export const INLINE_JSON_CHARS = 256 * 1024;
+
+/** Names a mail body in limit errors: `The HTML body: it is nested deeper than 512 levels (WEFT_CONTENT_MAX_DEPTH)`. */
+const MAIL_HTML_SUBJECT = 'The HTML body';
+
+export interface WorkOptions {
+  /** Whose work it is (a user id): waiting work is served round-robin between owners. */
+  readonly owner?: string;
+  readonly signal?: AbortSignal;
+}
+
+/**
+ * What the server hands to its content workers (content-pool.ts), in the callers' terms:
+ * documents to parse and split, mail HTML to clean, JSON to parse or check. Each call
+ * names its subject, so a limit or a stopped worker reads as `big.xlsx: reading it needed
+ * more than 512 MB of memory (WEFT_CONTENT_MEMORY_MB)`. Results come back in batches,
+ * gathered here one message at a time.
+ */
+export class ContentWork {
+  private readonly pool: ContentPool;
+
+  constructor(options: ContentPoolOptions = {}) {
+    this.pool = new ContentPool(options);
+  }
+
+  get limits(): ContentLimits {
+    return this.pool.limits;
+  }
+
+  /** The Document Loader's parse (documents/parse-document.ts), in a worker. */
+  async parseDocument(file: DocumentFile, options: ParseOptions & WorkOptions = {}): Promise<DocumentValue[]> {
+    const documents: DocumentValue[] = [];
+    const task = { kind: 'parse', name: file.name, bytes: file.bytes, mimeType: file.mimeType, sheet: options.sheet } as const;
+    await this.pool.run(task, { subject: file.name, doing: 'reading it', ...work(options), onBatch: (items) => append(documents, items) });
+    return documents;
+  }
+
+  /** The Text Splitter's split (documents/split-documents.ts), in a worker; bad sizes are refused here first. */
+  async splitDocuments(documents: readonly DocumentValue[], options: SplitOptions & WorkOptions): Promise<ChunkValue[]> {
+    checkSplitOptions(options);
+    if (documents.length === 0) return [];
+    const chunks: ChunkValue[] = [];
+    const { chunkSize, chunkOverlap, splitOn } = options;
+    const subject = `Splitting ${documents.length === 1 ? '1 document' : `${documents.length.toLocaleString('en')} documents`}`;
+    await this.pool.run(
+      { kind: 'split', options: { chunkSize, chunkOverlap, splitOn } },
+      { subject, doing: 'the split', ...work(options), input: documents, onBatch: (items) => append(chunks, items) },
+    );
+    return chunks;
+  }
+
+  /** An e-mail's HTML body sanitised, and its plain-text part unless `text` is given (Send E-mail). */
+  cleanMailHtml(html: string, text: string | undefined, options: WorkOptions = {}): Promise<{ html: string; text: string }> {
+    return this.pool.run({ kind: 'mail-html', html, text, subject: MAIL_HTML_SUBJECT }, { subject: MAIL_HTML_SUBJECT, doing: 'cleaning it', ...work(options) });
+  }
+
+  /**
+   * JSON.parse within the depth limit; large texts in a worker, their value sent back in
+   * pieces parsed one at a time (json-pieces.ts). Invalid JSON throws a SyntaxError.
+   */
+  async parseJson(text: string, options: WorkOptions & { readonly subject: string }): Promise<unknown> {
+    if (text.length <= INLINE_JSON_CHARS) {
+      checkJsonDepth(text, options.subject, this.limits);
+      return JSON.parse(text);
+    }
+    const assembly = new JsonAssembly();
+    await this.pool.run(
+      { kind: 'json', text, subject: options.subject, keep: true },
+      {
+        subject: options.subject,
+        doing: 'parsing its JSON',
+        ...work(options),
+        onBatch: (pieces) => {
+          for (const piece of pieces) assembly.add(piece);
+        },
+      },
+    );
+    return assembly.value;
+  }
+
+  /** Whether a text is JSON within the depth limit (an upload's check), nothing kept. Throws a SyntaxError or ContentLimitError. */
+  async checkJson(text: string, options: WorkOptions & { readonly subject: string }): Promise<void> {
+    if (text.length <= INLINE_JSON_CHARS) {
+      checkJsonDepth(text, options.subject, this.limits);
+      JSON.parse(text);
+      return;
+    }
+    await this.pool.run({ kind: 'json', text, subject: options.subject, keep: false }, { subject: options.subject, doing: 'checking it', ...work(options) });
+  }
+
+  /** Process ids of the running workers (tests, diagnostics). */
+  workerPids(): number[] {
+    return this.pool.workerPids();
+  }
+
+  /** Stops every worker; work still waiting or running fails as shut down. */
+  close(): Promise<void> {
+    return this.pool.close();
+  }
+}
+
+function work({ owner, signal }: WorkOptions): WorkOptions {
+  return { ...(owner === undefined ? {} : { owner }), ...(signal === undefined ? {} : { signal }) };
+}
+
+function append<T>(target: T[], items: readonly T[]): void {
+  for (const item of items) target.push(item);
+}
