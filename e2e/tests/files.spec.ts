@@ -119,6 +119,15 @@ test('files: upload in Settings and from a Document Loader, run on it, see who u
   await section.scrollIntoViewIfNeeded();
   await shoot(page, section, 'settings');
 
+  // Settings → Usage counts both files against the per-user quota (250 MB by default).
+  const usage = page.locator('section#usage');
+  const files = usage.getByTestId('usage-row').filter({ hasText: 'Files' });
+  await expect(files).toContainText(/\d+ B of 250 MB/);
+  await expect(files).toContainText('2 files. Uploads past the quota are refused.');
+  await expect(usage.getByTestId('usage-row').filter({ hasText: 'Kept executions' })).toContainText('1 of 10,000');
+  await usage.scrollIntoViewIfNeeded();
+  await shoot(page, usage, 'usage');
+
   // Delete, keyboard only: the confirmation names the workflow; Cancel keeps the file.
   await faq.getByRole('button', { name: 'Delete faq.csv' }).focus();
   await page.keyboard.press('Enter');

@@ -2,10 +2,10 @@ import { BUILTIN_PACKAGE, type NodePackage, NodeRegistry } from '@weft/nodes';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
+import { ContentWork } from './content-work/content-work.js';
 import { CustomNodesService } from './custom-nodes/custom-nodes.service.js';
 import type { Dialect } from './db/database.js';
 import type { Database } from './db/schema.js';
-import { ContentWork } from './content-work/content-work.js';
 import { DocumentsService } from './documents/documents.service.js';
 import { createFilesService } from './files/create-files-service.js';
 import type { FilesService } from './files/files.service.js';
@@ -37,6 +37,7 @@ import { SessionsService } from './services/sessions.service.js';
 import { SignInGuard } from './services/sign-in-guard.js';
 import { SubscriptionNotices } from './services/subscription-notices.js';
 import { SubscriptionsService } from './services/subscriptions.service.js';
+import { UsageService } from './services/usage.service.js';
 import { UsersService } from './services/users.service.js';
 import { WebhooksService } from './services/webhooks.service.js';
 import { WorkflowVersionsService } from './services/workflow-versions.service.js';
@@ -101,6 +102,8 @@ export interface Services {
   vectors: VectorStore;
   /** Each user's uploads, stored in the database so every worker reads them (files/). */
   files: FilesService;
+  /** Each user's usage against the per-user quotas (Settings → Usage). */
+  usage: UsageService;
   /** Scale-out mode's queue and Redis events (REDIS_URL set); undefined in embedded mode. */
   scaleOut: ScaleOut | undefined;
   /** `stopping` is set when the process begins to stop (http/health.ts answers 503 from then on). */
@@ -154,7 +157,14 @@ export function createServices(deps: {
     memoryMb: config.sandboxMemoryMb,
     maxTimeoutMs: config.sandboxTimeoutMs,
   });
-  const vectors = createVectorStore({ db, dialect: deps.dialect, clock, vectorIndexProblem: deps.vectorIndexProblem, reclaimSpace: deps.reclaimSpace });
+  const vectors = createVectorStore({
+    db,
+    dialect: deps.dialect,
+    clock,
+    vectorIndexProblem: deps.vectorIndexProblem,
+    reclaimSpace: deps.reclaimSpace,
+    chunkQuota: config.userLimits.vectorChunks,
+  });
   const workflowVersions = new WorkflowVersionsService(
     db,
     clock,
@@ -173,6 +183,7 @@ export function createServices(deps: {
     definitions: nodes.installed(),
     reclaimSpace: deps.reclaimSpace,
     content: contentWork,
+    quotaBytes: config.userLimits.filesBytes,
   });
   const runDependencies: RunDependencies = {
     nodeTypes: async (userId, types) => (await nodes.forUser(userId, types)).get,
@@ -211,7 +222,7 @@ export function createServices(deps: {
     ...(scaleOut ? { hub: scaleOut.events, remote: scaleOut.remote } : {}),
     concurrency: config.runConcurrency,
     concurrencyPerUser: config.runConcurrencyPerUser,
-    retention: { maxAgeDays: config.executionsMaxAgeDays, maxPerWorkflow: config.executionsMaxPerWorkflow },
+    retention: { maxAgeDays: config.executionsMaxAgeDays, maxPerWorkflow: config.executionsMaxPerWorkflow, maxPerUser: config.userLimits.executions },
     reclaimSpace: deps.reclaimSpace ?? (async () => {}),
   });
   runsRef = runs;
@@ -273,6 +284,7 @@ export function createServices(deps: {
     contentWork,
     vectors,
     files,
+    usage: new UsageService({ db, files, vectors, schedules: scheduleRepository, limits: config.userLimits }),
     scaleOut,
   };
 }

@@ -57,6 +57,15 @@ export class DatabaseFileStore implements FileStore {
     return { ...toRecord(row), content: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) };
   }
 
+  async usage(userId: string): Promise<{ count: number; bytes: number }> {
+    const row = await this.db
+      .selectFrom('files')
+      .select((eb) => [eb.fn.countAll<number | string>().as('count'), eb.fn.sum<number | string | null>('size').as('bytes')])
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    return { count: Number(row.count), bytes: Number(row.bytes ?? 0) };
+  }
+
   async delete(userId: string, id: string): Promise<boolean> {
     const result = await this.db.deleteFrom('files').where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
     return Number(result.numDeletedRows) > 0;

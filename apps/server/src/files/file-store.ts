@@ -20,7 +20,7 @@ export interface FileWithContent extends FileRecord {
  * by owner: another user's file is a missing one.
  *
  * Not promised: deduplication (the same bytes uploaded twice are two files), streaming
- * (a file is read and written whole), or a quota (the service checks sizes).
+ * (a file is read and written whole), or a quota (the service checks sizes and usage).
  */
 export interface FileStore {
   save(file: FileWithContent): Promise<void>;
@@ -30,4 +30,6 @@ export interface FileStore {
   read(userId: string, id: string): Promise<FileWithContent | undefined>;
   /** False when the owner has no such file. */
   delete(userId: string, id: string): Promise<boolean>;
+  /** How many files the owner keeps and their bytes together (the storage quota counts these). */
+  usage(userId: string): Promise<{ count: number; bytes: number }>;
 }

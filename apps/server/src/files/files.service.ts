@@ -8,7 +8,7 @@ import { fileFieldsByType, fileUsers, type WorkflowSource } from './file-usage.j
 import { cleanUploadName } from './upload-name.js';
 import { checkUploadType, type JsonCheck, type UploadTypeProblem } from './upload-type.js';
 
-export type UploadProblem = 'invalid_name' | 'empty' | 'too_large' | UploadTypeProblem;
+export type UploadProblem = 'invalid_name' | 'empty' | 'too_large' | 'over_quota' | UploadTypeProblem;
 
 export type UploadResult = { ok: true; file: FileSummary } | { ok: false; problem: UploadProblem; message: string };
 
@@ -23,6 +23,8 @@ export interface FilesServiceOptions {
   workflowsOf(userId: string): Promise<readonly WorkflowSource[]>;
   /** Gives a deleted file's disk space back (SQLite's incremental vacuum). */
   reclaimSpace?: () => Promise<void>;
+  /** Bytes one user's files may take together (WEFT_FILES_QUOTA_MB); 0 or absent: no quota. */
+  quotaBytes?: number;
   /** How a .json upload is checked (the content workers' check); by default here, the same rules. */
   checkJson?: JsonCheck;
 }
@@ -35,6 +37,11 @@ export function megabytes(bytes: number): string {
 /** The message of the 413: the limit, and what to do. */
 export function tooLargeMessage(maxBytes: number): string {
   return `The file is larger than the upload limit of ${megabytes(maxBytes)}. Upload a smaller file, or ask whoever runs this Weft to raise WEFT_UPLOAD_MAX_MB.`;
+}
+
+/** The refusal at the storage quota: the quota, its setting, the usage, and what to do. */
+export function overQuotaMessage(size: number, used: number, quota: number): string {
+  return `This upload (${megabytes(size)}) would take your files to ${megabytes(used + size)}, over your storage quota of ${megabytes(quota)} (WEFT_FILES_QUOTA_MB); you use ${megabytes(used)}. Delete files you no longer need in Settings → Files, or ask whoever runs this Weft to raise the quota.`;
 }
 
 /**
@@ -53,12 +60,31 @@ export class FilesService {
     return this.options.maxBytes;
   }
 
+  /** The user's files and their bytes together. */
+  usage(userId: string): Promise<{ count: number; bytes: number }> {
+    return this.options.store.usage(userId);
+  }
+
+  /**
+   * Why `size` more bytes would not fit the user's quota, or undefined when they fit (or
+   * there is none). Checked before the upload is read (its declared length) and again before
+   * it is stored; uploads racing each other can pass the quota by what they carry together.
+   */
+  async overQuota(userId: string, size: number): Promise<string | undefined> {
+    const quota = this.options.quotaBytes ?? 0;
+    if (quota <= 0) return undefined;
+    const { bytes } = await this.options.store.usage(userId);
+    return bytes + size > quota ? overQuotaMessage(size, bytes, quota) : undefined;
+  }
+
   async upload(userId: string, rawName: string | undefined, bytes: Uint8Array): Promise<UploadResult> {
     const named = cleanUploadName(rawName);
     if (!named.ok) return { ok: false, problem: 'invalid_name', message: named.message };
     const { name } = named;
     if (bytes.byteLength > this.options.maxBytes) return { ok: false, problem: 'too_large', message: tooLargeMessage(this.options.maxBytes) };
     if (bytes.byteLength === 0) return { ok: false, problem: 'empty', message: `"${name}" is empty: there is nothing to upload.` };
+    const overQuota = await this.overQuota(userId, bytes.byteLength);
+    if (overQuota) return { ok: false, problem: 'over_quota', message: overQuota };
     const checked = await checkUploadType(name, bytes, this.options.checkJson, userId);
     if (!checked.ok) return checked;
     const record: FileRecord = {

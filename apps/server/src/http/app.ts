@@ -24,6 +24,7 @@ import { passwordResetRoutes } from './routes/password-reset.routes.js';
 import { schedulesRoutes } from './routes/schedules.routes.js';
 import { secretsRoutes } from './routes/secrets.routes.js';
 import { subscriptionsRoutes } from './routes/subscriptions.routes.js';
+import { usageRoutes } from './routes/usage.routes.js';
 import { webhooksRoutes } from './routes/webhooks.routes.js';
 import { workflowRunRoutes } from './routes/workflow-run.routes.js';
 import { workflowVersionsRoutes } from './routes/workflow-versions.routes.js';
@@ -106,6 +107,7 @@ export async function buildApp({ config, services, logger }: AppOptions): Promis
   schedulesRoutes(app, { schedules: services.schedules });
   collectionsRoutes(app, { vectors: services.vectors });
   filesRoutes(app, { files: services.files });
+  usageRoutes(app, { usage: services.usage });
 
   metricsRoutes(app, { metrics: services.metrics, token: config.metricsToken });
   await registerSpa(app, config.webDir, { serveSourceMaps: config.serveSourceMaps });

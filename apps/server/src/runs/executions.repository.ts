@@ -258,6 +258,42 @@ export class ExecutionsRepository {
     return Number(result.numDeletedRows);
   }
 
+  /**
+   * Keeps the newest `keep` executions of the user (the executions quota), deleting older
+   * finished ones, oldest first; one still queued or running is never deleted.
+   */
+  async trimForUser(userId: string, keep: number): Promise<number> {
+    // The oldest row still kept, by the (user_id, created_at) index; everything older goes.
+    const boundary = await this.db
+      .selectFrom('executions')
+      .select(['created_at', 'id'])
+      .where('user_id', '=', userId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .offset(keep - 1)
+      .executeTakeFirst();
+    if (!boundary) return 0;
+    const result = await this.db
+      .deleteFrom('executions')
+      .where('user_id', '=', userId)
+      .where('status', 'not in', ACTIVE)
+      .where((eb) => eb.or([eb('created_at', '<', boundary.created_at), eb.and([eb('created_at', '=', boundary.created_at), eb('id', '<', boundary.id)])]))
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
+  /** Users keeping more than `keep` executions. */
+  async usersOver(keep: number): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('executions')
+      .select('user_id')
+      .groupBy('user_id')
+      .having((eb) => eb.fn.countAll(), '>', keep)
+      .execute();
+    return rows.map((row) => row.user_id);
+  }
+
   /** Keeps the newest `keep` executions of each workflow, deleting older finished ones. */
   async trimPerWorkflow(keep: number): Promise<number> {
     const crowded = await this.db

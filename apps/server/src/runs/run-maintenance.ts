@@ -8,6 +8,8 @@ export interface RetentionSettings {
   maxAgeDays: number;
   /** Only the newest this many executions of each workflow are kept; 0 keeps all. */
   maxPerWorkflow: number;
+  /** Only the newest this many executions of each user are kept (WEFT_EXECUTIONS_QUOTA); 0 or absent keeps all. */
+  maxPerUser?: number;
 }
 
 export interface RunMaintenanceOptions {
@@ -45,6 +47,9 @@ export class RunMaintenance {
   private lastBeat: number | undefined;
   /** No orphan sweep before this (monotonic ms): set after the database stalled. */
   private sweepPausedUntil = 0;
+  /** Runs started per user since their executions were last trimmed to the quota. */
+  private readonly startsSinceTrim = new Map<string, number>();
+  private readonly trimming = new Set<string>();
 
   constructor(private readonly options: RunMaintenanceOptions) {}
 
@@ -69,11 +74,35 @@ export class RunMaintenance {
       deleted += await repository.deleteOlderThan(cutoff);
     }
     if (maxPerWorkflow > 0) deleted += await repository.trimPerWorkflow(maxPerWorkflow);
+    const maxPerUser = this.options.retention.maxPerUser ?? 0;
+    if (maxPerUser > 0) for (const userId of await repository.usersOver(maxPerUser)) deleted += await repository.trimForUser(userId, maxPerUser);
     if (deleted > 0) {
       await this.options.reclaimSpace();
       this.options.logger.info({ deleted }, 'Old executions deleted (retention)');
     }
     return deleted;
+  }
+
+  /**
+   * A run of the user's was stored. The executions quota is a history that rolls, as
+   * retention does: every hundredth of the quota a user starts, their oldest finished
+   * executions past it are deleted, so a flood of runs cannot fill the database between
+   * hourly sweeps (it may pass the quota by that hundredth). Refusing runs instead would
+   * stop a user's automations, webhooks and schedules alike, for want of old history.
+   */
+  noteStarted(userId: string): void {
+    const keep = this.options.retention.maxPerUser ?? 0;
+    if (keep <= 0) return;
+    const starts = (this.startsSinceTrim.get(userId) ?? 0) + 1;
+    if (starts < Math.ceil(keep / 100) || this.trimming.has(userId)) {
+      if (this.startsSinceTrim.size > 10_000) this.startsSinceTrim.clear();
+      this.startsSinceTrim.set(userId, starts);
+      return;
+    }
+    this.startsSinceTrim.delete(userId);
+    this.trimming.add(userId);
+    const trim = this.options.repository.trimForUser(userId, keep).finally(() => this.trimming.delete(userId));
+    this.track(trim, 'Trimming executions to the quota failed');
   }
 
   start(): void {

@@ -187,6 +187,7 @@ export class RunService {
       return { ok: true, execution: this.runs.liveSummary(toSummary(winner)), reused: true };
     }
     this.options.metrics?.runsStarted.inc({ trigger: summary.trigger });
+    this.maintenance.noteStarted(userId);
     if (remote)
       return {
         ok: true,

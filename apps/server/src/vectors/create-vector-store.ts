@@ -14,7 +14,9 @@ export function createVectorStore(deps: {
   /** SQLite: why sqlite-vec did not load. */
   vectorIndexProblem?: string | undefined;
   reclaimSpace?: (() => Promise<void>) | undefined;
+  /** WEFT_VECTOR_CHUNKS_QUOTA (0: none). */
+  chunkQuota?: number;
 }): VectorStore {
   const index = deps.dialect === 'sqlite' ? new SqliteChunkIndex(deps.db, deps.vectorIndexProblem) : new PostgresChunkIndex(deps.db);
-  return new VectorStore(deps.db, index, deps.clock, deps.reclaimSpace);
+  return new VectorStore(deps.db, index, deps.clock, deps.reclaimSpace, deps.chunkQuota);
 }

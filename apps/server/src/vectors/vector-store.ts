@@ -6,6 +6,7 @@ import type { Database, VectorCollectionRow } from '../db/schema.js';
 import type { Clock } from '../services/clock.js';
 import { chunkSource, contentHash, encodeEmbedding } from './chunk-content.js';
 import type { ChunkIndex } from './chunk-index.js';
+import { checkChunkQuota, vectorUsage } from './chunk-quota.js';
 import { CollectionsRepository, modelOf, toSummary } from './collections.repository.js';
 import { fuseRankings, type Ranked } from './fuse-rankings.js';
 import { keywordTerms } from './keyword-terms.js';
@@ -51,6 +52,8 @@ export class VectorStore {
     private readonly clock: Clock,
     /** Gives a deleted collection's disk space back (SQLite). */
     private readonly reclaimSpace: () => Promise<void> = async () => {},
+    /** Chunks one user's collections may hold together (WEFT_VECTOR_CHUNKS_QUOTA); 0: no quota. */
+    private readonly chunkQuota = 0,
   ) {
     this.collections = new CollectionsRepository(db, clock);
   }
@@ -67,6 +70,11 @@ export class VectorStore {
   async collection(userId: string, name: string): Promise<CollectionInfo | undefined> {
     const row = await this.collections.find(userId, name);
     return row && { name: row.name, embedding: modelOf(row), dimensions: row.dimensions, chunks: row.chunk_count };
+  }
+
+  /** The user's collections and the chunks they hold together. */
+  usage(userId: string): Promise<{ collections: number; chunks: number }> {
+    return vectorUsage(this.db, userId);
   }
 
   async list(userId: string): Promise<CollectionSummary[]> {
@@ -103,24 +111,24 @@ export class VectorStore {
    */
   async store(userId: string, request: StoreChunksRequest): Promise<StoreChunksResult> {
     const input = await uniqueChunks(request);
+    // A new collection over the quota is refused before it is made.
+    if (!(await this.collections.find(userId, request.collection))) await checkChunkQuota(this.db, userId, input.length, this.chunkQuota);
     let row = await this.openForWrite(userId, request);
     const stored = await this.storedHashes(row.id);
     const missing = input.filter((chunk) => !stored.has(chunk.hash));
+    const keep = new Set(input.map((chunk) => chunk.hash));
+    const leaving = request.mode === 'replace' ? [...stored].filter(([hash]) => !keep.has(hash)).map(([, id]) => id) : [];
+    // What a Replace removes at its end counts as free: the new chunks are written first.
+    const allowed = this.chunkQuota + leaving.length;
+    await checkChunkQuota(this.db, userId, missing.length, this.chunkQuota, allowed);
     let added = 0;
     for (const batch of batches(missing)) {
       await nextTurn();
       request.signal.throwIfAborted();
       const vectors = request.embedding ? (await request.embed(batch.map((chunk) => chunk.text))).map(encodeEmbedding) : null;
-      added += await this.write(row, request.embedding, batch, vectors);
+      added += await this.write(row, request.embedding, batch, vectors, allowed);
     }
-    let removed = 0;
-    if (request.mode === 'replace') {
-      const keep = new Set(input.map((chunk) => chunk.hash));
-      removed = await this.remove(
-        row,
-        [...stored].filter(([hash]) => !keep.has(hash)).map(([, id]) => id),
-      );
-    }
+    const removed = leaving.length > 0 ? await this.remove(row, leaving) : 0;
     row = (await this.collections.findById(userId, row.id)) ?? row;
     return { collection: row.name, added, unchanged: request.chunks.length - added, removed, total: row.chunk_count, dimensions: row.dimensions };
   }
@@ -175,8 +183,15 @@ export class VectorStore {
   }
 
   /** One batch in one transaction; returns how many were new (another run may have stored some meanwhile). */
-  private async write(row: VectorCollectionRow, model: EmbeddingModelRef | null, batch: readonly InputChunk[], vectors: Buffer[] | null): Promise<number> {
+  private async write(
+    row: VectorCollectionRow,
+    model: EmbeddingModelRef | null,
+    batch: readonly InputChunk[],
+    vectors: Buffer[] | null,
+    allowed: number,
+  ): Promise<number> {
     return this.db.transaction().execute(async (trx) => {
+      await checkChunkQuota(trx, row.user_id, batch.length, this.chunkQuota, allowed);
       let dimensions = 0;
       if (vectors) {
         const length = (vectors[0]?.byteLength ?? 0) / 4;

@@ -10,6 +10,7 @@ import { PasswordSection } from '../components/settings/PasswordSection';
 import { ProfileSection } from '../components/settings/ProfileSection';
 import { SettingsNav } from '../components/settings/SettingsNav';
 import { SecretsSection } from '../components/settings/secrets/SecretsSection';
+import { UsageSection } from '../components/settings/UsageSection';
 import { VersionHistorySection } from '../components/settings/VersionHistorySection';
 import { PageSpinner } from '../components/ui/Spinner';
 import { useAuthStore } from '../stores/auth.store';
@@ -37,6 +38,7 @@ export function SettingsPage() {
           <NotificationsSection />
           <ApiKeysSection />
           <SecretsSection />
+          <UsageSection />
           <FilesSection />
           <CollectionsSection />
           <VersionHistorySection />

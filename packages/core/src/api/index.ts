@@ -2,5 +2,6 @@ export * from './collections.js';
 export * from './executions.js';
 export * from './files.js';
 export * from './schedules.js';
+export * from './usage.js';
 export * from './workflow-versions.js';
 export * from './workflows.js';

@@ -22,6 +22,8 @@ const STATUS: Readonly<Record<UploadProblem, number>> = {
   invalid_json: 400,
   too_complex: 422,
   too_large: 413,
+  // The body does not fit what is left of the quota: the same status as a file over the size limit.
+  over_quota: 413,
   unsupported_type: 415,
   type_mismatch: 415,
   not_utf8: 415,
@@ -104,9 +106,12 @@ export function filesRoutes(app: FastifyInstance, deps: FilesRoutesDeps): void {
       '/api/files',
       {
         bodyLimit: files.maxBytes,
-        // A declared length over the limit is refused before a byte is read.
+        // A declared length over the limit, or over what is left of the quota, is refused before a byte is read.
         preParsing: async (request) => {
-          if (Number(request.headers['content-length']) > files.maxBytes) throw new HttpError(413, tooLargeMessage(files.maxBytes), 'file_too_large');
+          const length = Number(request.headers['content-length']);
+          if (length > files.maxBytes) throw new HttpError(413, tooLargeMessage(files.maxBytes), 'file_too_large');
+          const overQuota = length > 0 ? await files.overQuota(requireCaller(request, { allowApiKey: true }).user.id, length) : undefined;
+          if (overQuota) throw new HttpError(413, overQuota, 'over_quota');
         },
       },
       async (request, reply) => {

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FileList, FileSummary } from '@weft/core';
 import { api, errorMessage } from '../../lib/api';
 import { toast } from '../../stores/toast.store';
+import { USAGE_QUERY_KEY } from '../settings/useUsage';
 
 export const FILES_QUERY_KEY = ['files'] as const;
 
@@ -18,6 +19,7 @@ export function useFiles() {
     onSuccess: (_answer, file) => {
       queryClient.setQueryData<FileList>(FILES_QUERY_KEY, (list) => list && { ...list, files: list.files.filter((f) => f.id !== file.id) });
       toast.success(`“${file.name}” deleted`);
+      void queryClient.invalidateQueries({ queryKey: USAGE_QUERY_KEY });
     },
     onError: (error) => {
       toast.error(errorMessage(error, 'Could not delete the file.'));

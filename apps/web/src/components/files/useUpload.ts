@@ -3,6 +3,7 @@ import type { FileList, FileSummary } from '@weft/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { uploadProblem } from '../../editor/fields/file-field';
 import { apiUpload, errorMessage } from '../../lib/api';
+import { USAGE_QUERY_KEY } from '../settings/useUsage';
 import { FILES_QUERY_KEY } from './useFiles';
 
 /** An upload under way: which file and how far. */
@@ -52,6 +53,7 @@ export function useUpload(rules: { accept?: string; maxBytes?: number }): Upload
         });
         queryClient.setQueryData<FileList>(FILES_QUERY_KEY, (list) => list && { ...list, files: [stored, ...list.files.filter((f) => f.id !== stored.id)] });
         void queryClient.invalidateQueries({ queryKey: FILES_QUERY_KEY });
+        void queryClient.invalidateQueries({ queryKey: USAGE_QUERY_KEY });
         return stored;
       } catch (caught) {
         if (!(caught instanceof DOMException && caught.name === 'AbortError')) setError(errorMessage(caught, `“${file.name}” could not be uploaded.`));

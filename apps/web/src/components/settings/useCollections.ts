@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CollectionSummary } from '@weft/core';
 import { api, errorMessage } from '../../lib/api';
 import { toast } from '../../stores/toast.store';
+import { USAGE_QUERY_KEY } from './useUsage';
 
 const KEY = ['collections'] as const;
 
@@ -17,6 +18,7 @@ export function useCollections() {
     onSuccess: (_answer, collection) => {
       queryClient.setQueryData<CollectionSummary[]>(KEY, (list) => list?.filter((c) => c.id !== collection.id));
       toast.success(`Collection "${collection.name}" deleted`);
+      void queryClient.invalidateQueries({ queryKey: USAGE_QUERY_KEY });
     },
     onError: (error) => {
       toast.error(errorMessage(error, 'Could not delete the collection.'));
