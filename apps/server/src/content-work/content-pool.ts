@@ -130,9 +130,9 @@ export class ContentPool {
     await Promise.all(this.exits);
   }
 
-  /** Process ids of the workers, for tests and diagnostics. */
-  workerPids(): number[] {
-    return this.workers.flatMap((worker) => (worker.process.pid === undefined ? [] : [worker.process.pid]));
+  /** The workers' process ids and whether each has a task, for tests and diagnostics. */
+  describeWorkers(): { pid: number | undefined; busy: boolean }[] {
+    return this.workers.map((worker) => ({ pid: worker.process.pid, busy: worker.job !== undefined }));
   }
 
   private pump(): void {

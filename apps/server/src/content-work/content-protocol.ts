@@ -10,16 +10,19 @@ import type { JsonPiece } from './json-pieces.js';
  * ways: no single message takes the server's event loop long to write or read.
  */
 
-/** The work itself; the worker holds no state between tasks. */
+/**
+ * The work itself; the worker holds no state between tasks. A task's bulk (a file's
+ * bytes, a JSON text, the documents to split) is its input, sent in pieces after it.
+ */
 export type ContentTask =
-  /** A file into documents (the Document Loader). */
-  | { readonly kind: 'parse'; readonly name: string; readonly mimeType?: string; readonly bytes: Uint8Array; readonly sheet?: string }
+  /** A file into documents (the Document Loader); input: the file's bytes in pieces. */
+  | { readonly kind: 'parse'; readonly name: string; readonly mimeType?: string; readonly sheet?: string }
   /** The documents sent as input into chunks (the Text Splitter). */
   | { readonly kind: 'split'; readonly options: Omit<SplitOptions, 'signal'> }
   /** An e-mail's HTML body sanitised, and its plain-text part (Send E-mail). */
   | { readonly kind: 'mail-html'; readonly html: string; readonly text?: string; readonly subject: string }
-  /** JSON text checked (depth, syntax) and, with `keep`, sent back as pieces (HTTP Request answers, uploads). */
-  | { readonly kind: 'json'; readonly text: string; readonly subject: string; readonly keep: boolean };
+  /** JSON text checked (depth, syntax) and, with `keep`, sent back as pieces (HTTP Request answers, uploads); input: the text in pieces. */
+  | { readonly kind: 'json'; readonly subject: string; readonly keep: boolean };
 
 /** What each task sends back in batches, and what it ends with. */
 export interface ContentTaskResults {

@@ -18,7 +18,8 @@ export async function runContentTask(
   switch (task.kind) {
     case 'parse': {
       const { parseDocument } = await import('../documents/parse-document.js');
-      const file = { name: task.name, bytes: task.bytes, ...(task.mimeType === undefined ? {} : { mimeType: task.mimeType }) };
+      const bytes = Buffer.concat(input as Uint8Array[]);
+      const file = { name: task.name, bytes, ...(task.mimeType === undefined ? {} : { mimeType: task.mimeType }) };
       await emit(await parseDocument(file, { ...(task.sheet === undefined ? {} : { sheet: task.sheet }), limits }));
       return undefined;
     }
@@ -32,8 +33,9 @@ export async function runContentTask(
       return cleanMailBody(task.html, task.text, task.subject, limits);
     }
     case 'json': {
-      checkJsonDepth(task.text, task.subject, limits);
-      const value: unknown = JSON.parse(task.text);
+      const text = (input as string[]).join('');
+      checkJsonDepth(text, task.subject, limits);
+      const value: unknown = JSON.parse(text);
       if (task.keep) await emit([...jsonPieces(value)]);
       return undefined;
     }

@@ -1,6 +1,7 @@
 import type { ChunkValue, DocumentValue } from '@weft/core';
 import type { DocumentFile, ParseOptions, SplitOptions } from '@weft/nodes';
 import { checkSplitOptions } from '../documents/split-options.js';
+import { piecesOf } from './content-batches.js';
 import type { ContentLimits } from './content-limits.js';
 import { ContentPool, type ContentPoolOptions } from './content-pool.js';
 import { JsonAssembly } from './json-assembly.js';
@@ -44,8 +45,14 @@ export class ContentWork {
   /** The Document Loader's parse (documents/parse-document.ts), in a worker. */
   async parseDocument(file: DocumentFile, options: ParseOptions & WorkOptions = {}): Promise<DocumentValue[]> {
     const documents: DocumentValue[] = [];
-    const task = { kind: 'parse', name: file.name, bytes: file.bytes, mimeType: file.mimeType, sheet: options.sheet } as const;
-    await this.pool.run(task, { subject: file.name, doing: 'reading it', ...work(options), onBatch: (items) => append(documents, items) });
+    const task = { kind: 'parse', name: file.name, mimeType: file.mimeType, sheet: options.sheet } as const;
+    await this.pool.run(task, {
+      subject: file.name,
+      doing: 'reading it',
+      ...work(options),
+      input: piecesOf(file.bytes),
+      onBatch: (items) => append(documents, items),
+    });
     return documents;
   }
 
@@ -79,11 +86,12 @@ export class ContentWork {
     }
     const assembly = new JsonAssembly();
     await this.pool.run(
-      { kind: 'json', text, subject: options.subject, keep: true },
+      { kind: 'json', subject: options.subject, keep: true },
       {
         subject: options.subject,
         doing: 'parsing its JSON',
         ...work(options),
+        input: piecesOf(text),
         onBatch: (pieces) => {
           for (const piece of pieces) assembly.add(piece);
         },
@@ -99,12 +107,15 @@ export class ContentWork {
       JSON.parse(text);
       return;
     }
-    await this.pool.run({ kind: 'json', text, subject: options.subject, keep: false }, { subject: options.subject, doing: 'checking it', ...work(options) });
+    await this.pool.run(
+      { kind: 'json', subject: options.subject, keep: false },
+      { subject: options.subject, doing: 'checking it', ...work(options), input: piecesOf(text) },
+    );
   }
 
-  /** Process ids of the running workers (tests, diagnostics). */
-  workerPids(): number[] {
-    return this.pool.workerPids();
+  /** The workers' process ids and whether each has a task (tests, diagnostics). */
+  describeWorkers(): { pid: number | undefined; busy: boolean }[] {
+    return this.pool.describeWorkers();
   }
 
   /** Stops every worker; work still waiting or running fails as shut down. */
