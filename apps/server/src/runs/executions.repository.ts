@@ -127,15 +127,22 @@ export class ExecutionsRepository {
     return Number(result.numUpdatedRows) > 0;
   }
 
-  /** Scale-out: running executions whose runner has not said it is alive since `cutoff`. */
-  /** Scale-out: running executions whose heartbeat is older than `staleAfterMs` by the database's clock. */
+  /**
+   * Scale-out: running executions whose heartbeat is older than `staleAfterMs` by the
+   * database's clock. None while the database has been up for less than that: no heartbeat
+   * could land while it was down, so after a restart every worker gets a whole stale window
+   * to beat again, whichever process sweeps first (issue 19: a restart failed live runs).
+   */
   staleRunning(staleAfterMs: number) {
-    return this.db
+    let query = this.db
       .selectFrom('executions')
       .select(['id', 'started_at', 'heartbeat_at', 'runner_id'])
       .where('status', '=', 'running')
-      .where('heartbeat_at', '<', this.databaseNow(staleAfterMs))
-      .execute();
+      .where('heartbeat_at', '<', this.databaseNow(staleAfterMs));
+    if (this.db.getExecutor().adapter instanceof PostgresAdapter) {
+      query = query.where(sql<boolean>`pg_postmaster_start_time() < clock_timestamp() - (${staleAfterMs} * interval '1 millisecond')`);
+    }
+    return query.execute();
   }
 
   /** How many of the user's executions wait for a worker (scale-out's fair share reads it). */
@@ -182,6 +189,11 @@ export class ExecutionsRepository {
     else if (seen.heartbeatAt !== undefined) update = update.where('heartbeat_at', '=', seen.heartbeatAt);
     const result = await update.executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** Asks the database for nothing: a process with no runs to mark alive still learns whether it answers. */
+  async ping(): Promise<void> {
+    await sql`SELECT 1`.execute(this.db);
   }
 
   /** Long runs say they are alive; a finished row is never touched. */

@@ -107,6 +107,9 @@ export class RunMaintenance {
 
   start(): void {
     if (this.timers.length > 0) return;
+    // The start itself reached the database (orphan recovery): a process whose heartbeats
+    // then fail from the first one on also counts its outage from here.
+    this.lastBeat = performance.now();
     this.track(this.sweep(), 'Retention sweep failed');
     const sweepTimer = setInterval(() => this.track(this.sweep(), 'Retention sweep failed'), this.options.sweepEveryMs ?? HOUR);
     const heartbeatTimer = setInterval(() => this.track(this.heartbeat(), 'Run heartbeat failed'), this.options.heartbeatEveryMs ?? 30_000);
@@ -128,7 +131,12 @@ export class RunMaintenance {
     if (this.beating) return;
     this.beating = true;
     try {
-      await this.options.repository.heartbeat(this.options.runningIds());
+      const ids = this.options.runningIds();
+      // A process that sweeps asks the database even with no runs of its own: it must notice
+      // an outage as the workers do (below), or it would sweep the moment the database is
+      // back, before their heartbeats land (issue 19).
+      if (ids.length > 0) await this.options.repository.heartbeat(ids);
+      else if (this.options.sweepOrphans) await this.options.repository.ping();
       const now = performance.now();
       const every = this.options.heartbeatEveryMs ?? 30_000;
       // This heartbeat is late (the database or this process stalled): so were everyone

@@ -1,8 +1,9 @@
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 
 /**
  * A PostgreSQL server of the test's own, on a free port, for fault tests that stop and
@@ -12,9 +13,13 @@ import path from 'node:path';
  */
 export interface PrivatePostgres {
   readonly url: string;
-  /** Fast shutdown: every connection is ended, as in a restart. */
-  stop(): void;
-  start(): void;
+  /**
+   * Fast shutdown: every connection is ended, as in a restart. Asynchronous, so the Weft
+   * processes in the test's own event loop go on beating and sweeping meanwhile, as
+   * separate processes would (a blocking call let every timer fire at once afterwards).
+   */
+  stop(): Promise<void>;
+  start(): Promise<void>;
   /** Freezes every process of the server (SIGSTOP): connections stay open and nothing answers. */
   pause(): void;
   resume(): void;
@@ -68,18 +73,17 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
   if (asRoot) execFileSync('chown', ['postgres', root]);
   const run = (file: string, args: string[]) =>
     asRoot ? execFileSync('runuser', ['-u', 'postgres', '--', file, ...args], { stdio: 'pipe' }) : execFileSync(file, args, { stdio: 'pipe' });
+  const runInBackground = async (file: string, args: string[]) => {
+    await (asRoot ? promisify(execFile)('runuser', ['-u', 'postgres', '--', file, ...args]) : promisify(execFile)(file, args));
+  };
   const data = path.join(root, 'data');
   run(initdb, ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '--no-instructions']);
   const port = await freePort();
   // The socket goes in the cluster's own folder; fsync is off: these clusters are thrown away.
   const options = `-p ${port} -k ${root} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off`;
-  const start = () => {
-    run(pgCtl, ['-D', data, '-o', options, '-l', path.join(root, 'server.log'), '-w', '-t', '60', 'start']);
-  };
-  const stop = () => {
-    run(pgCtl, ['-D', data, '-m', 'fast', '-w', '-t', '60', 'stop']);
-  };
-  start();
+  const startArgs = ['-D', data, '-o', options, '-l', path.join(root, 'server.log'), '-w', '-t', '60', 'start'];
+  const stopArgs = ['-D', data, '-m', 'fast', '-w', '-t', '60', 'stop'];
+  run(pgCtl, startArgs);
   let running = true;
   // The postmaster's pid is the first line of postmaster.pid; its children are the backends.
   const processes = () => {
@@ -92,12 +96,12 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
   };
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    stop: () => {
-      stop();
+    stop: async () => {
+      await runInBackground(pgCtl, stopArgs);
       running = false;
     },
-    start: () => {
-      start();
+    start: async () => {
+      await runInBackground(pgCtl, startArgs);
       running = true;
     },
     pause: () => signalAll('SIGSTOP'),
@@ -106,7 +110,7 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
       try {
         if (running) {
           signalAll('SIGCONT');
-          stop();
+          run(pgCtl, stopArgs);
         }
       } finally {
         fs.rmSync(root, { recursive: true, force: true });

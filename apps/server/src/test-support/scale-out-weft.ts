@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { NodePackage } from '@weft/nodes';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import { afterAll, beforeAll } from 'vitest';
 import { createWeft, createWeftWorker, type Weft, type WeftWorker } from '../main.js';
 import type { RunDependencies } from '../runs/run-dependencies.js';
@@ -39,6 +39,8 @@ export interface ScaleOutClusterOptions {
   databaseUrl?: string;
   /** A Redis of the test's own (fault tests that stall it); the shared one otherwise. */
   redisUrl?: string;
+  /** Every process logs here (silent otherwise). */
+  logger?: Logger;
 }
 
 /** Fails (never skips) when PostgreSQL or Redis is missing: scale-out cannot be tested without them. */
@@ -77,7 +79,7 @@ export async function startScaleOutCluster(options: ScaleOutClusterOptions = {})
   });
   const common = {
     config,
-    logger: pino({ level: 'silent' }),
+    logger: options.logger ?? pino({ level: 'silent' }),
     ...(place.schema ? { pgSchema: place.schema } : {}),
     ...(options.runDependencies ? { runDependencies: options.runDependencies } : {}),
     ...(options.nodePackages ? { nodePackages: options.nodePackages } : {}),
