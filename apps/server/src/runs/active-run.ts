@@ -1,4 +1,4 @@
-import { keptRunData, type RunEvent } from '@weft/core';
+import { isActiveStatus, keptRunData, type RunEvent } from '@weft/core';
 import type { ExecutionDetail, ExecutionSummary } from './execution-types.js';
 import type { RunPlan } from './plan-run.js';
 import { keptNodes } from './run-data-storage.js';
@@ -46,8 +46,7 @@ export class ActiveRun {
   }
 
   get finished(): boolean {
-    const status = this.summary.status;
-    return status !== 'queued' && status !== 'running';
+    return !isActiveStatus(this.summary.status);
   }
 
   /**

@@ -12,9 +12,17 @@ export type RunTrigger = (typeof RUN_TRIGGERS)[number];
 export const EXECUTION_STATUSES = ['queued', 'running', 'success', 'error', 'cancelled'] as const;
 export type ExecutionStatus = (typeof EXECUTION_STATUSES)[number];
 
-/** Statuses of an execution that has not ended yet. */
-export function isActiveStatus(status: string): boolean {
-  return status === 'queued' || status === 'running';
+/**
+ * Statuses of an execution that has not ended yet: the one list the server's queries on
+ * live runs, its sweeps and the web's "still running" checks all read. Every other status
+ * is final.
+ */
+export const ACTIVE_EXECUTION_STATUSES = ['queued', 'running'] as const satisfies readonly ExecutionStatus[];
+export type ActiveExecutionStatus = (typeof ACTIVE_EXECUTION_STATUSES)[number];
+
+/** Whether an execution (or a node of one: the node statuses share these two names) has not ended yet. */
+export function isActiveStatus(status: string): status is ActiveExecutionStatus {
+  return (ACTIVE_EXECUTION_STATUSES as readonly string[]).includes(status);
 }
 
 /** One row of the execution history (docs/API.md "Running workflows"). */

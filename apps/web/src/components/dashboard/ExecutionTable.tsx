@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { isActiveStatus } from '@weft/core';
 import { Link } from 'react-router';
 import { EXECUTIONS_QUERY_KEY, type ExecutionSummary, replayExecution } from '../../editor/run/execution-api';
 import { KeptMark } from '../../editor/run/KeptMark';
@@ -121,7 +122,7 @@ function ReplayButton({ execution }: { execution: ExecutionSummary }) {
     },
     onError: (error) => toast.error(errorMessage(error)),
   });
-  if (execution.status === 'queued' || execution.status === 'running') return null;
+  if (isActiveStatus(execution.status)) return null;
   return (
     <button
       type="button"

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DEFAULT_WORKFLOW_NAME, UNTITLED_WORKFLOW_NAME } from '@weft/core';
+import { DEFAULT_WORKFLOW_NAME, isActiveStatus, UNTITLED_WORKFLOW_NAME } from '@weft/core';
 import { useNavigate } from 'react-router';
 import { api, errorMessage } from '../../lib/api';
 import { downloadJson, safeFileName } from '../../lib/download';
@@ -83,8 +83,7 @@ export function useRunWorkflow() {
     onSuccess: ({ execution }, workflow) => {
       const look = runStatusLook(execution.status);
       if (execution.status === 'success') toast.success(`“${workflow.name}” ran: ${look.label.toLowerCase()}.`);
-      else if (execution.status === 'queued' || execution.status === 'running')
-        toast.info(`“${workflow.name}” is still running; Executions shows how it goes.`);
+      else if (isActiveStatus(execution.status)) toast.info(`“${workflow.name}” is still running; Executions shows how it goes.`);
       else toast.error(`“${workflow.name}” ran: ${look.label.toLowerCase()}. Open it to see why.`);
       void queryClient.invalidateQueries({ queryKey: WORKFLOWS_QUERY_KEY });
     },

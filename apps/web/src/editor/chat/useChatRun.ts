@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { isActiveStatus } from '@weft/core';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { ApiError, errorMessage } from '../../lib/api';
 import { toast } from '../../stores/toast.store';
 import { cancelExecution, EXECUTIONS_QUERY_KEY, fetchExecution, startRun } from '../run/execution-api';
 import { useRunStore } from '../run/run.store';
-import { isFinished } from '../run/run-format';
 import { openRunStream } from '../run/run-stream';
 import { isActive } from '../run/run-view';
 import { useEditorStore } from '../store/editor.store';
@@ -55,7 +55,7 @@ export function useChatRun(save: () => Promise<boolean>): ChatRun {
     (flight: InFlight, executionId: string, otherwise: string | null) => {
       fetchExecution(executionId)
         .then(({ execution }) => {
-          if (isFinished(execution.status)) {
+          if (!isActiveStatus(execution.status)) {
             update(flight, (reply) => settleReply(reply, execution, flight.target));
             useRunStore.getState().settleLive(execution);
             refreshLists();
@@ -152,7 +152,7 @@ export function useChatRun(save: () => Promise<boolean>): ChatRun {
       .then(({ execution }) => {
         // The stream normally says so next; a run stopped while still queued may never
         // start one, so settle from the stored row if it stays quiet.
-        if (isFinished(execution.status)) setTimeout(() => inFlight.current === flight && settleFromStore(flight, executionId, null), STOP_SETTLE_MS);
+        if (!isActiveStatus(execution.status)) setTimeout(() => inFlight.current === flight && settleFromStore(flight, executionId, null), STOP_SETTLE_MS);
       })
       .catch((error: unknown) => toast.error(errorMessage(error, 'Could not stop the run.')));
   }, [settleFromStore]);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { executionsQuery } from './execution-api';
-import { formatBytes, formatDuration, isFinished, toEpoch } from './run-format';
+import { formatDuration, toEpoch } from './run-format';
 
 describe('formatDuration', () => {
   it('picks a unit that reads at a glance', () => {
@@ -21,15 +21,6 @@ describe('toEpoch', () => {
     expect(toEpoch('2025-01-02T10:00:00.000Z')).toBe(Date.UTC(2025, 0, 2, 10));
     expect(toEpoch('yesterday')).toBeUndefined();
     expect(toEpoch(null)).toBeUndefined();
-  });
-});
-
-describe('formatBytes and isFinished', () => {
-  it('sizes cut values and knows the final statuses', () => {
-    expect(formatBytes(512)).toBe('512 B');
-    expect(formatBytes(4096)).toBe('4.0 KB');
-    expect(formatBytes(3 * 1024 * 1024)).toBe('3.0 MB');
-    expect(['queued', 'running', 'success', 'error', 'cancelled'].filter(isFinished)).toEqual(['success', 'error', 'cancelled']);
   });
 });
 

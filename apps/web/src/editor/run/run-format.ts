@@ -40,8 +40,3 @@ const TRIGGER_LABELS: Record<ExecutionTrigger, string> = {
 export function triggerLabel(trigger: string): string {
   return TRIGGER_LABELS[trigger as ExecutionTrigger] ?? trigger;
 }
-
-/** True for statuses after which nothing changes any more. */
-export function isFinished(status: string): boolean {
-  return status === 'success' || status === 'error' || status === 'cancelled';
-}

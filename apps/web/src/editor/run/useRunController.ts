@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { isActiveStatus } from '@weft/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError, errorMessage } from '../../lib/api';
 import { toast } from '../../stores/toast.store';
 import { useEditorStore } from '../store/editor.store';
 import { cancelExecution, EXECUTIONS_QUERY_KEY, type ExecutionSummary, fetchExecution, replayExecution, startRun } from './execution-api';
 import { shownRun, useRunStore } from './run.store';
-import { isFinished } from './run-format';
 import { askedInputs, type RunInputField, rerunInputs } from './run-inputs';
 import { onRunRequest, type RunRequest } from './run-requests';
 import { openRunStream } from './run-stream';
@@ -77,7 +77,7 @@ export function useRunController(save: () => Promise<boolean>): RunController {
           fetchExecution(executionId)
             .then(({ execution }) => {
               if (store().live?.executionId !== executionId) return;
-              if (isFinished(execution.status)) {
+              if (!isActiveStatus(execution.status)) {
                 store().settleLive(execution);
                 refreshLists();
               } else if (retriesLeft > 0) setTimeout(() => store().live?.executionId === executionId && follow(executionId, retriesLeft - 1), STREAM_RETRY_MS);
@@ -151,7 +151,7 @@ export function useRunController(save: () => Promise<boolean>): RunController {
     const { executionId } = live;
     cancelExecution(executionId)
       .then(({ execution }) => {
-        if (!isFinished(execution.status)) return;
+        if (isActiveStatus(execution.status)) return;
         // Normally the stream says so next; a run cancelled while still queued may never
         // start one, so settle from the stored row if the stream stays quiet.
         setTimeout(() => {
@@ -179,7 +179,7 @@ export function useRunController(save: () => Promise<boolean>): RunController {
           toast.error('That run belongs to another workflow.');
           return;
         }
-        if (!isFinished(execution.status) && !isActive(useRunStore.getState().live)) {
+        if (isActiveStatus(execution.status) && !isActive(useRunStore.getState().live)) {
           // Still going: follow it as the live run; the stream replays it from the start.
           const { inputs, outputs: _o, usage: _u, nodes: _n, ...summary } = execution;
           useRunStore.getState().startLive(summary, inputs ?? {});
