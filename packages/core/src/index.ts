@@ -7,6 +7,7 @@ export * from './custom-node.js';
 export * from './data-types.js';
 export * from './engine/index.js';
 export * from './find-cycle.js';
+export * from './format-bytes.js';
 export * from './initials.js';
 export * from './node-definition.js';
 export * from './node-ports.js';

@@ -1,3 +1,4 @@
+import { formatBytes } from '@weft/core';
 import { type AddressClass, describeAddressClass } from './address-class.js';
 
 /** A refusal or limit of the outbound guard. The message is written for the workflow's author. */
@@ -53,12 +54,6 @@ export class OutboundTimeoutError extends OutboundError {
   ) {
     super(`The request to ${url} timed out after ${timeoutMs} ms.`);
   }
-}
-
-export function formatBytes(bytes: number): string {
-  if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MB`;
-  if (bytes >= 1024 && bytes % 1024 === 0) return `${bytes / 1024} KB`;
-  return `${bytes} bytes`;
 }
 
 /** The first error in `error`'s cause chain (AggregateError members included) that `test` accepts. */

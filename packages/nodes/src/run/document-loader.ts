@@ -1,8 +1,8 @@
-import type { NodeRunContext } from '@weft/core';
+import { formatBytes, type NodeRunContext } from '@weft/core';
 import type { DocumentFile, NodeRunArgs, NodeServices } from '../node-services.js';
 import { ConfigReader } from './config-reader.js';
 import { readFileField } from './file-reference.js';
-import { byteLength, formatBytes } from './http-request.js';
+import { byteLength } from './http-request.js';
 import { plural } from './text-splitter.js';
 
 /** Content types the Web page source reads; a PDF or an image arrives as a download instead. */

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { httpRequestNode } from '../http-request.node.js';
 import type { HttpRequestSpec, HttpResponseData, HttpService } from '../node-services.js';
-import { formatBytes } from './http-request.js';
 import { nodeHarness } from './node-test-kit.js';
 
 /** The outside world for these tests: records each request and answers with `reply`. */
@@ -129,9 +128,5 @@ describe('HTTP Request run', () => {
     await expect(nodeHarness(httpRequestNode, { http }).run({ config: { url: 'http://127.0.0.1/' } })).rejects.toThrow(
       'Refused: 127.0.0.1 is a loopback address',
     );
-  });
-
-  it('writes sizes in B, KB and MB', () => {
-    expect([formatBytes(0), formatBytes(1023), formatBytes(1229), formatBytes(3.4 * 1024 * 1024)]).toEqual(['0 B', '1023 B', '1.2 KB', '3.4 MB']);
   });
 });

@@ -1,3 +1,4 @@
+import { formatBytes } from '@weft/core';
 import type { NodeRunArgs } from '../node-services.js';
 import { ConfigReader } from './config-reader.js';
 import { buildHttpRequest } from './http-request-spec.js';
@@ -32,11 +33,4 @@ export async function runHttpRequest({ inputs, config, ctx }: NodeRunArgs) {
 
 export function byteLength(text: string): number {
   return new TextEncoder().encode(text).length;
-}
-
-/** `512 B`, `1.2 KB`, `3.4 MB`. */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }

@@ -1,6 +1,5 @@
-import type { FileSummary } from '@weft/core';
+import { type FileSummary, formatBytes } from '@weft/core';
 import { type DragEvent, useRef, useState } from 'react';
-import { formatBytes } from '../../editor/fields/file-field';
 import { UploadIcon } from '../ui/icons';
 import type { Uploader } from './useUpload';
 

@@ -1,5 +1,4 @@
-import type { CollectionSummary } from '@weft/core';
-import { formatBytes } from '../../editor/fields/file-field';
+import { type CollectionSummary, formatBytes } from '@weft/core';
 import { useNow } from '../../hooks/useNow';
 import { confirmDialog } from '../../stores/confirm.store';
 import { RelativeTime } from '../dashboard/RelativeTime';

@@ -1,7 +1,6 @@
-import { type FileSummary, UPLOAD_ACCEPT, uploadTypeLabel } from '@weft/core';
+import { type FileSummary, formatBytes, UPLOAD_ACCEPT, uploadTypeLabel } from '@weft/core';
 import { Fragment } from 'react';
 import { Link } from 'react-router';
-import { formatBytes } from '../../editor/fields/file-field';
 import { useNow } from '../../hooks/useNow';
 import { confirmDialog } from '../../stores/confirm.store';
 import { toast } from '../../stores/toast.store';

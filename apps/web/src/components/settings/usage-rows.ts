@@ -1,5 +1,4 @@
-import type { QuotaUsage, UsageSummary } from '@weft/core';
-import { formatBytes } from '../../editor/fields/file-field';
+import { formatBytes, type QuotaUsage, type UsageSummary } from '@weft/core';
 
 /** How full a quota is: `danger` at it (the next upload or store is refused), `warn` from 80 %. */
 export type UsageTone = 'ok' | 'warn' | 'danger';

@@ -1,4 +1,4 @@
-import { type FileSummary, uploadTypeLabel } from '@weft/core';
+import { type FileSummary, formatBytes, uploadTypeLabel } from '@weft/core';
 import { type DragEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { UploadDropZone } from '../../components/files/UploadDropZone';
@@ -7,7 +7,7 @@ import { useUpload } from '../../components/files/useUpload';
 import { AlertTriangleIcon, ChevronDownIcon, CloseIcon, FileIcon } from '../../components/ui/icons';
 import { describedBy, FieldShell } from './FieldShell';
 import { chipButton, controlClasses } from './field-styles';
-import { filesForField, formatBytes, type InlineFileValue, isInlineFileValue, uploadIdOf } from './file-field';
+import { filesForField, type InlineFileValue, isInlineFileValue, uploadIdOf } from './file-field';
 import type { FieldEditorProps } from './types';
 
 function SettingsLink() {

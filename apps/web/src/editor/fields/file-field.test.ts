@@ -1,6 +1,6 @@
 import type { FileSummary } from '@weft/core';
 import { describe, expect, it } from 'vitest';
-import { filesForField, formatBytes, isInlineFileValue, nameAccepted, uploadIdOf, uploadProblem } from './file-field';
+import { filesForField, isInlineFileValue, nameAccepted, uploadIdOf, uploadProblem } from './file-field';
 
 const LOADER_ACCEPT = '.txt,.md,.markdown,.csv,.tsv,.json,.html,.htm,.xlsx,.pdf,.docx';
 
@@ -46,12 +46,5 @@ describe('file field', () => {
     expect(uploadProblem({ name: 'a.txt', size: 10 }, { accept: '.xlsx' })).toBe('“a.txt” cannot be used here: choose an Excel workbook file.');
     expect(uploadProblem({ name: 'empty.csv', size: 0 }, rules)).toBe('“empty.csv” is empty.');
     expect(uploadProblem({ name: 'big.pdf', size: 26 * 1024 * 1024 }, rules)).toBe('“big.pdf” is 26 MB; files up to 25 MB can be uploaded.');
-  });
-
-  it('formats sizes', () => {
-    expect(formatBytes(512)).toBe('512 B');
-    expect(formatBytes(1536)).toBe('1.5 KB');
-    expect(formatBytes(20 * 1024)).toBe('20 KB');
-    expect(formatBytes(3.25 * 1024 * 1024)).toBe('3.3 MB');
   });
 });

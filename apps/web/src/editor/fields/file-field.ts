@@ -1,4 +1,4 @@
-import { ACCEPTED_UPLOADS_TEXT, type FileSummary, UPLOAD_ACCEPT, uploadTypeForName } from '@weft/core';
+import { ACCEPTED_UPLOADS_TEXT, type FileSummary, formatBytes, UPLOAD_ACCEPT, uploadTypeForName } from '@weft/core';
 
 /**
  * The file field's value and its rules. The field holds the id of one of the user's
@@ -75,18 +75,4 @@ function kindsText(accept: string): string {
   }
   const listed = kinds.length <= 1 ? (kinds[0] ?? '') : `${kinds.slice(0, -1).join(', ')} or ${kinds.at(-1)}`;
   return `${/^[AEIOU]/i.test(listed) ? 'an' : 'a'} ${listed}`;
-}
-
-/** 1536 → "1.5 KB"; binary units, because that is how the limit is counted. */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ['KB', 'MB', 'GB'];
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  const rounded = value >= 10 ? Math.round(value) : Math.round(value * 10) / 10;
-  return `${rounded} ${units[unit]}`;
 }

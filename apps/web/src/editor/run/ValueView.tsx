@@ -1,7 +1,7 @@
+import { formatBytes } from '@weft/core';
 import { lazy, memo, type ReactNode, Suspense, useMemo } from 'react';
 import { AlertTriangleIcon, InfoIcon } from '../../components/ui/icons';
 import { Spinner } from '../../components/ui/Spinner';
-import { formatBytes } from './run-format';
 import { isTruncated, type ValueViewKind, valueAsJson, valueAsMarkdown, valueAsTable, valueAsText } from './value-view';
 
 const MarkdownValue = lazy(() => import('./MarkdownValue').then((m) => ({ default: m.MarkdownValue })));

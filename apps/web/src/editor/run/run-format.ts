@@ -22,14 +22,6 @@ export function toEpoch(value: string | number | null | undefined): number | und
   return Number.isNaN(time) ? undefined : time;
 }
 
-/** "1.2 KB", "3.4 MB": the size of a value that was stored cut. */
-export function formatBytes(bytes: number): string {
-  if (!Number.isFinite(bytes) || bytes < 0) return '—';
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
-
 const TRIGGER_LABELS: Record<ExecutionTrigger, string> = {
   manual: 'Manual',
   api: 'API',
