@@ -17,6 +17,7 @@ export * from './read-workflow-document.js';
 export * from './run-data.js';
 export * from './run-io.js';
 export * from './schedule/index.js';
+export * from './secret-syntax.js';
 export * from './setup-needs.js';
 export * from './template/index.js';
 export * from './validate-workflow.js';

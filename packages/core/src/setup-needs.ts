@@ -1,5 +1,6 @@
 import { fieldIsRequired } from './config-values.js';
 import type { ConfigFieldKind, NodeDefinition } from './node-definition.js';
+import { secretNamesIn } from './secret-syntax.js';
 import type { WorkflowDocument } from './workflow.js';
 
 /**
@@ -25,7 +26,6 @@ export interface SetupNode {
   readonly data: { readonly type: string; readonly config: Readonly<Record<string, unknown>> };
 }
 
-const SECRET_REFERENCE = /\{\{\s*secrets\.([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;
 const PARAMETER_REFERENCE = /\{\{\s*params\.([A-Za-z_][A-Za-z0-9_]*)[^}]*\}\}/g;
 
 /**
@@ -59,8 +59,7 @@ export function workflowSetupNeeds(
         continue;
       }
       for (const text of stringsIn(value)) {
-        if (secretNames !== null)
-          for (const match of text.matchAll(SECRET_REFERENCE)) if (!known.has(match[1] as string)) note(secrets, match[1] as string, node.id);
+        if (secretNames !== null) for (const name of secretNamesIn(text)) if (!known.has(name)) note(secrets, name, node.id);
         for (const match of text.matchAll(PARAMETER_REFERENCE)) {
           const parameter = document.globalParameters[match[1] as string];
           if (!parameter || parameter.value.trim() === '') note(parameters, match[1] as string, node.id);

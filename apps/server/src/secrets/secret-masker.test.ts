@@ -1,6 +1,7 @@
+import { SECRET_MASK as MASK } from '@weft/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createSecretMasker, MASK } from './secret-masker.js';
+import { createSecretMasker } from './secret-masker.js';
 
 describe('createSecretMasker', () => {
   it('masks every occurrence of every value', () => {

@@ -1,14 +1,4 @@
-/** What a secret's value becomes in logs, stored outputs, errors and events. */
-export const MASK = '••••';
-
-/**
- * Values shorter than this are not masked. Masking "a" or "42" would turn every log line
- * into noise, and worse, it would be an oracle: whoever can put text into a run (a webhook
- * caller, say) could test guesses of a short secret one run at a time and watch for the
- * mask. Four characters make guessing a whole value by that route impractical for real
- * secrets (API keys, passwords); the Settings page warns when a value is shorter.
- */
-export const MIN_MASKED_LENGTH = 4;
+import { SECRET_MASK as MASK, MIN_MASKED_LENGTH } from '@weft/core';
 
 export interface SecretMasker {
   /** `text` with every occurrence of every secret value replaced by MASK. */

@@ -1,10 +1,7 @@
+import { SECRET_NAME_MAX, SECRET_NAME_PATTERN, SECRET_VALUE_MAX_BYTES } from '@weft/core';
 import { z } from 'zod';
 
-/** Names are used as `{{secrets.NAME}}`, so they follow identifier rules. */
-export const SECRET_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*$/;
-export const SECRET_NAME_MAX = 100;
-/** Measured in UTF-8 bytes: enough for a PEM key or a service-account JSON. */
-export const SECRET_VALUE_MAX_BYTES = 64 * 1024;
+// The syntax (names, references, the size limit) is core's secret-syntax.ts, shared with the web form.
 /**
  * Shorter values show no last four characters: four of eleven or fewer is too much of
  * the secret (a six-digit PIN would be two guesses from known).

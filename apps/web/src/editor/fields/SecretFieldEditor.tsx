@@ -1,8 +1,9 @@
+import { secretNameOf, secretReference } from '@weft/core';
 import { Link } from 'react-router';
 import { AlertTriangleIcon, ChevronDownIcon, KeyIcon } from '../../components/ui/icons';
 import { describedBy, FieldShell } from './FieldShell';
 import { controlClasses, frameClasses } from './field-styles';
-import { looksLikeRawSecret, secretNameOf, secretNameProblem, secretReference } from './secret-reference';
+import { looksLikeRawSecret, secretNameProblem } from './secret-reference';
 import type { FieldEditorProps } from './types';
 import { useSecretNames } from './useSecretNames';
 

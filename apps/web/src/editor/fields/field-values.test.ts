@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { missingRequiredFields, requiredProblem } from './field-validation';
 import { formatJsonValue, parseJsonField } from './json-field';
 import { parseNumberField } from './number-field';
-import { looksLikeRawSecret, secretNameOf, secretNameProblem, secretReference } from './secret-reference';
+import { looksLikeRawSecret, secretNameProblem } from './secret-reference';
 
 describe('parseJsonField', () => {
   it('parses objects, arrays and scalars', () => {
@@ -59,17 +59,7 @@ describe('parseNumberField', () => {
   });
 });
 
-describe('secret references', () => {
-  it('builds and reads references', () => {
-    expect(secretReference('OPENAI_KEY')).toBe('{{secrets.OPENAI_KEY}}');
-    expect(secretNameOf('{{secrets.OPENAI_KEY}}')).toBe('OPENAI_KEY');
-    expect(secretNameOf('{{ secrets.A }}')).toBe('A');
-    expect(secretNameOf('sk-123')).toBeNull();
-    expect(secretNameOf('{{secrets.}}')).toBeNull();
-    expect(secretNameOf('{{secrets.my key}}')).toBe('my key');
-    expect(secretNameOf(undefined)).toBeNull();
-  });
-
+describe('secret field words', () => {
   it('validates names', () => {
     expect(secretNameProblem('')).toBeNull();
     expect(secretNameProblem('SLACK_TOKEN')).toBeNull();

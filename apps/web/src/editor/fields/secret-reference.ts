@@ -1,24 +1,10 @@
+import { SECRET_NAME_PATTERN, secretNameOf } from '@weft/core';
+
 /**
  * A secret field stores a reference, `{{secrets.NAME}}`, never a value (DESIGN.md
- * "Secrets and user code"): the server resolves it at run time.
+ * "Secrets and user code"): the server resolves it at run time. The reference syntax is
+ * core's (secret-syntax.ts: `secretReference`, `secretNameOf`); these are the field's words.
  */
-
-export const SECRET_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*$/;
-
-export function secretReference(name: string): string {
-  return `{{secrets.${name}}}`;
-}
-
-/**
- * The secret name inside a stored reference, or `null` when the value is not one. Any
- * name is read back, valid or not, so the field can show what was typed next to the
- * message about it ({@link secretNameProblem}).
- */
-export function secretNameOf(value: unknown): string | null {
-  if (typeof value !== 'string') return null;
-  const match = /^\{\{\s*secrets\.([^{}]*?)\s*\}\}$/.exec(value.trim());
-  return match?.[1] ? match[1] : null;
-}
 
 /** Why a typed name cannot be used, or `null` when it can. */
 export function secretNameProblem(name: string): string | null {

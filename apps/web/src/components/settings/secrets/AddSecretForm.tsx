@@ -1,8 +1,9 @@
+import { SECRET_NAME_MAX } from '@weft/core';
 import { type FormEvent, useRef, useState } from 'react';
 import { Button } from '../../ui/Button';
 import { PlusIcon } from '../../ui/icons';
 import { TextField } from '../../ui/TextField';
-import { SECRET_NAME_MAX, secretNameError, secretValueError, secretValueNote } from './secret-rules';
+import { secretNameError, secretValueError, secretValueNote } from './secret-rules';
 import type { useSecrets } from './useSecrets';
 
 export interface AddSecretFormProps {

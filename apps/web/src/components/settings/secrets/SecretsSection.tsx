@@ -1,3 +1,4 @@
+import { secretReference } from '@weft/core';
 import type { ReactNode } from 'react';
 import { useNow } from '../../../hooks/useNow';
 import { confirmDialog } from '../../../stores/confirm.store';
@@ -6,7 +7,6 @@ import { SettingsListEmpty, SettingsListError, SettingsListSkeleton } from '../S
 import { SettingsSection } from '../SettingsSection';
 import { AddSecretForm } from './AddSecretForm';
 import { SecretRow } from './SecretRow';
-import { secretReference } from './secret-rules';
 import { type Secret, useSecrets } from './useSecrets';
 
 /** Settings → Secrets (docs/API.md "Secrets"): add, replace, rename, delete; values are never shown. */

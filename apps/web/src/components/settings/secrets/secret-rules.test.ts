@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maskedValue, secretNameError, secretReference, secretValueError, secretValueNote } from './secret-rules';
+import { maskedValue, secretNameError, secretValueError, secretValueNote } from './secret-rules';
 
 describe('secretNameError', () => {
   it('accepts identifiers', () => {
@@ -40,9 +40,8 @@ describe('secretValueError and secretValueNote', () => {
 });
 
 describe('display helpers', () => {
-  it('shows the mask and the last four, and the template reference', () => {
+  it('shows the mask and the last four', () => {
     expect(maskedValue('WXYZ')).toBe('••••WXYZ');
     expect(maskedValue('')).toBe('••••');
-    expect(secretReference('OPENAI_API_KEY')).toBe('{{secrets.OPENAI_API_KEY}}');
   });
 });

@@ -1,14 +1,10 @@
+import { MIN_MASKED_LENGTH, SECRET_MASK, SECRET_NAME_MAX, SECRET_NAME_PATTERN, SECRET_VALUE_MAX_BYTES } from '@weft/core';
+
 /**
  * The secret rules of docs/API.md "Secrets", checked as the user types so the form can
- * say what is wrong before the server does (apps/server/src/secrets/secret-rules.ts
- * is the authority and answers the same things).
+ * say what is wrong before the server does. The syntax and limits are core's
+ * (secret-syntax.ts), the same the server judges by; the wording here is the form's.
  */
-export const SECRET_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*$/;
-export const SECRET_NAME_MAX = 100;
-export const SECRET_VALUE_MAX_BYTES = 64 * 1024;
-/** Run logs mask values of this length and more (apps/server/src/secrets/secret-masker.ts). */
-export const MIN_MASKED_LENGTH = 4;
-export const MASK = '••••';
 
 /** What is wrong with a name, or null. `taken`: the user's other secret names (names are case-sensitive). */
 export function secretNameError(name: string, taken: readonly string[] = []): string | null {
@@ -39,10 +35,5 @@ export function secretValueNote(value: string): string | null {
 
 /** "••••WXYZ"; just the mask when the server shows no tail (short values). */
 export function maskedValue(last4: string): string {
-  return `${MASK}${last4}`;
-}
-
-/** How fields refer to the secret. */
-export function secretReference(name: string): string {
-  return `{{secrets.${name}}}`;
+  return `${SECRET_MASK}${last4}`;
 }
