@@ -25,4 +25,5 @@ export * from './values/index.js';
 export * from './workflow.js';
 export * from './workflow-diff.js';
 export * from './workflow-diff-summary.js';
+export * from './workflow-document-check.js';
 export * from './workflow-templates/index.js';

@@ -1,4 +1,12 @@
-import type { NodeDefinition, WorkflowDocument, WorkflowScheduleSummary, WorkflowSummary } from '@weft/core';
+import {
+  checkWorkflowDocument,
+  type NodeDefinition,
+  readWorkflowImport,
+  type WorkflowDocument,
+  type WorkflowScheduleSummary,
+  type WorkflowSummary,
+  withDefaultName,
+} from '@weft/core';
 import type { NodeRegistry } from '@weft/nodes';
 import type { Kysely } from 'kysely';
 import { nodeTypesIn, readExportedCustomNodes, retypeNodes } from '../custom-nodes/custom-node-import.js';
@@ -7,7 +15,7 @@ import type { Database, WorkflowRow } from '../db/schema.js';
 import type { Clock } from './clock.js';
 import { newId } from './tokens.js';
 import { type SaveKind, saveSummary } from './version-summary.js';
-import { checkWorkflowDocument, readImport, readStoredWorkflow, toExport, type WorkflowExport, withDefaultName } from './workflow-document.js';
+import { readStoredWorkflow, toExport, type WorkflowExport } from './workflow-document.js';
 import type { WorkflowVersionsService } from './workflow-versions.service.js';
 
 /** A stored workflow as the API shows it: the document plus its bookkeeping. */
@@ -118,7 +126,7 @@ export class WorkflowsService {
     if (!carried.ok) return { ok: false, reason: 'invalid', message: `Not a valid Weft workflow file: ${carried.message}` };
     const used = nodeTypesIn(file);
     if (carried.entries.length === 0) {
-      const check = readImport(file, (await this.nodes.forUser(userId, used)).all);
+      const check = readWorkflowImport(file, (await this.nodes.forUser(userId, used)).all);
       if (!check.ok) return { ok: false, reason: 'invalid', message: check.message };
       return { ok: true, workflow: await this.insert(userId, check.document, { kind: 'import' }) };
     }
@@ -127,7 +135,7 @@ export class WorkflowsService {
       // In the import's transaction, after the types exist: a broken graph undoes them.
       alongside: async (plan, trx) => {
         const definitions: NodeDefinition[] = [...this.nodes.installed(), ...plan.definitions];
-        const check = readImport(retypeNodes(file, plan.retype), definitions);
+        const check = readWorkflowImport(retypeNodes(file, plan.retype), definitions);
         if (!check.ok) return check;
         return { ok: true, value: await this.insert(userId, check.document, { kind: 'import' }, trx) };
       },

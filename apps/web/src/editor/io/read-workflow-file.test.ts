@@ -48,17 +48,24 @@ describe('reading a workflow file for import', () => {
   it('refuses a file from a newer Weft, saying so', () => {
     const result = read({ ...good, schemaVersion: 99 });
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.message).toMatch(/^This workflow cannot be opened: .*newer/i);
+    if (!result.ok) expect(result.message).toMatch(/^This workflow uses document version 99, newer than/);
   });
 
   it.each([
     ['broken JSON', '{"name": "half', /not valid JSON/],
     ['a list', [1, 2], /holds a list/],
-    ['another Weft file', { weft: 'credentials' }, /another kind/],
+    ['another Weft file', { weft: 'credentials' }, /^This is a Weft "credentials" file, not a workflow export/],
     ['foreign JSON', { name: 'x', steps: [] }, /not a Weft workflow/],
     ['a node without an id', { ...good, nodes: [{ type: 'custom' }] }, /^Not a valid Weft workflow file: nodes\.0\.id/],
     ['an unknown node type', { ...good, nodes: [{ ...good.nodes[0], data: { label: 'x', type: 'foo.bar', config: {} } }], edges: [] }, /foo\.bar/],
     ['a missing handle', { ...good, edges: [{ ...good.edges[0], targetHandle: 'nope' }] }, /nope/],
+    // Checked by the server's save as well, so a file that opened here could not be saved.
+    [
+      'a config value of the wrong kind',
+      { ...good, nodes: [{ ...good.nodes[0], data: { label: 'A', type: 'input.text', config: { text: 3 } } }, good.nodes[1]] },
+      /^Node "A": Text must be text$/,
+    ],
+    ['pinned data for a node not in the workflow', { ...good, pinData: { ghost: { output: 'x' } } }, /^Pinned data names node "ghost"/],
   ])('refuses %s with a message saying what is wrong', (_what, value, message) => {
     const result = read(value);
     expect(result.ok).toBe(false);

@@ -1,21 +1,12 @@
-import {
-  DEFAULT_WORKFLOW_NAME,
-  migrateWorkflowDocument,
-  type NodeDefinition,
-  validateWorkflow,
-  type WorkflowDocument,
-  WorkflowDocumentError,
-  workflowDocumentSchema,
-} from '@weft/core';
+import { type NodeDefinition, readWorkflowImport, type WorkflowDocument } from '@weft/core';
 
 export type FileRead = { ok: true; document: WorkflowDocument } | { ok: false; message: string };
 
 /**
  * Reads a workflow file chosen for import into the open editor: the export format
- * (`"weft": "workflow"`) or a bare document with a `nodes` list, checked with the same
- * schema and graph rules the server applies (so what imports here also saves). Every
+ * (`"weft": "workflow"`) or a bare document with a `nodes` list, checked by the same core
+ * function as the server's import and save (so what imports here also saves). Every
  * refusal says what is wrong with the file; nothing is changed until it reads cleanly.
- * The server's import route words its refusals the same way.
  */
 export function readWorkflowFile(text: string, definitions: readonly NodeDefinition[]): FileRead {
   const parsed = parseWorkflowJson(text);
@@ -42,38 +33,14 @@ export function parseWorkflowJson(text: string): JsonRead {
 }
 
 /**
- * The second step: the object is a workflow that opens with these definitions. Separate
- * so that an import can re-point the nodes of custom types between the two steps.
+ * The second step: the object is a workflow that opens with these definitions, read by
+ * core's `readWorkflowImport`, the check the server's import and save apply (schema,
+ * graph, config values, pinned data), so a file refused there is refused here in the same
+ * words. Separate so that an import can re-point the nodes of custom types between the
+ * two steps. Node config migrations are functions and stay on the server; the saved copy
+ * passes through them.
  */
 export function readWorkflowInput(input: Record<string, unknown>, definitions: readonly NodeDefinition[]): FileRead {
-  const { weft, ...rest } = input;
-  if (weft !== undefined && weft !== 'workflow') {
-    return { ok: false, message: 'This is a Weft file of another kind, not a workflow export ("weft" must be "workflow").' };
-  }
-  if (weft === undefined && !Array.isArray(rest.nodes)) {
-    return { ok: false, message: 'This is not a Weft workflow: expected an export with "weft": "workflow", or a workflow document with a "nodes" list.' };
-  }
-  // The same document migrations the server applies (core read-workflow-document.ts), so an
-  // older export opens here as it imports there. Node config migrations are functions and
-  // stay on the server; the saved copy passes through them.
-  let migrated: unknown;
-  try {
-    migrated = migrateWorkflowDocument(rest.name === undefined ? { ...rest, name: DEFAULT_WORKFLOW_NAME } : rest, definitions);
-  } catch (error) {
-    if (error instanceof WorkflowDocumentError) return { ok: false, message: `This workflow cannot be opened: ${error.message}` };
-    throw error;
-  }
-  const parsed = workflowDocumentSchema.safeParse(migrated);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const path = issue?.path.map(String).join('.');
-    return { ok: false, message: `Not a valid Weft workflow file: ${path ? `${path}: ` : ''}${issue?.message ?? 'invalid document'}` };
-  }
-  const [first, ...more] = validateWorkflow(parsed.data, definitions);
-  if (first)
-    return {
-      ok: false,
-      message: `This workflow cannot be opened: ${first.message}${more.length ? ` (and ${more.length} more problem${more.length === 1 ? '' : 's'})` : ''}`,
-    };
-  return { ok: true, document: parsed.data };
+  const check = readWorkflowImport(input, definitions);
+  return check.ok ? { ok: true, document: check.document } : { ok: false, message: check.message };
 }
