@@ -55,7 +55,7 @@ export function findCycle(nodeIds: readonly string[], edges: readonly GraphEdge[
 }
 
 /** Whether a directed path leads from `from` to `to` (a node reaches itself). */
-export function reaches(edges: readonly GraphEdge[], from: string, to: string): boolean {
+export function reaches(edges: readonly Pick<GraphEdge, 'source' | 'target'>[], from: string, to: string): boolean {
   const outgoing = new Map<string, string[]>();
   for (const edge of edges) {
     const list = outgoing.get(edge.source);

@@ -1,7 +1,4 @@
-import { type DataType, type NodeDefinition, portType } from '@weft/core';
-import { TEXT_INPUT_TYPE } from '../run/run-inputs';
-
-const OUTPUT_NODE_TYPE = 'output';
+import { type DataType, givesRunOutput, type NodeDefinition, portType, reaches, takesRunInput } from '@weft/core';
 
 /** The nodes a chat turn goes through: the message goes in at one, the answer comes out of another. */
 export interface ChatTarget {
@@ -40,15 +37,16 @@ const TYPE_NAMES: Record<DataType, string> = {
 
 /**
  * Whether the chat panel can drive this workflow, and if not, why (the toolbar button's
- * tooltip). It can when exactly one Text Input asks for its value on run (the message),
- * exactly one Output node receives text (the answer), and the message can reach it.
+ * tooltip). It can when exactly one node takes the run input (core's run-io.ts: a Text
+ * Input asking for its value on run) for the message, exactly one Output node receives
+ * text (the answer), and the message can reach it.
  */
 export function chatEligibility(nodes: readonly NodeLike[], edges: readonly EdgeLike[], definitions: ReadonlyMap<string, NodeDefinition>): ChatEligibility {
   if (nodes.length === 0) return refuse('Add a Text Input, an LLM Chat and an Output to chat with this workflow.');
-  const asked = nodes.filter((n) => n.data.type === TEXT_INPUT_TYPE && n.data.config.askOnRun === true);
+  const asked = nodes.filter(takesRunInput);
   if (asked.length === 0) return refuse('Chat needs a Text Input with “Ask for this value when the workflow runs” turned on: your message goes there.');
   if (asked.length > 1) return refuse(`Chat sends one message, but ${asked.length} Text Inputs ask for a value when the workflow runs.`);
-  const outputs = nodes.filter((n) => n.data.type === OUTPUT_NODE_TYPE);
+  const outputs = nodes.filter(givesRunOutput);
   if (outputs.length === 0) return refuse('Chat needs an Output node: its value is the answer.');
   if (outputs.length > 1) return refuse(`Chat shows one answer, but this workflow has ${outputs.length} Output nodes.`);
   const [input] = asked as [NodeLike];
@@ -58,7 +56,7 @@ export function chatEligibility(nodes: readonly NodeLike[], edges: readonly Edge
   if (!feed) return refuse('Connect something to the Output node: nothing feeds it yet.');
   const type = sourceType(feed, nodes, definitions);
   if (type !== 'text') return refuse(`Chat answers in text, but the Output node receives ${type ? TYPE_NAMES[type] : 'a value of unknown type'}.`);
-  if (!reaches(input.id, output.id, edges)) return refuse('Your message would not reach the Output: connect the asking Text Input to the chain that feeds it.');
+  if (!reaches(edges, input.id, output.id)) return refuse('Your message would not reach the Output: connect the asking Text Input to the chain that feeds it.');
   return { ok: true, target: { inputNodeId: input.id, outputNodeId: output.id, answerSourceId: feed.source } };
 }
 
@@ -72,26 +70,4 @@ function sourceType(edge: EdgeLike, nodes: readonly NodeLike[], definitions: Rea
   const port = source && definitions.get(source.data.type)?.outputs.find((p) => p.id === edge.sourceHandle);
   if (source && port) return portType(port, source.data.config);
   return edge.data?.type;
-}
-
-/** Whether a path of edges leads from one node to the other. */
-function reaches(from: string, to: string, edges: readonly EdgeLike[]): boolean {
-  const next = new Map<string, string[]>();
-  for (const edge of edges) {
-    const targets = next.get(edge.source);
-    if (targets) targets.push(edge.target);
-    else next.set(edge.source, [edge.target]);
-  }
-  const seen = new Set([from]);
-  const queue = [from];
-  for (let node = queue.pop(); node !== undefined; node = queue.pop()) {
-    if (node === to) return true;
-    for (const target of next.get(node) ?? []) {
-      if (!seen.has(target)) {
-        seen.add(target);
-        queue.push(target);
-      }
-    }
-  }
-  return false;
 }

@@ -1,6 +1,4 @@
-import { RUN_INPUT_NODE_TYPE, type RunInputSlot, runInputSlots } from '@weft/core';
-
-export const TEXT_INPUT_TYPE = RUN_INPUT_NODE_TYPE;
+import { type RunInputSlot, runInputSlots } from '@weft/core';
 
 /** A value the Run button asks for before it starts a run: core's rule (run-io.ts), shared with webhooks and schedules. */
 export type RunInputField = RunInputSlot;
