@@ -1,11 +1,9 @@
-import type { RunDataMode } from '@weft/core';
+import { ACTIVE_EXECUTION_STATUSES, type RunDataMode } from '@weft/core';
 import { type Insertable, type Kysely, PostgresAdapter, type RawBuilder, type Selectable, sql } from 'kysely';
 import type { Database, ExecutionsTable } from '../db/schema.js';
 import type { ExecutionDetail, ExecutionStatus, ExecutionSummary, RunTrigger, RunUsage } from './execution-types.js';
 import { parseStoredNodes } from './run-data-storage.js';
 import { RunWrites } from './run-writes.js';
-
-const ACTIVE: ExecutionStatus[] = ['queued', 'running'];
 
 const SUMMARY_COLUMNS = [
   'id',
@@ -204,7 +202,7 @@ export class ExecutionsRepository {
       .updateTable('executions')
       .set({ status: 'running', heartbeat_at: this.databaseNow() })
       .where('id', 'in', ids)
-      .where('status', 'in', ACTIVE)
+      .where('status', 'in', ACTIVE_EXECUTION_STATUSES)
       .execute();
   }
 
@@ -251,7 +249,7 @@ export class ExecutionsRepository {
 
   /** Ends a row left queued or running by no process here (cancel of a leftover). */
   async markEnded(id: string, status: ExecutionStatus, error: string, at: string): Promise<void> {
-    await this.db.updateTable('executions').set({ status, error, finished_at: at }).where('id', '=', id).where('status', 'in', ACTIVE).execute();
+    await this.db.updateTable('executions').set({ status, error, finished_at: at }).where('id', '=', id).where('status', 'in', ACTIVE_EXECUTION_STATUSES).execute();
   }
 
   /** Every execution still queued or running: marked failed with `reason`. Returns how many. */
@@ -259,14 +257,14 @@ export class ExecutionsRepository {
     const result = await this.db
       .updateTable('executions')
       .set({ status: 'error', error: reason, finished_at: at })
-      .where('status', 'in', ACTIVE)
+      .where('status', 'in', ACTIVE_EXECUTION_STATUSES)
       .executeTakeFirst();
     return Number(result.numUpdatedRows);
   }
 
   /** Deletes finished executions created before `cutoff`. */
   async deleteOlderThan(cutoff: string): Promise<number> {
-    const result = await this.db.deleteFrom('executions').where('created_at', '<', cutoff).where('status', 'not in', ACTIVE).executeTakeFirst();
+    const result = await this.db.deleteFrom('executions').where('created_at', '<', cutoff).where('status', 'not in', ACTIVE_EXECUTION_STATUSES).executeTakeFirst();
     return Number(result.numDeletedRows);
   }
 
@@ -289,7 +287,7 @@ export class ExecutionsRepository {
     const result = await this.db
       .deleteFrom('executions')
       .where('user_id', '=', userId)
-      .where('status', 'not in', ACTIVE)
+      .where('status', 'not in', ACTIVE_EXECUTION_STATUSES)
       .where((eb) => eb.or([eb('created_at', '<', boundary.created_at), eb.and([eb('created_at', '=', boundary.created_at), eb('id', '<', boundary.id)])]))
       .executeTakeFirst();
     return Number(result.numDeletedRows);
@@ -330,7 +328,7 @@ export class ExecutionsRepository {
       const result = await this.db
         .deleteFrom('executions')
         .where('workflow_id', '=', workflowId)
-        .where('status', 'not in', ACTIVE)
+        .where('status', 'not in', ACTIVE_EXECUTION_STATUSES)
         .where((eb) => eb.or([eb('created_at', '<', boundary.created_at), eb.and([eb('created_at', '=', boundary.created_at), eb('id', '<', boundary.id)])]))
         .executeTakeFirst();
       deleted += Number(result.numDeletedRows);

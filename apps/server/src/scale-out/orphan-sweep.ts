@@ -1,4 +1,4 @@
-import type { RunEvent } from '@weft/core';
+import { isActiveStatus, type RunEvent } from '@weft/core';
 import type { Logger } from 'pino';
 import type { ExecutionStatus } from '../runs/execution-types.js';
 import type { ExecutionsRepository } from '../runs/executions.repository.js';
@@ -77,7 +77,7 @@ export class OrphanSweep {
     for (const event of published) recorder.record(event);
     recorder.record(closing);
     for (const node of Object.values(recorder.nodes)) {
-      if (node.status !== 'running' && node.status !== 'queued') continue;
+      if (!isActiveStatus(node.status)) continue;
       node.status = 'error';
       node.error = reason;
       node.finishedAt = finishedAt;
