@@ -5,6 +5,8 @@ import type { ExecutionDetail, ExecutionStatus, ExecutionSummary, RunTrigger, Ru
 import { parseStoredNodes } from './run-data-storage.js';
 import { RunWrites } from './run-writes.js';
 
+const ACTIVE = ACTIVE_EXECUTION_STATUSES;
+
 const SUMMARY_COLUMNS = [
   'id',
   'user_id',
@@ -202,7 +204,7 @@ export class ExecutionsRepository {
       .updateTable('executions')
       .set({ status: 'running', heartbeat_at: this.databaseNow() })
       .where('id', 'in', ids)
-      .where('status', 'in', ACTIVE_EXECUTION_STATUSES)
+      .where('status', 'in', ACTIVE)
       .execute();
   }
 
@@ -249,7 +251,7 @@ export class ExecutionsRepository {
 
   /** Ends a row left queued or running by no process here (cancel of a leftover). */
   async markEnded(id: string, status: ExecutionStatus, error: string, at: string): Promise<void> {
-    await this.db.updateTable('executions').set({ status, error, finished_at: at }).where('id', '=', id).where('status', 'in', ACTIVE_EXECUTION_STATUSES).execute();
+    await this.db.updateTable('executions').set({ status, error, finished_at: at }).where('id', '=', id).where('status', 'in', ACTIVE).execute();
   }
 
   /** Every execution still queued or running: marked failed with `reason`. Returns how many. */
@@ -257,14 +259,14 @@ export class ExecutionsRepository {
     const result = await this.db
       .updateTable('executions')
       .set({ status: 'error', error: reason, finished_at: at })
-      .where('status', 'in', ACTIVE_EXECUTION_STATUSES)
+      .where('status', 'in', ACTIVE)
       .executeTakeFirst();
     return Number(result.numUpdatedRows);
   }
 
   /** Deletes finished executions created before `cutoff`. */
   async deleteOlderThan(cutoff: string): Promise<number> {
-    const result = await this.db.deleteFrom('executions').where('created_at', '<', cutoff).where('status', 'not in', ACTIVE_EXECUTION_STATUSES).executeTakeFirst();
+    const result = await this.db.deleteFrom('executions').where('created_at', '<', cutoff).where('status', 'not in', ACTIVE).executeTakeFirst();
     return Number(result.numDeletedRows);
   }
 
@@ -287,7 +289,7 @@ export class ExecutionsRepository {
     const result = await this.db
       .deleteFrom('executions')
       .where('user_id', '=', userId)
-      .where('status', 'not in', ACTIVE_EXECUTION_STATUSES)
+      .where('status', 'not in', ACTIVE)
       .where((eb) => eb.or([eb('created_at', '<', boundary.created_at), eb.and([eb('created_at', '=', boundary.created_at), eb('id', '<', boundary.id)])]))
       .executeTakeFirst();
     return Number(result.numDeletedRows);
@@ -328,7 +330,7 @@ export class ExecutionsRepository {
       const result = await this.db
         .deleteFrom('executions')
         .where('workflow_id', '=', workflowId)
-        .where('status', 'not in', ACTIVE_EXECUTION_STATUSES)
+        .where('status', 'not in', ACTIVE)
         .where((eb) => eb.or([eb('created_at', '<', boundary.created_at), eb.and([eb('created_at', '=', boundary.created_at), eb('id', '<', boundary.id)])]))
         .executeTakeFirst();
       deleted += Number(result.numDeletedRows);
