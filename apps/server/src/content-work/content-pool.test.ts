@@ -5,7 +5,9 @@ import { parseDocument } from '../documents/parse-document.js';
 import { deflateBombPdf, xobjectFanOutPdf } from '../test-support/malicious-documents.js';
 import { utf8 } from '../test-support/sample-documents.js';
 import { piecesOf } from './content-batches.js';
-import { ContentPool, type ContentPoolOptions } from './content-pool.js';
+import { ContentPool } from './content-pool.js';
+import type { ContentPoolOptions } from './content-pool-options.js';
+import { unpackDocuments } from './packing.js';
 
 const pools: ContentPool[] = [];
 function pool(options: ContentPoolOptions = {}): ContentPool {
@@ -55,9 +57,9 @@ async function parse(content: ContentPool, name: string, bytes: Uint8Array, opti
       doing: 'reading it',
       ...options,
       input: piecesOf(bytes),
-      onBatch: (items) => {
+      onBatch: (packs) => {
         batches += 1;
-        documents.push(...items);
+        for (const pack of packs) unpackDocuments(pack, documents);
       },
     },
   );

@@ -1,7 +1,7 @@
-import type { ChunkValue, DocumentValue } from '@weft/core';
 import type { SplitOptions } from '@weft/nodes';
 import type { ContentLimit, ContentLimits } from './content-limits.js';
 import type { JsonPiece } from './json-pieces.js';
+import type { PackedChunks, PackedDocuments } from './packing.js';
 
 /**
  * Messages between the content pool (the server's process) and a content worker (a child
@@ -17,7 +17,7 @@ import type { JsonPiece } from './json-pieces.js';
 export type ContentTask =
   /** A file into documents (the Document Loader); input: the file's bytes in pieces. */
   | { readonly kind: 'parse'; readonly name: string; readonly mimeType?: string; readonly sheet?: string }
-  /** The documents sent as input into chunks (the Text Splitter). */
+  /** The documents' texts sent as input into chunks (the Text Splitter). */
   | { readonly kind: 'split'; readonly options: Omit<SplitOptions, 'signal'> }
   /** An e-mail's HTML body sanitised, and its plain-text part (Send E-mail). */
   | { readonly kind: 'mail-html'; readonly html: string; readonly text?: string; readonly subject: string }
@@ -26,8 +26,8 @@ export type ContentTask =
 
 /** What each task sends back in batches, and what it ends with. */
 export interface ContentTaskResults {
-  parse: { readonly item: DocumentValue; readonly result: undefined };
-  split: { readonly item: ChunkValue; readonly result: undefined };
+  parse: { readonly item: PackedDocuments; readonly result: undefined };
+  split: { readonly item: PackedChunks; readonly result: undefined };
   'mail-html': { readonly item: never; readonly result: { readonly html: string; readonly text: string } };
   json: { readonly item: JsonPiece; readonly result: undefined };
 }

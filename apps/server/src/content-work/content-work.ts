@@ -3,9 +3,11 @@ import type { DocumentFile, ParseOptions, SplitOptions } from '@weft/nodes';
 import { checkSplitOptions } from '../documents/split-options.js';
 import { piecesOf } from './content-batches.js';
 import type { ContentLimits } from './content-limits.js';
-import { ContentPool, type ContentPoolOptions } from './content-pool.js';
+import { ContentPool } from './content-pool.js';
+import type { ContentPoolOptions } from './content-pool-options.js';
 import { JsonAssembly } from './json-assembly.js';
 import { checkJsonDepth } from './json-depth.js';
+import { unpackChunks, unpackDocuments } from './packing.js';
 
 /**
  * JSON texts up to this many characters are parsed on the event loop: at about 25 ms a
@@ -51,7 +53,9 @@ export class ContentWork {
       doing: 'reading it',
       ...work(options),
       input: piecesOf(file.bytes),
-      onBatch: (items) => append(documents, items),
+      onBatch: (packs) => {
+        for (const pack of packs) unpackDocuments(pack, documents);
+      },
     });
     return documents;
   }
@@ -65,7 +69,16 @@ export class ContentWork {
     const subject = `Splitting ${documents.length === 1 ? '1 document' : `${documents.length.toLocaleString('en')} documents`}`;
     await this.pool.run(
       { kind: 'split', options: { chunkSize, chunkOverlap, splitOn } },
-      { subject, doing: 'the split', ...work(options), input: documents, onBatch: (items) => append(chunks, items) },
+      {
+        subject,
+        doing: 'the split',
+        ...work(options),
+        // Texts only: each chunk comes back naming its document, whose metadata is here (packing.ts).
+        input: documents.map((document) => document.text),
+        onBatch: (packs) => {
+          for (const pack of packs) unpackChunks(pack, documents, chunks);
+        },
+      },
     );
     return chunks;
   }
@@ -126,8 +139,4 @@ export class ContentWork {
 
 function work({ owner, signal }: WorkOptions): WorkOptions {
   return { ...(owner === undefined ? {} : { owner }), ...(signal === undefined ? {} : { signal }) };
-}
-
-function append<T>(target: T[], items: readonly T[]): void {
-  for (const item of items) target.push(item);
 }

@@ -1,5 +1,4 @@
 import { Worker } from 'node:worker_threads';
-import { batchesOf } from './content-batches.js';
 import { toWire } from './content-errors.js';
 import type { ContentLimits } from './content-limits.js';
 import type { ContentTask, FromWorker, ToWorker } from './content-protocol.js';
@@ -19,6 +18,9 @@ interface Pending {
   readonly input: unknown[];
   received: number;
 }
+
+/** Result batches written ahead of the server's reading. */
+const BATCHES_IN_FLIGHT = 4;
 
 let pending: Pending | undefined;
 
@@ -41,9 +43,13 @@ void send({ type: 'ready' });
 
 async function run(task: Pending): Promise<void> {
   try {
+    // A few batches in flight: the next is serialised while the server reads the last, and no more pile up here.
+    const inFlight: Promise<void>[] = [];
     const result = await runContentTask(task.task, task.input, task.limits, async (items) => {
-      for (const batch of batchesOf(items)) await send({ type: 'batch', id: task.id, items: batch });
+      inFlight.push(send({ type: 'batch', id: task.id, items }));
+      if (inFlight.length >= BATCHES_IN_FLIGHT) await inFlight.shift();
     });
+    await Promise.all(inFlight);
     await send({ type: 'done', id: task.id, result });
   } catch (error) {
     await send({ type: 'failed', id: task.id, error: toWire(error) }).catch(() => process.exit(1));

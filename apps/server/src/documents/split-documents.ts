@@ -27,13 +27,32 @@ const SEPARATORS: Readonly<Record<SplitOptions['splitOn'], readonly string[]>> =
  * `chunkSize` characters, cut at the best boundary that fits, with up to `chunkOverlap`
  * characters of the previous chunk repeated at its start. A chunk keeps its document's
  * metadata and gets `chunk`, its position in the list (as core's Split Documents numbers it).
+ */
+export async function splitDocuments(documents: readonly DocumentValue[], options: SplitOptions & { readonly limits?: ContentLimits }): Promise<ChunkValue[]> {
+  const chunks: ChunkValue[] = [];
+  await splitTexts(
+    documents.map((document) => document.text),
+    options,
+    (index, text) => chunks.push({ text, metadata: { ...documents[index]?.metadata, chunk: chunks.length } }),
+  );
+  return chunks;
+}
+
+/**
+ * The split itself, on texts alone: `each` gets every chunk in order with the index of the
+ * text it came from. A content worker needs no metadata to split, so only texts cross to
+ * it and back (the server puts each chunk's metadata together from its own documents).
  * The chunks' text counts against the character limit: overlap repeats text, up to
  * `chunkSize` times over, so the output can be far longer than the input.
  */
-export async function splitDocuments(documents: readonly DocumentValue[], options: SplitOptions & { readonly limits?: ContentLimits }): Promise<ChunkValue[]> {
+export async function splitTexts(
+  texts: readonly string[],
+  options: SplitOptions & { readonly limits?: ContentLimits },
+  each: (index: number, text: string) => void,
+): Promise<void> {
   checkSplitOptions(options);
   const budget = new TextBudget(
-    `Splitting ${documents.length === 1 ? '1 document' : `${documents.length.toLocaleString('en')} documents`}`,
+    `Splitting ${texts.length === 1 ? '1 document' : `${texts.length.toLocaleString('en')} documents`}`,
     options.limits ?? DEFAULT_CONTENT_LIMITS,
   );
   const splitter = new RecursiveCharacterTextSplitter({
@@ -42,16 +61,15 @@ export async function splitDocuments(documents: readonly DocumentValue[], option
     separators: [...SEPARATORS[options.splitOn]],
   });
   const markSentences = options.splitOn !== 'characters';
-  const chunks: ChunkValue[] = [];
   const yielder = new Yielder(options.signal);
-  for (const document of documents) {
+  for (let index = 0; index < texts.length; index++) {
     await yielder.turn();
-    const text = markSentences ? document.text.replace(SENTENCE_END, `$1${SENTENCE_BREAK}`) : document.text;
+    const source = texts[index] as string;
+    const text = markSentences ? source.replace(SENTENCE_END, `$1${SENTENCE_BREAK}`) : source;
     for (const piece of await splitter.splitText(text)) {
       const chunkText = markSentences ? piece.replaceAll(SENTENCE_BREAK, ' ') : piece;
       budget.add(chunkText.length);
-      chunks.push({ text: chunkText, metadata: { ...document.metadata, chunk: chunks.length } });
+      each(index, chunkText);
     }
   }
-  return chunks;
 }
