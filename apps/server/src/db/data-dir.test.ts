@@ -56,9 +56,7 @@ describe('data folder permissions', () => {
     fs.writeFileSync(blocker, '');
     const dataDir = path.join(blocker, 'data');
     await expect(start(dataDir)).rejects.toThrow(
-      new RegExp(
-        `^Cannot open Weft's database ${path.join(dataDir, 'weft.db').replaceAll('/', '\\/')} \\(ENOTDIR: .*\\)\\. DATA_DIR must be a folder this user can create and write to`,
-      ),
+      `Weft cannot open ${path.join(dataDir, 'weft.lock')}: ${blocker} is a file, not a folder (ENOTDIR: not a directory, mkdir '${dataDir}'). Move it away, or set DATA_DIR to a folder this user can create and write to.`,
     );
   });
 });

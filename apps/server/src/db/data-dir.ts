@@ -85,3 +85,26 @@ export function watchOpenFile(file: string): () => string | undefined {
     return undefined;
   };
 }
+
+/**
+ * Below this much free space the disk counts as full: SQLite appends every commit to the
+ * WAL and folds it back into the database every 1,000 pages (4 MiB), so with less than
+ * that a write can fail at any moment.
+ */
+export const MIN_FREE_BYTES = 4 * 1024 * 1024;
+
+/**
+ * Says when the disk holding `dir` is (nearly) full, undefined otherwise or when it cannot
+ * tell. Root may use the blocks reserved for it, others may not: SQLite writes as this process.
+ */
+export function diskSpaceProblem(dir: string): string | undefined {
+  let stats: fs.StatsFs;
+  try {
+    stats = fs.statfsSync(dir);
+  } catch {
+    return undefined;
+  }
+  const free = (process.getuid?.() === 0 ? stats.bfree : stats.bavail) * stats.bsize;
+  if (free >= MIN_FREE_BYTES) return undefined;
+  return `the disk holding ${dir} is full (${Math.floor(free / 1024)} KiB free)`;
+}

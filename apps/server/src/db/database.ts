@@ -3,8 +3,10 @@ import SQLite from 'better-sqlite3';
 import { type DatabaseIntrospector, Kysely, PostgresDialect, SqliteAdapter, type SqliteDatabase, SqliteIntrospector, SqliteQueryCompiler } from 'kysely';
 import type pg from 'pg';
 import * as sqliteVec from 'sqlite-vec';
-import { createPrivateFile, databaseFile, prepareDataDir, watchOpenFile } from './data-dir.js';
+import { createPrivateFile, databaseFile, watchOpenFile } from './data-dir.js';
+import { lockDataDir } from './data-dir-lock.js';
 import { OneSchemaIntrospector } from './one-schema-introspector.js';
+import { explainOpenFailure } from './open-failure.js';
 import { PatientSqliteDriver } from './patient-sqlite-driver.js';
 import type { Database } from './schema.js';
 
@@ -65,18 +67,46 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     const db = new Kysely<Database>({ dialect: new OneSchemaPostgresDialect({ pool }) });
     return { db, dialect: 'postgres', reclaimSpace: async () => {}, fileProblem: () => undefined, close: () => db.destroy() };
   }
-  let file: SQLite.Database;
+  // One process per data folder (data-dir-lock.ts); a second start stops here, naming the first.
+  const releaseFolder = lockDataDir(options.dataDir);
+  let file: SQLite.Database | undefined;
+  let vectorIndexProblem: string | undefined;
   try {
-    prepareDataDir(options.dataDir);
     createPrivateFile(databaseFile(options.dataDir));
     file = new SQLite(databaseFile(options.dataDir));
+    vectorIndexProblem = configureSqlite(file, options);
   } catch (error) {
-    const cause = error instanceof Error ? error.message : String(error);
-    throw new Error(
-      `Cannot open Weft's database ${databaseFile(options.dataDir)} (${cause}). DATA_DIR must be a folder this user can create and write to; set DATA_DIR to one that is.`,
-      { cause: error },
-    );
+    file?.close();
+    releaseFolder();
+    // SQLite says "unable to open database file"; the cause is looked for on disk.
+    throw new Error(explainOpenFailure(options.dataDir, databaseFile(options.dataDir), error), { cause: error });
   }
+  const database = withStatementCache(file);
+  const db = new Kysely<Database>({
+    dialect: {
+      createAdapter: () => new SqliteAdapter(),
+      createDriver: () => new PatientSqliteDriver({ database }),
+      createIntrospector: (kysely) => new SqliteIntrospector(kysely),
+      createQueryCompiler: () => new SqliteQueryCompiler(),
+    },
+  });
+  const sqlite = file;
+  const moved = watchOpenFile(databaseFile(options.dataDir));
+  return {
+    db,
+    dialect: 'sqlite',
+    reclaimSpace: async () => reclaimSqliteSpace(sqlite),
+    fileProblem: moved,
+    ...(vectorIndexProblem ? { vectorIndexProblem } : {}),
+    close: async () => {
+      await db.destroy();
+      releaseFolder();
+    },
+  };
+}
+
+/** The pragmas Weft runs SQLite with; answers why sqlite-vec could not be loaded, if it could not. */
+function configureSqlite(file: SQLite.Database, options: DatabaseOptions): string | undefined {
   file.pragma('busy_timeout = 5000');
   useIncrementalVacuum(file);
   // WAL lets readers run beside the writer.
@@ -95,23 +125,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   // From here on a busy lock fails at once and the driver waits for it asynchronously
   // (patient-sqlite-driver.ts); the pragmas above could still wait, at start-up only.
   file.pragma('busy_timeout = 0');
-  const database = withStatementCache(file);
-  const db = new Kysely<Database>({
-    dialect: {
-      createAdapter: () => new SqliteAdapter(),
-      createDriver: () => new PatientSqliteDriver({ database }),
-      createIntrospector: (kysely) => new SqliteIntrospector(kysely),
-      createQueryCompiler: () => new SqliteQueryCompiler(),
-    },
-  });
-  return {
-    db,
-    dialect: 'sqlite',
-    reclaimSpace: async () => reclaimSqliteSpace(file),
-    fileProblem: watchOpenFile(databaseFile(options.dataDir)),
-    ...(vectorIndexProblem ? { vectorIndexProblem } : {}),
-    close: () => db.destroy(),
-  };
+  return vectorIndexProblem;
 }
 
 /** PostgreSQL whose introspection (the migrator's) reads Weft's schema alone (one-schema-introspector.ts). */

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
-import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import type { ExecutionRow } from '../db/schema.js';
-import { createWeft } from '../main.js';
+import type { Weft } from '../main.js';
 import { newId } from '../services/tokens.js';
+import { createWeftPlace, removeWeftPlace, startWeftAt } from '../test-support/restartable-weft.js';
 import { createWorkflow, edge, GATE_NODE_TYPE, gateNodeType, gates, insertWorkflow, node, withNodeTypes, workflow } from '../test-support/run-fixtures.js';
 import { describeEachDatabase, signUp, startTestWeft, type TestWeft, useTestWeft } from '../test-support/test-weft.js';
 
@@ -43,7 +43,7 @@ function executionRow(userId: string, workflowId: string, ageMs: number, overrid
   };
 }
 
-async function simpleWorkflow(weft: TestWeft, name: string) {
+async function simpleWorkflow(weft: Weft, name: string) {
   const user = await signUp(weft);
   const workflowId = await createWorkflow(weft, user, workflow(name, [node('in', 'input.text', { text: 'x' }), node('out', 'output')], [edge('in', 'out')]));
   return { user, workflowId };
@@ -104,16 +104,19 @@ describeEachDatabase('Execution retention', (database) => {
 
 describe('Orphans and shutdown [sqlite]', () => {
   it('marks executions left queued or running by a stopped server as failed on the next start', async () => {
-    const weft = await startTestWeft('sqlite');
+    const place = await createWeftPlace('sqlite');
     try {
+      const weft = await startWeftAt(place);
       const { user, workflowId } = await simpleWorkflow(weft, 'Crashy');
       const running = executionRow(user.userId, workflowId, 1000, { status: 'running', finished_at: null, duration_ms: null });
       const queued = executionRow(user.userId, workflowId, 500, { status: 'queued', started_at: null, finished_at: null, duration_ms: null });
       const done = executionRow(user.userId, workflowId, 2000);
       await weft.services.db.insertInto('executions').values([running, queued, done]).execute();
+      // Rows no process holds stay as they are through a clean stop, as a killed server leaves them.
+      await weft.close();
 
-      // A new server on the same file, as after a kill and restart.
-      const restarted = await createWeft({ config: weft.config, logger: pino({ level: 'silent' }) });
+      // A new server on the same folder, as after a kill and restart.
+      const restarted = await startWeftAt(place);
       try {
         const rows = await restarted.services.db.selectFrom('executions').select(['id', 'status', 'error', 'finished_at']).orderBy('created_at').execute();
         const reason = expect.stringMatching(/^The server stopped while this execution was running \(restart at \d{4}-\d\d-\d\dT[\d:.]+Z\)\.$/);
@@ -129,7 +132,7 @@ describe('Orphans and shutdown [sqlite]', () => {
         await restarted.close();
       }
     } finally {
-      await weft.close();
+      removeWeftPlace(place);
     }
   });
 
