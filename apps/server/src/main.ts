@@ -182,6 +182,7 @@ async function openServices(options: CreateWeftOptions, logger: Logger): Promise
   }
   services.runs.startMaintenance();
   services.lifecycle.storageProblem = database.fileProblem;
+  services.lifecycle.probeWrite = database.probeWrite;
   watchStorage(database, logger);
   return { services, database };
 }

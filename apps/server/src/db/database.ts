@@ -3,7 +3,7 @@ import SQLite from 'better-sqlite3';
 import { type DatabaseIntrospector, Kysely, PostgresDialect, SqliteAdapter, type SqliteDatabase, SqliteIntrospector, SqliteQueryCompiler } from 'kysely';
 import type pg from 'pg';
 import * as sqliteVec from 'sqlite-vec';
-import { createPrivateFile, databaseFile, watchOpenFile } from './data-dir.js';
+import { createPrivateFile, databaseFile, diskSpaceProblem, watchOpenFile } from './data-dir.js';
 import { lockDataDir } from './data-dir-lock.js';
 import { OneSchemaIntrospector } from './one-schema-introspector.js';
 import { explainOpenFailure } from './open-failure.js';
@@ -25,6 +25,13 @@ export interface DatabaseHandle {
    * Weft runs: writes would go to a file no one can open again); undefined while all is well.
    */
   fileProblem(): string | undefined;
+  /**
+   * Writes one small row, so `/api/health` knows the database can really be written (a
+   * read answers from a disk that is full or read-only). Throws with the database's words
+   * when it cannot. SQLite: a write already under way, here or in another process, counts
+   * as proof (the disk space is checked by `fileProblem`), so the probe never waits for a lock.
+   */
+  probeWrite(): Promise<void>;
   /**
    * SQLite: why the sqlite-vec extension (the vector store's vector index) could not be
    * loaded; undefined when it is loaded, and on PostgreSQL.
@@ -65,7 +72,15 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     // which ends the process. Its query fails on its own; this only keeps the process up.
     pool.on('connect', (client) => client.on('error', () => {}));
     const db = new Kysely<Database>({ dialect: new OneSchemaPostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', reclaimSpace: async () => {}, fileProblem: () => undefined, close: () => db.destroy() };
+    const probeWrite = async () => {
+      const at = new Date().toISOString();
+      await db
+        .insertInto('app_settings')
+        .values({ key: HEALTH_PROBE_SETTING, value: at })
+        .onConflict((oc) => oc.column('key').doUpdateSet({ value: at }))
+        .execute();
+    };
+    return { db, dialect: 'postgres', reclaimSpace: async () => {}, fileProblem: () => undefined, probeWrite, close: () => db.destroy() };
   }
   // One process per data folder (data-dir-lock.ts); a second start stops here, naming the first.
   const releaseFolder = lockDataDir(options.dataDir);
@@ -96,7 +111,11 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     db,
     dialect: 'sqlite',
     reclaimSpace: async () => reclaimSqliteSpace(sqlite),
-    fileProblem: moved,
+    fileProblem: () => {
+      const full = diskSpaceProblem(options.dataDir);
+      return moved() ?? (full && `${full}: Weft cannot store runs or changes. Free some space on it.`);
+    },
+    probeWrite: sqliteWriteProbe(sqlite),
     ...(vectorIndexProblem ? { vectorIndexProblem } : {}),
     close: async () => {
       await db.destroy();
@@ -126,6 +145,32 @@ function configureSqlite(file: SQLite.Database, options: DatabaseOptions): strin
   // (patient-sqlite-driver.ts); the pragmas above could still wait, at start-up only.
   file.pragma('busy_timeout = 0');
   return vectorIndexProblem;
+}
+
+/** The `app_settings` row the health probe rewrites. */
+const HEALTH_PROBE_SETTING = 'health_probe';
+
+/**
+ * SQLite's write probe runs on the connection itself, not through Kysely: the driver would
+ * wait up to 5 s for a lock another process holds, and a health answer must come at once.
+ * A transaction open on the connection (Kysely's, between its awaits) or a lock held
+ * elsewhere means a write is under way: the database is being written, which is the answer.
+ */
+function sqliteWriteProbe(file: SQLite.Database): () => Promise<void> {
+  let statement: SQLite.Statement | undefined;
+  return async () => {
+    if (file.inTransaction) return;
+    try {
+      statement ??= file.prepare(
+        `INSERT INTO app_settings (key, value) VALUES ('${HEALTH_PROBE_SETTING}', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
+      );
+      statement.run(new Date().toISOString());
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED') return;
+      throw error;
+    }
+  };
 }
 
 /** PostgreSQL whose introspection (the migrator's) reads Weft's schema alone (one-schema-introspector.ts). */
