@@ -10,7 +10,8 @@ import {
   type RunTarget,
   type RunTrigger,
 } from '@weft/core';
-import { api } from '../../lib/api';
+import { api } from '../lib/api';
+import { workflowPath } from './workflows';
 
 // The API's shapes come from core, shared with the server that answers them.
 export type { ExecutionDetail, ExecutionStatus, ExecutionSummary };
@@ -48,9 +49,18 @@ export function executionsQuery(filters: ExecutionFilters): string {
   return query ? `/api/executions?${query}` : '/api/executions';
 }
 
-/** Starts a run; with a target, only that node (fed by earlier runs) or everything up to it. */
-export function startRun(workflowId: string, inputs: Record<string, unknown>, target?: RunTarget): Promise<{ execution: ExecutionSummary; scope?: RunScope }> {
-  return api(`/api/workflows/${encodeURIComponent(workflowId)}/run`, { method: 'POST', body: { inputs, ...(target ? { target } : {}) } });
+/**
+ * Starts a run; with a target, only that node (fed by earlier runs) or everything up to
+ * it. `wait`: the server answers at the run's end (a long run answers while still going).
+ */
+export function startRun(
+  workflowId: string,
+  inputs: Record<string, unknown>,
+  target?: RunTarget,
+  options: { wait?: boolean } = {},
+): Promise<{ execution: ExecutionSummary; scope?: RunScope }> {
+  const path = `${workflowPath(workflowId)}/run${options.wait ? '?wait=true' : ''}`;
+  return api(path, { method: 'POST', body: { inputs, ...(target ? { target } : {}) } });
 }
 
 /** A new run of the execution's workflow with that execution's inputs. */
@@ -69,7 +79,3 @@ export function fetchExecution(id: string, signal?: AbortSignal): Promise<{ exec
 export function fetchExecutions(filters: ExecutionFilters, signal?: AbortSignal): Promise<ExecutionPage> {
   return api(executionsQuery(filters), { signal });
 }
-
-/** TanStack Query keys; every list starts with `EXECUTIONS_QUERY_KEY` so one invalidation refreshes them all. */
-export const EXECUTIONS_QUERY_KEY = ['executions'] as const;
-export const executionsQueryKey = (filters: ExecutionFilters) => [...EXECUTIONS_QUERY_KEY, filters] as const;

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, errorMessage } from '../../lib/api';
-import { toast } from '../../stores/toast.store';
+import { api, errorMessage } from '../lib/api';
+import { toast } from '../stores/toast.store';
+import { queryKeys } from './query-keys';
 
 /** docs/API.md "API keys": what the list shows of a key (never the key itself). */
 export interface ApiKey {
@@ -11,19 +12,17 @@ export interface ApiKey {
   lastUsedAt: string | null;
 }
 
-const KEY = ['api-keys'] as const;
-
 /** GET/POST/DELETE /api/api-keys; a created key's token lives only in the caller's state. */
 export function useApiKeys() {
   const queryClient = useQueryClient();
   const query = useQuery({
-    queryKey: KEY,
+    queryKey: queryKeys.apiKeys,
     queryFn: async ({ signal }) => (await api<{ apiKeys: ApiKey[] }>('/api/api-keys', { signal })).apiKeys,
   });
   const create = useMutation({
     mutationFn: (name: string) => api<{ apiKey: ApiKey; token: string }>('/api/api-keys', { body: { name } }),
     onSuccess: ({ apiKey }) => {
-      queryClient.setQueryData<ApiKey[]>(KEY, (keys) => [apiKey, ...(keys ?? [])]);
+      queryClient.setQueryData<ApiKey[]>(queryKeys.apiKeys, (keys) => [apiKey, ...(keys ?? [])]);
       toast.success(`API key "${apiKey.name}" created`);
     },
     onError: (error) => toast.error(errorMessage(error, 'Could not create the API key.')),
@@ -31,12 +30,12 @@ export function useApiKeys() {
   const revoke = useMutation({
     mutationFn: (key: ApiKey) => api(`/api/api-keys/${encodeURIComponent(key.id)}`, { method: 'DELETE' }),
     onSuccess: (_answer, key) => {
-      queryClient.setQueryData<ApiKey[]>(KEY, (keys) => keys?.filter((k) => k.id !== key.id));
+      queryClient.setQueryData<ApiKey[]>(queryKeys.apiKeys, (keys) => keys?.filter((k) => k.id !== key.id));
       toast.success(`API key "${key.name}" revoked`);
     },
     onError: (error) => {
       toast.error(errorMessage(error, 'Could not revoke the API key.'));
-      void queryClient.invalidateQueries({ queryKey: KEY });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.apiKeys });
     },
   });
   return { query, create, revoke };

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { api } from '../lib/api';
+import { queryKeys } from './query-keys';
 
 export interface AuthProviders {
   oidc: { enabled: boolean; label: string };
@@ -8,7 +9,7 @@ export interface AuthProviders {
 /** Which sign-in methods the server offers (GET /api/auth/providers); fetched once. */
 export function useAuthProviders() {
   const query = useQuery({
-    queryKey: ['auth', 'providers'],
+    queryKey: queryKeys.authProviders,
     queryFn: ({ signal }) => api<AuthProviders>('/api/auth/providers', { signal, allowUnauthorized: true }),
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,

@@ -1,18 +1,7 @@
-import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
-import { NODE_DEFINITIONS_QUERY_KEY } from '../../docs/useNodeDefinitions';
-import { api } from '../../lib/api';
-import type { CustomNodeRequest, CustomNodeType } from './custom-node-form';
-
-export const CUSTOM_NODES_QUERY_KEY = ['custom-nodes'] as const;
-
-/** The caller's custom node types, fresh: edit and delete need the id and code behind a library entry. */
-export function fetchCustomNodes(queryClient: QueryClient): Promise<CustomNodeType[]> {
-  return queryClient.fetchQuery({
-    queryKey: CUSTOM_NODES_QUERY_KEY,
-    queryFn: async ({ signal }) => (await api<{ customNodes: CustomNodeType[] }>('/api/custom-nodes', { signal })).customNodes,
-    staleTime: 0,
-  });
-}
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../lib/api';
+import type { CustomNodeRequest, CustomNodeType } from './custom-nodes';
+import { queryKeys } from './query-keys';
 
 /**
  * Save and delete. Both refresh the node catalogue (the editor's library and canvas) and
@@ -21,7 +10,7 @@ export function fetchCustomNodes(queryClient: QueryClient): Promise<CustomNodeTy
 export function useCustomNodeMutations() {
   const queryClient = useQueryClient();
   const refresh = () =>
-    Promise.all([queryClient.invalidateQueries({ queryKey: NODE_DEFINITIONS_QUERY_KEY }), queryClient.invalidateQueries({ queryKey: CUSTOM_NODES_QUERY_KEY })]);
+    Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.nodeDefinitions }), queryClient.invalidateQueries({ queryKey: queryKeys.customNodes })]);
 
   const save = useMutation({
     mutationFn: async ({ id, body }: { id?: string; body: CustomNodeRequest }) => {

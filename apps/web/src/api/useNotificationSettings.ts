@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api';
-import { toast } from '../../stores/toast.store';
+import { api } from '../lib/api';
+import { toast } from '../stores/toast.store';
+import { queryKeys } from './query-keys';
 
 export type NotificationType = 'platformUpdates' | 'serviceAnnouncements' | 'newsletter' | 'productNews';
 
@@ -18,8 +19,6 @@ export interface NotificationPatch {
   notificationTypes?: Partial<Record<NotificationType, boolean>>;
 }
 
-const KEY = ['me', 'notifications'] as const;
-
 /** What a user without a subscription sees: nothing sent, every type ready to switch on. */
 export const NO_SUBSCRIPTION: Pick<NotificationSubscription, 'notificationsEnabled' | 'notificationTypes'> = {
   notificationsEnabled: false,
@@ -30,28 +29,28 @@ export const NO_SUBSCRIPTION: Pick<NotificationSubscription, 'notificationsEnabl
 export function useNotificationSettings() {
   const queryClient = useQueryClient();
   const query = useQuery({
-    queryKey: KEY,
+    queryKey: queryKeys.notifications,
     queryFn: async ({ signal }) => (await api<{ subscription: NotificationSubscription | null }>('/api/me/notifications', { signal })).subscription,
   });
   const update = useMutation({
     mutationFn: (patch: NotificationPatch) => api<{ subscription: NotificationSubscription }>('/api/me/notifications', { method: 'PUT', body: patch }),
     onMutate: async (patch) => {
-      await queryClient.cancelQueries({ queryKey: KEY });
-      const previous = queryClient.getQueryData<NotificationSubscription | null>(KEY);
+      await queryClient.cancelQueries({ queryKey: queryKeys.notifications });
+      const previous = queryClient.getQueryData<NotificationSubscription | null>(queryKeys.notifications);
       const base: NotificationSubscription = previous ?? { email: '', ...NO_SUBSCRIPTION };
       const optimistic: NotificationSubscription = {
         ...base,
         notificationsEnabled: patch.notificationsEnabled ?? base.notificationsEnabled,
         notificationTypes: { ...base.notificationTypes, ...patch.notificationTypes },
       };
-      queryClient.setQueryData(KEY, optimistic);
+      queryClient.setQueryData(queryKeys.notifications, optimistic);
       return { previous };
     },
     onError: (_error, _patch, context) => {
-      queryClient.setQueryData(KEY, context?.previous ?? null);
+      queryClient.setQueryData(queryKeys.notifications, context?.previous ?? null);
       toast.error('Failed to update notification preferences');
     },
-    onSuccess: ({ subscription }) => queryClient.setQueryData(KEY, subscription),
+    onSuccess: ({ subscription }) => queryClient.setQueryData(queryKeys.notifications, subscription),
   });
   return { query, update };
 }

@@ -1,13 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { api } from '../lib/api';
+import { queryKeys } from './query-keys';
 
 /** One entry of `GET /api/secrets`: the API never returns a value (DESIGN.md). */
 export interface SecretSummary {
   name: string;
   last4: string;
 }
-
-export const SECRETS_QUERY_KEY = ['secrets'] as const;
 
 export interface SecretNames {
   /** The user's secrets, or `null` while unknown (loading, or the server has no secrets API). */
@@ -22,7 +21,7 @@ export interface SecretNames {
  */
 export function useSecretNames(): SecretNames {
   const query = useQuery({
-    queryKey: SECRETS_QUERY_KEY,
+    queryKey: queryKeys.secrets,
     queryFn: ({ signal }) => api<{ secrets: SecretSummary[] }>('/api/secrets', { signal }),
     // A missing endpoint will not appear on a retry; the fallback is a fine answer.
     retry: false,

@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { SECRETS_QUERY_KEY, type SecretSummary } from '../../../editor/fields/useSecretNames';
-import { api, errorMessage } from '../../../lib/api';
-import { toast } from '../../../stores/toast.store';
+import { api, errorMessage } from '../lib/api';
+import { toast } from '../stores/toast.store';
+import { queryKeys } from './query-keys';
+import type { SecretSummary } from './useSecretNames';
 
 /** docs/API.md "Secrets": a secret as the list shows it; the API never returns a value. */
 export interface Secret extends SecretSummary {
@@ -23,11 +24,11 @@ export interface SecretChanges {
 export function useSecrets() {
   const queryClient = useQueryClient();
   const query = useQuery({
-    queryKey: SECRETS_QUERY_KEY,
+    queryKey: queryKeys.secrets,
     queryFn: ({ signal }) => api<{ secrets: Secret[] }>('/api/secrets', { signal }),
     select: (data) => data.secrets,
   });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: SECRETS_QUERY_KEY });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.secrets });
 
   const create = useMutation({
     mutationFn: (input: { name: string; value: string }) => api<{ secret: Secret }>('/api/secrets', { body: input }),

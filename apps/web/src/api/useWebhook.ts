@@ -1,6 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, errorMessage } from '../../lib/api';
-import { toast } from '../../stores/toast.store';
+import { api, errorMessage } from '../lib/api';
+import { toast } from '../stores/toast.store';
+import { queryKeys } from './query-keys';
+import { workflowPath } from './workflows';
 
 export type WebhookRespond = 'output' | 'accepted';
 
@@ -10,13 +12,11 @@ export interface Webhook {
   respond: WebhookRespond;
 }
 
-const keyFor = (workflowId: string) => ['workflow', workflowId, 'webhook'] as const;
-
 /** GET/PUT/DELETE /api/workflows/:id/webhook for the open workflow. */
 export function useWebhook(workflowId: string) {
   const queryClient = useQueryClient();
-  const key = keyFor(workflowId);
-  const path = `/api/workflows/${encodeURIComponent(workflowId)}/webhook`;
+  const key = queryKeys.webhook(workflowId);
+  const path = `${workflowPath(workflowId)}/webhook`;
   const query = useQuery({
     queryKey: key,
     queryFn: async ({ signal }) => (await api<{ webhook: Webhook | null }>(path, { signal })).webhook,
@@ -41,9 +41,4 @@ export function useWebhook(workflowId: string) {
     onError: (error) => toast.error(errorMessage(error, 'Could not disable the webhook.')),
   });
   return { query, save, disable };
-}
-
-/** A curl command that calls the webhook, for the dialog to show and copy. */
-export function curlExample(url: string): string {
-  return `curl -X POST '${url}' \\\n  -H 'Content-Type: application/json' \\\n  -d '{"message": "Hello from curl"}'`;
 }

@@ -1,8 +1,8 @@
 import type { ConfigField, NodeDefinition, PortDefinition } from '@weft/core';
 import { categorySwatch } from '../lib/palette';
 import { Markdown } from './Markdown';
+import { nodeAnchor } from './node-anchors';
 import { TypeChip } from './TypeChip';
-import { nodeAnchor } from './useNodeDefinitions';
 
 function formatDefault(field: ConfigField): string {
   if (!('default' in field) || field.default === undefined) return '—';

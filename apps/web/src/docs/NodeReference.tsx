@@ -4,7 +4,7 @@ import { Spinner } from '../components/ui/Spinner';
 import { errorMessage } from '../lib/api';
 import { categorySwatch } from '../lib/palette';
 import { NodeDoc } from './NodeDoc';
-import { categoryAnchor } from './useNodeDefinitions';
+import { categoryAnchor } from './node-anchors';
 
 export interface CategoryGroup {
   category: string;

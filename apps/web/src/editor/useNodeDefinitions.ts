@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { CONVERSIONS, type Conversion, DATA_TYPES, type DataType, type NodeDefinition } from '@weft/core';
 import { useEffect, useMemo, useState } from 'react';
-import { NODE_DEFINITIONS_QUERY_KEY, type NodeDefinitionsResponse } from '../docs/useNodeDefinitions';
-import { api } from '../lib/api';
+import { queryKeys } from '../api/query-keys';
+import { fetchNodeDefinitions, type NodeDefinitionsResponse } from '../api/useNodeDefinitions';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../lib/storage-keys';
 import { useAuthStore } from '../stores/auth.store';
 import { asPayload, parseCachedDefinitions, serializeCachedDefinitions } from './node-definitions-cache';
@@ -37,7 +37,7 @@ function readCache(userId: string | null) {
  * minutes. The stored copy names its user and is only read back for them; sign-out also
  * removes it (`stores/auth.store.ts`) and clears the query cache (`main.tsx`), so one
  * user's custom nodes never show to the next. Saving a custom node invalidates the
- * query (`custom-nodes/useCustomNodeMutations.ts`), so the library shows it at once.
+ * query (`api/useCustomNodeMutations.ts`), so the library shows it at once.
  *
  * Shares its query key with the docs page, so whichever loads first serves both.
  */
@@ -47,9 +47,9 @@ export function useNodeDefinitions(): UseNodeDefinitionsResult {
   const userId = useAuthStore((s) => s.user?.id ?? null);
   const [cached] = useState(() => readCache(userId));
   const query = useQuery({
-    queryKey: NODE_DEFINITIONS_QUERY_KEY,
+    queryKey: queryKeys.nodeDefinitions,
     queryFn: async ({ signal }) => {
-      const answer = await api<unknown>('/api/node-definitions', { signal });
+      const answer = await fetchNodeDefinitions(signal);
       if (!asPayload(answer)) throw new Error('The server sent node definitions in a shape this editor does not understand. Reload the page.');
       return answer as NodeDefinitionsResponse;
     },

@@ -1,10 +1,10 @@
+import { useWorkflowList } from '../api/useWorkflowList';
 import { DashboardEmptyState } from '../components/dashboard/DashboardEmptyState';
 import { DashboardTabs } from '../components/dashboard/DashboardTabs';
 import { ExecutionHistory } from '../components/dashboard/ExecutionHistory';
 import { ImportWorkflowButton } from '../components/dashboard/ImportWorkflowButton';
 import { NewFromTemplateButton } from '../components/dashboard/NewFromTemplateButton';
 import { NewWorkflowButton } from '../components/dashboard/NewWorkflowButton';
-import { useWorkflowList } from '../components/dashboard/useWorkflows';
 import { WorkflowList } from '../components/dashboard/WorkflowList';
 import { WorkflowTableSkeleton } from '../components/dashboard/WorkflowTableSkeleton';
 import { SchedulesOverview } from '../components/schedules/SchedulesOverview';

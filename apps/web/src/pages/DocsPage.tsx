@@ -1,10 +1,11 @@
 import { useMemo } from 'react';
+import { useNodeDefinitions } from '../api/useNodeDefinitions';
 import { DocsToc, type TocEntry } from '../docs/DocsToc';
 import { GettingStarted } from '../docs/GettingStarted';
 import { GuideConcepts } from '../docs/GuideConcepts';
 import { groupByCategory, NodeReference } from '../docs/NodeReference';
+import { categoryAnchor, nodeAnchor } from '../docs/node-anchors';
 import { DocSection } from '../docs/Prose';
-import { categoryAnchor, nodeAnchor, useNodeDefinitions } from '../docs/useNodeDefinitions';
 import { useActiveSection } from '../hooks/useActiveSection';
 import { Footer } from '../landing/Footer';
 import { useDocumentTitle } from '../landing/useDocumentTitle';

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
+import { useAuthProviders } from '../api/useAuthProviders';
 import { AuthForm, type AuthMode } from '../components/auth/AuthForm';
 import { AuthHeading, AuthLayout } from '../components/auth/AuthLayout';
 import { LegalNote } from '../components/auth/LegalNote';
 import { OidcButton } from '../components/auth/OidcButton';
-import { useAuthProviders } from '../components/auth/useAuthProviders';
 import { PageSpinner } from '../components/ui/Spinner';
 import { useAuthStore } from '../stores/auth.store';
 

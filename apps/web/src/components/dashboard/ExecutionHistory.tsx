@@ -1,15 +1,15 @@
 import { type ChangeEvent, type ReactNode, useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { controlClasses } from '../../editor/fields/field-styles';
-import { EXECUTION_STATUSES, EXECUTION_TRIGGERS, type ExecutionStatus, type ExecutionTrigger } from '../../editor/run/execution-api';
-import { triggerLabel } from '../../editor/run/run-format';
-import { useExecutionPages } from '../../editor/run/useExecutions';
+import { EXECUTION_STATUSES, EXECUTION_TRIGGERS, type ExecutionStatus, type ExecutionTrigger } from '../../api/executions';
+import { useExecutionPages } from '../../api/useExecutions';
+import { useWorkflowList } from '../../api/useWorkflowList';
 import { errorMessage } from '../../lib/api';
+import { triggerLabel } from '../../lib/run-format';
 import { Button } from '../ui/Button';
+import { controlClasses } from '../ui/control-styles';
 import { ErrorState } from '../ui/ErrorState';
 import { ChevronDownIcon, ClockIcon } from '../ui/icons';
 import { ExecutionTable, ExecutionTableSkeleton } from './ExecutionTable';
-import { useWorkflowList } from './useWorkflows';
 import { runStatusLook } from './workflow-summary';
 
 const PAGE_SIZE = 25;

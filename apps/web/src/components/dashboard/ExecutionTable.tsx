@@ -1,14 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { isActiveStatus } from '@weft/core';
 import { Link } from 'react-router';
-import { EXECUTIONS_QUERY_KEY, type ExecutionSummary, replayExecution } from '../../editor/run/execution-api';
-import { KeptMark } from '../../editor/run/KeptMark';
-import { formatDuration, triggerLabel } from '../../editor/run/run-format';
+import { type ExecutionSummary, replayExecution } from '../../api/executions';
+import { queryKeys } from '../../api/query-keys';
 import { useNow } from '../../hooks/useNow';
 import { errorMessage } from '../../lib/api';
+import { formatDuration, triggerLabel } from '../../lib/run-format';
 import { toast } from '../../stores/toast.store';
 import { RerunIcon } from '../ui/icons';
 import { Skeleton } from '../ui/Skeleton';
+import { KeptMark } from './KeptMark';
 import { RelativeTime } from './RelativeTime';
 import { RunStatusBadge } from './RunStatusBadge';
 
@@ -118,7 +119,7 @@ function ReplayButton({ execution }: { execution: ExecutionSummary }) {
     mutationFn: () => replayExecution(execution.id),
     onSuccess: () => {
       toast.success(`Replaying “${execution.workflowName}” with the same inputs`);
-      void queryClient.invalidateQueries({ queryKey: EXECUTIONS_QUERY_KEY });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.executions.all });
     },
     onError: (error) => toast.error(errorMessage(error)),
   });

@@ -1,23 +1,37 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DEFAULT_WORKFLOW_NAME, isActiveStatus, UNTITLED_WORKFLOW_NAME } from '@weft/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { DEFAULT_WORKFLOW_NAME, isActiveStatus, UNTITLED_WORKFLOW_NAME, type WorkflowSummary } from '@weft/core';
 import { useNavigate } from 'react-router';
-import { api, errorMessage } from '../../lib/api';
+import { startRun } from '../../api/executions';
+import { queryKeys } from '../../api/query-keys';
+import {
+  createWorkflow,
+  deleteWorkflow,
+  documentOf,
+  duplicateWorkflow,
+  exportWorkflow,
+  fetchWorkflow,
+  importWorkflow,
+  saveWorkflow,
+} from '../../api/workflows';
+import { errorMessage } from '../../lib/api';
 import { downloadJson, safeFileName } from '../../lib/download';
 import { confirmDialog } from '../../stores/confirm.store';
 import { toast } from '../../stores/toast.store';
-import { runStatusLook, type WorkflowSummary } from './workflow-summary';
+import { runStatusLook } from './workflow-summary';
 
-export const WORKFLOWS_QUERY_KEY = ['workflows'] as const;
-
-interface CreatedWorkflow {
-  workflow: { id: string; name: string };
-}
-
-/** The signed-in user's workflows (GET /api/workflows). */
-export function useWorkflowList() {
-  return useQuery({
-    queryKey: WORKFLOWS_QUERY_KEY,
-    queryFn: async ({ signal }) => (await api<{ workflows: WorkflowSummary[] }>('/api/workflows', { signal })).workflows,
+/**
+ * The dashboard's actions on its list of workflows: each calls the API (`api/workflows.ts`),
+ * says how it went in a toast, and refreshes the list (`api/useWorkflowList.ts`).
+ */
+function useListAction<Input, Answer>(mutationFn: (input: Input) => Promise<Answer>, done: (answer: Answer, input: Input) => void, failed: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: (answer: Answer, input: Input) => {
+      done(answer, input);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.workflows });
+    },
+    onError: (error) => toast.error(errorMessage(error, failed)),
   });
 }
 
@@ -29,18 +43,14 @@ export function useWorkflowList() {
 export function useCreateWorkflow() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => {
-      const existing = queryClient.getQueryData<WorkflowSummary[]>(WORKFLOWS_QUERY_KEY);
-      const name = existing && existing.length > 0 ? UNTITLED_WORKFLOW_NAME : DEFAULT_WORKFLOW_NAME;
-      return api<CreatedWorkflow>('/api/workflows', { method: 'POST', body: { name } });
+  return useListAction(
+    () => {
+      const existing = queryClient.getQueryData<WorkflowSummary[]>(queryKeys.workflows);
+      return createWorkflow({ name: existing && existing.length > 0 ? UNTITLED_WORKFLOW_NAME : DEFAULT_WORKFLOW_NAME });
     },
-    onSuccess: ({ workflow }) => {
-      void queryClient.invalidateQueries({ queryKey: WORKFLOWS_QUERY_KEY });
-      navigate(`/workflow/${workflow.id}`);
-    },
-    onError: (error) => toast.error(errorMessage(error, 'Could not create the workflow.')),
-  });
+    ({ workflow }) => navigate(`/workflow/${workflow.id}`),
+    'Could not create the workflow.',
+  );
 }
 
 /** Thrown (and shown) when the chosen file is not JSON; the server is not asked. */
@@ -48,23 +58,19 @@ class InvalidJsonFile extends Error {}
 
 /** "Import from JSON": reads a file, checks it parses, and posts it to the server. */
 export function useImportWorkflow() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (file: File) => {
+  return useListAction(
+    async (file: File) => {
       let parsed: unknown;
       try {
         parsed = JSON.parse(await file.text());
       } catch {
         throw new InvalidJsonFile('That file is not valid JSON.');
       }
-      return api<CreatedWorkflow>('/api/workflows/import', { body: parsed });
+      return importWorkflow(parsed);
     },
-    onSuccess: ({ workflow }) => {
-      toast.success(`Imported “${workflow.name}”.`);
-      void queryClient.invalidateQueries({ queryKey: WORKFLOWS_QUERY_KEY });
-    },
-    onError: (error) => toast.error(errorMessage(error, 'Could not import the workflow.')),
-  });
+    ({ workflow }) => toast.success(`Imported “${workflow.name}”.`),
+    'Could not import the workflow.',
+  );
 }
 
 /**
@@ -73,22 +79,16 @@ export function useImportWorkflow() {
  * row's last run is fresh when the list is fetched again.
  */
 export function useRunWorkflow() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (workflow: Pick<WorkflowSummary, 'id' | 'name'>) =>
-      api<{ execution: { id: string; status: string } }>(`/api/workflows/${encodeURIComponent(workflow.id)}/run?wait=true`, {
-        method: 'POST',
-        body: { inputs: {} },
-      }),
-    onSuccess: ({ execution }, workflow) => {
+  return useListAction(
+    (workflow: Pick<WorkflowSummary, 'id' | 'name'>) => startRun(workflow.id, {}, undefined, { wait: true }),
+    ({ execution }, workflow) => {
       const look = runStatusLook(execution.status);
       if (execution.status === 'success') toast.success(`“${workflow.name}” ran: ${look.label.toLowerCase()}.`);
       else if (isActiveStatus(execution.status)) toast.info(`“${workflow.name}” is still running; Executions shows how it goes.`);
       else toast.error(`“${workflow.name}” ran: ${look.label.toLowerCase()}. Open it to see why.`);
-      void queryClient.invalidateQueries({ queryKey: WORKFLOWS_QUERY_KEY });
     },
-    onError: (error) => toast.error(errorMessage(error, 'Could not start the run.')),
-  });
+    'Could not start the run.',
+  );
 }
 
 /**
@@ -96,43 +96,30 @@ export function useRunWorkflow() {
  * (PUT with `baseVersion`), so a change made meanwhile in an editor is not overwritten.
  */
 export function useRenameWorkflow() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async ({ workflow, name }: { workflow: Pick<WorkflowSummary, 'id'>; name: string }) => {
-      const path = `/api/workflows/${encodeURIComponent(workflow.id)}`;
-      const { workflow: stored } = await api<{ workflow: Record<string, unknown> & { version: number } }>(path);
-      const { id: _id, version, createdAt: _created, updatedAt: _updated, ...document } = stored;
-      return api<CreatedWorkflow>(path, { method: 'PUT', body: { baseVersion: version, document: { ...document, name } } });
+  return useListAction(
+    async ({ workflow, name }: { workflow: Pick<WorkflowSummary, 'id'>; name: string }) => {
+      const { workflow: stored } = await fetchWorkflow(workflow.id);
+      return saveWorkflow(workflow.id, stored.version, { ...documentOf(stored), name });
     },
-    onSuccess: ({ workflow }) => {
-      toast.success(`Renamed to “${workflow.name}”.`);
-      void queryClient.invalidateQueries({ queryKey: WORKFLOWS_QUERY_KEY });
-    },
-    onError: (error) => toast.error(errorMessage(error, 'Could not rename the workflow.')),
-  });
+    ({ workflow }) => toast.success(`Renamed to “${workflow.name}”.`),
+    'Could not rename the workflow.',
+  );
 }
 
 /** Duplicate: the server copies the workflow (POST /api/workflows/:id/duplicate); the list shows the copy. */
 export function useDuplicateWorkflow() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (workflow: Pick<WorkflowSummary, 'id' | 'name'>) =>
-      api<CreatedWorkflow>(`/api/workflows/${encodeURIComponent(workflow.id)}/duplicate`, { method: 'POST' }),
-    onSuccess: ({ workflow }) => {
-      toast.success(`Made “${workflow.name}”.`);
-      void queryClient.invalidateQueries({ queryKey: WORKFLOWS_QUERY_KEY });
-    },
-    onError: (error) => toast.error(errorMessage(error, 'Could not duplicate the workflow.')),
-  });
+  return useListAction(
+    (workflow: Pick<WorkflowSummary, 'id' | 'name'>) => duplicateWorkflow(workflow.id),
+    ({ workflow }) => toast.success(`Made “${workflow.name}”.`),
+    'Could not duplicate the workflow.',
+  );
 }
 
 /** Export: downloads the workflow as `<name>.json`. */
 export function useExportWorkflow() {
   return useMutation({
-    mutationFn: async (workflow: Pick<WorkflowSummary, 'id' | 'name'>) => {
-      const data = await api<unknown>(`/api/workflows/${encodeURIComponent(workflow.id)}/export`);
-      downloadJson(`${safeFileName(workflow.name)}.json`, data);
-    },
+    mutationFn: async (workflow: Pick<WorkflowSummary, 'id' | 'name'>) =>
+      downloadJson(`${safeFileName(workflow.name)}.json`, await exportWorkflow(workflow.id)),
     onError: (error) => toast.error(errorMessage(error, 'Could not export the workflow.')),
   });
 }
@@ -149,13 +136,13 @@ export function useDeleteWorkflow() {
         danger: true,
       });
       if (!confirmed) return false;
-      await api(`/api/workflows/${encodeURIComponent(workflow.id)}`, { method: 'DELETE' });
+      await deleteWorkflow(workflow.id);
       return true;
     },
     onSuccess: (deleted, workflow) => {
       if (!deleted) return;
-      queryClient.setQueryData<WorkflowSummary[]>(WORKFLOWS_QUERY_KEY, (list) => list?.filter((w) => w.id !== workflow.id));
-      void queryClient.invalidateQueries({ queryKey: WORKFLOWS_QUERY_KEY });
+      queryClient.setQueryData<WorkflowSummary[]>(queryKeys.workflows, (list) => list?.filter((w) => w.id !== workflow.id));
+      void queryClient.invalidateQueries({ queryKey: queryKeys.workflows });
       toast.success(`Deleted “${workflow.name}”.`);
     },
     onError: (error) => toast.error(errorMessage(error, 'Could not delete the workflow.')),

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { FileList, FileSummary } from '@weft/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { uploadProblem } from '../../editor/fields/file-field';
-import { apiUpload, errorMessage } from '../../lib/api';
-import { USAGE_QUERY_KEY } from '../settings/useUsage';
-import { FILES_QUERY_KEY } from './useFiles';
+import { queryKeys } from '../../api/query-keys';
+import { uploadFile } from '../../api/useFiles';
+import { errorMessage } from '../../lib/api';
+import { uploadProblem } from './upload-rules';
 
 /** An upload under way: which file and how far. */
 export interface UploadProgress {
@@ -47,13 +47,13 @@ export function useUpload(rules: { accept?: string; maxBytes?: number }): Upload
       controller.current = current;
       setProgress({ name: file.name, sent: 0, total: file.size });
       try {
-        const { file: stored } = await apiUpload<{ file: FileSummary }>(`/api/files?name=${encodeURIComponent(file.name)}`, file, {
+        const stored = await uploadFile(file, {
           signal: current.signal,
           onProgress: (sent, total) => setProgress({ name: file.name, sent, total }),
         });
-        queryClient.setQueryData<FileList>(FILES_QUERY_KEY, (list) => list && { ...list, files: [stored, ...list.files.filter((f) => f.id !== stored.id)] });
-        void queryClient.invalidateQueries({ queryKey: FILES_QUERY_KEY });
-        void queryClient.invalidateQueries({ queryKey: USAGE_QUERY_KEY });
+        queryClient.setQueryData<FileList>(queryKeys.files, (list) => list && { ...list, files: [stored, ...list.files.filter((f) => f.id !== stored.id)] });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.files });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.usage });
         return stored;
       } catch (caught) {
         if (!(caught instanceof DOMException && caught.name === 'AbortError')) setError(errorMessage(caught, `“${file.name}” could not be uploaded.`));

@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { type ApiKey, useApiKeys } from '../../api/useApiKeys';
 import { useNow } from '../../hooks/useNow';
 import { confirmDialog } from '../../stores/confirm.store';
 import { RelativeTime } from '../dashboard/RelativeTime';
@@ -9,7 +10,6 @@ import { TextField } from '../ui/TextField';
 import { NewApiKeyDialog } from './NewApiKeyDialog';
 import { SettingsListEmpty, SettingsListError, SettingsListSkeleton } from './SettingsListStates';
 import { SettingsSection } from './SettingsSection';
-import { type ApiKey, useApiKeys } from './useApiKeys';
 
 const NAME_MAX = 100;
 

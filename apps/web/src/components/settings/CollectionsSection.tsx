@@ -1,4 +1,5 @@
 import { type CollectionSummary, formatBytes } from '@weft/core';
+import { useCollections } from '../../api/useCollections';
 import { useNow } from '../../hooks/useNow';
 import { confirmDialog } from '../../stores/confirm.store';
 import { RelativeTime } from '../dashboard/RelativeTime';
@@ -6,7 +7,6 @@ import { IconButton } from '../ui/IconButton';
 import { DatabaseIcon, TrashIcon } from '../ui/icons';
 import { SettingsListEmpty, SettingsListError, SettingsListSkeleton } from './SettingsListStates';
 import { SettingsSection } from './SettingsSection';
-import { useCollections } from './useCollections';
 
 /** Settings → Collections: the vector store's collections Embed & Store made; delete only. */
 export function CollectionsSection() {

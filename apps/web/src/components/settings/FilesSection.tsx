@@ -1,12 +1,12 @@
 import { type FileSummary, formatBytes, UPLOAD_ACCEPT, uploadTypeLabel } from '@weft/core';
 import { Fragment } from 'react';
 import { Link } from 'react-router';
+import { fileDownloadUrl, useFiles } from '../../api/useFiles';
 import { useNow } from '../../hooks/useNow';
 import { confirmDialog } from '../../stores/confirm.store';
 import { toast } from '../../stores/toast.store';
 import { RelativeTime } from '../dashboard/RelativeTime';
 import { UploadDropZone } from '../files/UploadDropZone';
-import { fileDownloadUrl, useFiles } from '../files/useFiles';
 import { useUpload } from '../files/useUpload';
 import { IconButton } from '../ui/IconButton';
 import { AlertCircleIcon, DownloadIcon, FileIcon, TrashIcon } from '../ui/icons';

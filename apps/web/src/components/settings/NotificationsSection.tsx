@@ -1,9 +1,9 @@
+import { NO_SUBSCRIPTION, type NotificationType, useNotificationSettings } from '../../api/useNotificationSettings';
 import { errorMessage } from '../../lib/api';
 import { Button } from '../ui/Button';
 import { Skeleton } from '../ui/Skeleton';
 import { Switch } from '../ui/Switch';
 import { SettingsSection } from './SettingsSection';
-import { NO_SUBSCRIPTION, type NotificationType, useNotificationSettings } from './useNotificationSettings';
 
 const TYPES: { key: NotificationType; label: string; description: string }[] = [
   { key: 'platformUpdates', label: 'Platform updates', description: 'New features and improvements to Weft.' },

@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { useAuthProviders } from '../../api/useAuthProviders';
 import { api, errorMessage } from '../../lib/api';
 import { hasErrors, type NewPasswordErrors, PASSWORD_MIN, validateNewPassword } from '../../lib/password-rules';
 import type { User } from '../../lib/types';
 import { toast } from '../../stores/toast.store';
-import { useAuthProviders } from '../auth/useAuthProviders';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { Checkbox } from '../ui/Checkbox';

@@ -1,7 +1,7 @@
+import { useUsage } from '../../api/useUsage';
 import { SettingsListError, SettingsListSkeleton } from './SettingsListStates';
 import { SettingsSection } from './SettingsSection';
 import { type UsageRow, type UsageTone, usageRows } from './usage-rows';
-import { useUsage } from './useUsage';
 
 const BAR: Record<UsageTone, string> = { ok: 'bg-brand', warn: 'bg-warn', danger: 'bg-danger' };
 const AMOUNT: Record<UsageTone, string> = { ok: 'text-muted', warn: 'text-warn', danger: 'text-danger' };

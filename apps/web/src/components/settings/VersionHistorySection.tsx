@@ -1,12 +1,12 @@
 import { VERSION_RETENTION_LIMITS, type VersionRetention, type VersionRetentionMode } from '@weft/core';
 import { type FormEvent, useEffect, useState } from 'react';
+import { useVersionRetention } from '../../api/useVersionRetention';
 import { errorMessage } from '../../lib/api';
 import { toast } from '../../stores/toast.store';
 import { Button } from '../ui/Button';
 import { inputClasses } from '../ui/TextField';
 import { SettingsListError, SettingsListSkeleton } from './SettingsListStates';
 import { SettingsActions, SettingsSection } from './SettingsSection';
-import { useVersionRetention } from './useVersionRetention';
 
 const OPTIONS: { mode: VersionRetentionMode; label: string; description: string }[] = [
   { mode: 'all', label: 'Keep every version', description: 'Nothing is ever removed. Versions are small: a workflow saved 1,000 times takes a few MB.' },

@@ -1,6 +1,6 @@
 import type { RunEvent } from '@weft/core';
 import { describe, expect, it } from 'vitest';
-import type { ExecutionDetail } from '../run/execution-api';
+import type { ExecutionDetail } from '../../api/executions';
 import type { SequencedEvent } from '../run/run-view';
 import type { ChatTarget } from './chat-eligibility';
 import { type AssistantMessage, answerText, foldReply, INTERRUPTED, interruptPending, isPending, NO_ANSWER, settleReply } from './chat-reply';

@@ -1,4 +1,4 @@
-import type { ExecutionDetail } from '../run/execution-api';
+import type { ExecutionDetail } from '../../api/executions';
 import type { SequencedEvent } from '../run/run-view';
 import type { ChatTarget } from './chat-eligibility';
 

@@ -1,9 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { isActiveStatus } from '@weft/core';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { cancelExecution, fetchExecution, startRun } from '../../api/executions';
+import { queryKeys } from '../../api/query-keys';
 import { ApiError, errorMessage } from '../../lib/api';
 import { toast } from '../../stores/toast.store';
-import { cancelExecution, EXECUTIONS_QUERY_KEY, fetchExecution, startRun } from '../run/execution-api';
 import { useRunStore } from '../run/run.store';
 import { openRunStream } from '../run/run-stream';
 import { isActive } from '../run/run-view';
@@ -47,7 +48,7 @@ export function useChatRun(save: () => Promise<boolean>): ChatRun {
   }, []);
 
   const refreshLists = useCallback(() => {
-    void queryClient.invalidateQueries({ queryKey: EXECUTIONS_QUERY_KEY });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.executions.all });
   }, [queryClient]);
 
   /** Ends the reply from the stored execution when the stream cannot say how the run went. */

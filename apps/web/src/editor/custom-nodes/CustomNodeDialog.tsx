@@ -1,5 +1,8 @@
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import type { CustomNodeType } from '../../api/custom-nodes';
+import { useCustomNodeMutations } from '../../api/useCustomNodeMutations';
 import { Button } from '../../components/ui/Button';
+import { controlClasses } from '../../components/ui/control-styles';
 import { IconButton } from '../../components/ui/IconButton';
 import { CloseIcon } from '../../components/ui/icons';
 import { Modal } from '../../components/ui/Modal';
@@ -7,12 +10,10 @@ import { errorMessage } from '../../lib/api';
 import { confirmDialog } from '../../stores/confirm.store';
 import { toast } from '../../stores/toast.store';
 import { CODE_EDITOR_HINT, CodeEditor } from '../fields/CodeFieldEditor';
-import { controlClasses } from '../fields/field-styles';
-import { type CustomNodeForm, type CustomNodeType, emptyForm, formFromCustomNode, formIssues, toRequest, typePreview } from './custom-node-form';
+import { type CustomNodeForm, emptyForm, formFromCustomNode, formIssues, toRequest, typePreview } from './custom-node-form';
 import { controlProps, ErrorText, type FieldErrors, FormSection } from './form-controls';
 import { PortListEditor } from './PortListEditor';
 import { SettingListEditor } from './SettingListEditor';
-import { useCustomNodeMutations } from './useCustomNodeMutations';
 
 export interface CustomNodeDialogProps {
   /** The type to edit; a new one when absent. */

@@ -1,8 +1,8 @@
 import { DATA_TYPES, type DataType, MAX_CUSTOM_NODE_PORTS } from '@weft/core';
 import { Button } from '../../components/ui/Button';
+import { controlClasses } from '../../components/ui/control-styles';
 import { IconButton } from '../../components/ui/IconButton';
 import { PlusIcon, TrashIcon } from '../../components/ui/icons';
-import { controlClasses } from '../fields/field-styles';
 import { newPortRow, type PortRow } from './custom-node-form';
 import { controlProps, ErrorText, type FieldErrors, FormSection, SelectControl } from './form-controls';
 

@@ -1,8 +1,8 @@
 import { CUSTOM_NODE_FIELD_KINDS, type CustomNodeFieldKind, MAX_CUSTOM_NODE_FIELDS } from '@weft/core';
 import { Button } from '../../components/ui/Button';
+import { controlClasses } from '../../components/ui/control-styles';
 import { IconButton } from '../../components/ui/IconButton';
 import { PlusIcon, TrashIcon } from '../../components/ui/icons';
-import { controlClasses } from '../fields/field-styles';
 import { newSettingRow, type SettingRow } from './custom-node-form';
 import { controlProps, ErrorText, type FieldErrors, FormSection, SelectControl } from './form-controls';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { CustomNodeType } from '../../api/custom-nodes';
 import {
   type CustomNodeForm,
-  type CustomNodeType,
   emptyForm,
   formFromCustomNode,
   formIssues,

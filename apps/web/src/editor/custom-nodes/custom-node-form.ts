@@ -7,32 +7,7 @@ import {
   type DataType,
   type PortDefinition,
 } from '@weft/core';
-
-/** A custom node type as `GET /api/custom-nodes` shows it (docs/API.md). */
-export interface CustomNodeType {
-  id: string;
-  type: string;
-  version: number;
-  title: string;
-  category: string;
-  description: string;
-  inputs: PortDefinition[];
-  outputs: PortDefinition[];
-  config: ConfigField[];
-  code: string;
-  createdAt: string;
-  updatedAt: string;
-}
-
-/** The body of `POST /api/custom-nodes` and `PUT /api/custom-nodes/:id`. */
-export interface CustomNodeRequest {
-  title: string;
-  description: string;
-  inputs: { id: string; label: string; type: DataType; optional?: true }[];
-  outputs: { id: string; label: string; type: DataType }[];
-  config: Record<string, unknown>[];
-  code: string;
-}
+import type { CustomNodeRequest, CustomNodeType } from '../../api/custom-nodes';
 
 /** One port row of the dialog. `rowKey` identifies the row while ids are being typed. */
 export interface PortRow {

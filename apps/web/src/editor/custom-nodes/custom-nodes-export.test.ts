@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CustomNodeType } from './custom-node-form';
+import type { CustomNodeType } from '../../api/custom-nodes';
 import { customNodesForExport } from './custom-nodes-export';
 
 const node = (type: string, code = 'return 1;'): CustomNodeType => ({

@@ -1,5 +1,5 @@
 import { isCustomNodeType, type NodeDefinition } from '@weft/core';
-import type { CustomNodeType } from './custom-node-form';
+import type { CustomNodeType } from '../../api/custom-nodes';
 
 /** A custom type as an export file carries it (docs/API.md, `customNodes`), as the server writes it. */
 export interface ExportedCustomNode {

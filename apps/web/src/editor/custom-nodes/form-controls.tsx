@@ -1,6 +1,6 @@
 import type { ReactNode, SelectHTMLAttributes } from 'react';
+import { controlClasses } from '../../components/ui/control-styles';
 import { AlertCircleIcon, ChevronDownIcon } from '../../components/ui/icons';
-import { controlClasses } from '../fields/field-styles';
 
 /** What every control of the dialog needs to show and report its problem. */
 export interface FieldErrors {

@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { NODE_DEFINITIONS_QUERY_KEY } from '../../docs/useNodeDefinitions';
+import { type CustomNodeType, fetchCustomNodes } from '../../api/custom-nodes';
+import { queryKeys } from '../../api/query-keys';
+import { useCustomNodeMutations } from '../../api/useCustomNodeMutations';
 import { errorMessage } from '../../lib/api';
 import { confirmDialog } from '../../stores/confirm.store';
 import { toast } from '../../stores/toast.store';
 import { CustomNodeDialog } from './CustomNodeDialog';
-import type { CustomNodeType } from './custom-node-form';
-import { fetchCustomNodes, useCustomNodeMutations } from './useCustomNodeMutations';
 
 export interface CustomNodeActions {
   openNew(): void;
@@ -35,7 +35,7 @@ export function useCustomNodeActions(): CustomNodeActions {
       const node = (await fetchCustomNodes(queryClient)).find((n) => n.type === type);
       if (!node) {
         toast.error('This custom node no longer exists. The node library is refreshed.');
-        void queryClient.invalidateQueries({ queryKey: NODE_DEFINITIONS_QUERY_KEY });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.nodeDefinitions });
       }
       return node;
     } catch (error) {

@@ -1,7 +1,7 @@
 import { type KeyboardEvent, useLayoutEffect, useRef, useState } from 'react';
+import { frameClasses } from '../../components/ui/control-styles';
 import { type CodeEdit, indentEdit, lineCount, newlineEdit, outdentEdit } from './code-editing';
 import { describedBy, FieldShell } from './FieldShell';
-import { frameClasses } from './field-styles';
 import type { FieldEditorProps } from './types';
 
 export interface CodeEditorProps {

@@ -1,12 +1,12 @@
 import { type FileSummary, formatBytes, uploadTypeLabel } from '@weft/core';
 import { type DragEvent, useState } from 'react';
 import { Link } from 'react-router';
+import { useFiles } from '../../api/useFiles';
 import { UploadDropZone } from '../../components/files/UploadDropZone';
-import { useFiles } from '../../components/files/useFiles';
 import { useUpload } from '../../components/files/useUpload';
+import { chipButton, controlClasses } from '../../components/ui/control-styles';
 import { AlertTriangleIcon, ChevronDownIcon, CloseIcon, FileIcon } from '../../components/ui/icons';
 import { describedBy, FieldShell } from './FieldShell';
-import { chipButton, controlClasses } from './field-styles';
 import { filesForField, type InlineFileValue, isInlineFileValue, uploadIdOf } from './file-field';
 import type { FieldEditorProps } from './types';
 

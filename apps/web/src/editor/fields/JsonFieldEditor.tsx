@@ -1,7 +1,7 @@
 import { useState } from 'react';
+import { chipButton, controlClasses } from '../../components/ui/control-styles';
 import { AutoTextarea } from './AutoTextarea';
 import { describedBy, FieldShell } from './FieldShell';
-import { chipButton, controlClasses } from './field-styles';
 import { formatJsonValue, parseJsonField } from './json-field';
 import type { FieldEditorProps } from './types';
 

@@ -1,6 +1,6 @@
 import { type KeyboardEvent, useState } from 'react';
+import { frameClasses } from '../../components/ui/control-styles';
 import { describedBy, FieldShell } from './FieldShell';
-import { frameClasses } from './field-styles';
 import { parseNumberField } from './number-field';
 import type { FieldEditorProps } from './types';
 

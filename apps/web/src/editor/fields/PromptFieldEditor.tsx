@@ -1,12 +1,12 @@
 import { useLayoutEffect, useMemo, useRef } from 'react';
+import { useSecretNames } from '../../api/useSecretNames';
+import { frameClasses } from '../../components/ui/control-styles';
 import { AlertTriangleIcon } from '../../components/ui/icons';
 import { AutoTextarea } from './AutoTextarea';
 import { describedBy, FieldShell } from './FieldShell';
-import { frameClasses } from './field-styles';
 import { type InsertOption, insertOptions, PromptInsertBar } from './PromptInsertBar';
 import { insertSnippet, type Placeholder, placeholderProblem, placeholderProblems, splitSegments } from './prompt-placeholders';
 import type { FieldEditorProps, PromptHints } from './types';
-import { useSecretNames } from './useSecretNames';
 
 export interface PromptFieldEditorProps extends FieldEditorProps<'prompt'> {
   /** Parameters and inputs to offer as `{{…}}` chips and to check placeholders against. */

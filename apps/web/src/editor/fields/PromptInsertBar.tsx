@@ -1,4 +1,4 @@
-import { chipButton } from './field-styles';
+import { chipButton } from '../../components/ui/control-styles';
 
 /** One thing the prompt editor can insert. */
 export interface InsertOption {

@@ -1,11 +1,11 @@
 import { secretNameOf, secretReference } from '@weft/core';
 import { Link } from 'react-router';
+import { useSecretNames } from '../../api/useSecretNames';
+import { controlClasses, frameClasses } from '../../components/ui/control-styles';
 import { AlertTriangleIcon, ChevronDownIcon, KeyIcon } from '../../components/ui/icons';
 import { describedBy, FieldShell } from './FieldShell';
-import { controlClasses, frameClasses } from './field-styles';
 import { looksLikeRawSecret, secretNameProblem } from './secret-reference';
 import type { FieldEditorProps } from './types';
-import { useSecretNames } from './useSecretNames';
 
 function SettingsLink() {
   return (

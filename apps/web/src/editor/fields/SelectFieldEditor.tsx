@@ -1,6 +1,6 @@
+import { controlClasses } from '../../components/ui/control-styles';
 import { ChevronDownIcon } from '../../components/ui/icons';
 import { describedBy, FieldShell } from './FieldShell';
-import { controlClasses } from './field-styles';
 import type { FieldEditorProps } from './types';
 
 /** A `select` field as a native select (keyboard and screen readers for free). */

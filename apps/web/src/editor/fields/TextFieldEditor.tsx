@@ -1,6 +1,6 @@
+import { controlClasses } from '../../components/ui/control-styles';
 import { AutoTextarea } from './AutoTextarea';
 import { describedBy, FieldShell } from './FieldShell';
-import { controlClasses } from './field-styles';
 import type { FieldEditorProps } from './types';
 
 /** A `text` field: one line, or a growing textarea when the definition says `multiline`. */

@@ -1,23 +1,6 @@
 /**
- * Control styles for the config form: the app's input look (`components/ui/TextField`),
- * one step denser (h-9) because the form lives in a narrow side panel.
+ * Only for components/schedules/ScheduleForm.tsx while the schedules change in progress
+ * is open: it then imports `components/ui/control-styles.ts` itself, and this file goes
+ * with its entry in scripts/architecture-rules.mjs (COMPONENTS_TO_EDITOR_ALLOWLIST).
  */
-export const controlBase =
-  'w-full rounded-lg border bg-surface text-sm text-ink shadow-xs placeholder:text-subtle outline-none transition focus:ring-3 focus-visible:outline-none disabled:opacity-60';
-
-export function controlClasses(invalid: boolean, extra = ''): string {
-  const tone = invalid ? 'border-danger focus:border-danger focus:ring-danger/20' : 'border-line focus:border-brand focus:ring-brand/20';
-  return `${controlBase} ${tone} ${extra}`;
-}
-
-/** For a box that wraps a control (textarea with overlay, stepper): the ring follows focus inside. */
-export function frameClasses(invalid: boolean, extra = ''): string {
-  const tone = invalid
-    ? 'border-danger focus-within:border-danger focus-within:ring-danger/20'
-    : 'border-line focus-within:border-brand focus-within:ring-brand/20';
-  return `rounded-lg border bg-surface shadow-xs transition focus-within:ring-3 ${tone} ${extra}`;
-}
-
-/** Small pill buttons under a control (insert chips, Format, Replace). */
-export const chipButton =
-  'inline-flex h-6 items-center gap-1 rounded-md border border-line bg-surface-2 px-1.5 font-mono text-[11px] text-muted transition-colors hover:border-brand/40 hover:bg-brand-soft hover:text-brand disabled:pointer-events-none disabled:opacity-50';
+export { controlClasses } from '../../components/ui/control-styles';

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useWorkflowVersion } from '../../api/useWorkflowVersions';
 import { RelativeTime } from '../../components/dashboard/RelativeTime';
 import { Button } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
@@ -8,7 +9,6 @@ import { useEditorStore } from '../store/editor.store';
 import { countChanges } from './diff-format';
 import { useRestoreVersion } from './useRestoreVersion';
 import { VersionDiffView } from './VersionDiffView';
-import { useWorkflowVersion } from './version-api';
 
 interface VersionDetailProps {
   workflowId: string;

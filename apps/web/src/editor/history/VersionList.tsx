@@ -1,10 +1,10 @@
+import { useWorkflowVersions } from '../../api/useWorkflowVersions';
 import { RelativeTime } from '../../components/dashboard/RelativeTime';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { Skeleton } from '../../components/ui/Skeleton';
 import { useNow } from '../../hooks/useNow';
 import { errorMessage } from '../../lib/api';
-import { useWorkflowVersions } from './version-api';
 
 interface VersionListProps {
   workflowId: string;

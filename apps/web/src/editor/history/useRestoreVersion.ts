@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, errorMessage } from '../../lib/api';
+import { queryKeys } from '../../api/query-keys';
+import { restoreVersion } from '../../api/useWorkflowVersions';
+import { errorMessage } from '../../lib/api';
 import { toast } from '../../stores/toast.store';
-import { toLoaded, type WorkflowAnswer } from '../io/api-workflow';
 import { useEditorStore } from '../store/editor.store';
-import { versionKeys, versionPath } from './version-api';
+import { toLoaded } from '../store/editor-state';
 
 /**
  * Restores a kept version as a new save on top of the version the editor holds, the same
@@ -15,13 +16,13 @@ export function useRestoreVersion(workflowId: string, onRestored: (newVersion: n
   return useMutation({
     mutationFn: async (version: number) => {
       const baseVersion = useEditorStore.getState().version;
-      const answer = await api<WorkflowAnswer>(`${versionPath(workflowId, version)}/restore`, { method: 'POST', body: { baseVersion } });
+      const answer = await restoreVersion(workflowId, version, baseVersion);
       return { version, workflow: answer.workflow };
     },
     onSuccess: ({ version, workflow }) => {
       useEditorStore.getState().load(toLoaded(workflow));
-      void queryClient.invalidateQueries({ queryKey: versionKeys.all(workflowId) });
-      void queryClient.invalidateQueries({ queryKey: ['workflows'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.workflowVersions.list(workflowId) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.workflows });
       toast.success(`Restored version ${version} as version ${workflow.version}.`);
       onRestored(workflow.version);
     },

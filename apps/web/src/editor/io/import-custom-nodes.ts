@@ -1,8 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { customNodeDefinition, customNodeInputSchema, isCustomNodeType, type NodeDefinition } from '@weft/core';
-import { NODE_DEFINITIONS_QUERY_KEY } from '../../docs/useNodeDefinitions';
-import { api } from '../../lib/api';
-import { CUSTOM_NODES_QUERY_KEY } from '../custom-nodes/useCustomNodeMutations';
+import { queryKeys } from '../../api/query-keys';
+import { fetchNodeDefinitions } from '../../api/useNodeDefinitions';
 import { asPayload } from '../node-definitions-cache';
 
 /**
@@ -11,12 +10,6 @@ import { asPayload } from '../node-definitions-cache';
  * the user's account (`POST /api/custom-nodes/import`, the dashboard import's rules) and
  * says which type each file id now stands for; the file's nodes are re-pointed to those.
  */
-
-/** `POST /api/custom-nodes/import`: file type id → the caller's type id; how many were new. */
-export interface CustomNodeImportAnswer {
-  types: Record<string, string>;
-  created: number;
-}
 
 export type CarriedRead =
   /**
@@ -75,21 +68,16 @@ export function retypeNodes(input: Record<string, unknown>, types: Readonly<Reco
   return { ...input, nodes };
 }
 
-/** Creates (or finds) the carried types in the caller's account; throws the API's refusal. */
-export function importCarriedCustomNodes(list: readonly unknown[]): Promise<CustomNodeImportAnswer> {
-  return api<CustomNodeImportAnswer>('/api/custom-nodes/import', { method: 'POST', body: { customNodes: list } });
-}
-
 /**
  * The node catalogue fetched afresh, so it holds the types just imported. Through the
  * editor's query, as saving a custom node refreshes it: the library and the stored copy
  * (useNodeDefinitions.ts) follow. Throws when it cannot be loaded.
  */
 export async function refreshNodeDefinitions(queryClient: QueryClient): Promise<readonly NodeDefinition[]> {
-  void queryClient.invalidateQueries({ queryKey: CUSTOM_NODES_QUERY_KEY });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.customNodes });
   const answer = await queryClient.fetchQuery({
-    queryKey: NODE_DEFINITIONS_QUERY_KEY,
-    queryFn: ({ signal }) => api<unknown>('/api/node-definitions', { signal }),
+    queryKey: queryKeys.nodeDefinitions,
+    queryFn: ({ signal }) => fetchNodeDefinitions(signal),
     staleTime: 0,
   });
   const payload = asPayload(answer);

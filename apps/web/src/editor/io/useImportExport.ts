@@ -1,16 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { isCustomNodeType } from '@weft/core';
 import { type ChangeEvent, useCallback } from 'react';
+import { fetchCustomNodes, importCustomNodes } from '../../api/custom-nodes';
 import { errorMessage } from '../../lib/api';
 import { downloadJson, safeFileName } from '../../lib/download';
 import { confirmDialog } from '../../stores/confirm.store';
 import { toast } from '../../stores/toast.store';
 import { customNodesForExport, type ExportedCustomNode } from '../custom-nodes/custom-nodes-export';
-import { fetchCustomNodes } from '../custom-nodes/useCustomNodeMutations';
 import { toWorkflowDocument } from '../store/document-model';
 import { useEditorStore } from '../store/editor.store';
 import { snapshotOf } from '../store/editor-state';
-import { importCarriedCustomNodes, readCarriedCustomNodes, refreshNodeDefinitions, retypeNodes, withCarriedDefinitions } from './import-custom-nodes';
+import { readCarriedCustomNodes, refreshNodeDefinitions, retypeNodes, withCarriedDefinitions } from './import-custom-nodes';
 import { parseWorkflowJson, readWorkflowInput } from './read-workflow-file';
 
 /**
@@ -80,7 +80,7 @@ export function useImportExport() {
         // account, the nodes re-pointed to the ids they got, and the catalogue reloaded
         // so that the canvas knows them. On any failure the open work stays as it is.
         try {
-          const answer = await importCarriedCustomNodes(carried.list);
+          const answer = await importCustomNodes(carried.list);
           created = answer.created;
           const definitions = await refreshNodeDefinitions(queryClient);
           useEditorStore.getState().setDefinitions(definitions);

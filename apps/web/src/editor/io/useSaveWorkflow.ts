@@ -1,16 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ApiError, api, errorMessage } from '../../lib/api';
+import { queryKeys } from '../../api/query-keys';
+import { createWorkflow, fetchWorkflow, saveWorkflow, type WorkflowAnswer } from '../../api/workflows';
+import { ApiError, errorMessage } from '../../lib/api';
 import { STORAGE_KEYS, writeStorage } from '../../lib/storage-keys';
 import { toast } from '../../stores/toast.store';
 import { toWorkflowDocument } from '../store/document-model';
 import { useEditorStore } from '../store/editor.store';
 import { snapshotOf } from '../store/editor-state';
-import { type WorkflowAnswer, workflowPath } from './api-workflow';
-
-/** The dashboard's list; a save changes names and times there. */
-const WORKFLOWS_QUERY_KEY = ['workflows'];
 
 /**
  * Saves the open workflow: POST for a new one (then the URL becomes /workflow/:id), PUT
@@ -36,15 +34,16 @@ export function useSaveWorkflow() {
       try {
         let answer: WorkflowAnswer;
         if (!state.workflowId) {
-          answer = await api<WorkflowAnswer>('/api/workflows', { method: 'POST', body: document });
+          answer = await createWorkflow(document);
         } else {
           let baseVersion = state.version;
-          if (options.overwrite) baseVersion = (await api<WorkflowAnswer>(workflowPath(state.workflowId))).workflow.version;
-          answer = await api<WorkflowAnswer>(workflowPath(state.workflowId), { method: 'PUT', body: { baseVersion, document } });
+          if (options.overwrite) baseVersion = (await fetchWorkflow(state.workflowId)).workflow.version;
+          answer = await saveWorkflow(state.workflowId, baseVersion, document);
         }
         useEditorStore.getState().markSaved({ id: answer.workflow.id, version: answer.workflow.version }, revision);
         writeStorage(STORAGE_KEYS.lastWorkflowId, answer.workflow.id);
-        void queryClient.invalidateQueries({ queryKey: WORKFLOWS_QUERY_KEY });
+        // The dashboard's list: a save changes names and times there.
+        void queryClient.invalidateQueries({ queryKey: queryKeys.workflows });
         setConflict(false);
         toast.success(`Saved “${answer.workflow.name}”.`);
         if (!state.workflowId) navigate(`/workflow/${encodeURIComponent(answer.workflow.id)}`, { replace: true });

@@ -1,19 +1,15 @@
 import { emptyWorkflow, findTemplate, type ScheduleInput, type WorkflowTemplate } from '@weft/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { createWorkflow, fetchWorkflow, fetchWorkflows, type WorkflowAnswer } from '../../api/workflows';
 import { ApiError, api, errorMessage } from '../../lib/api';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../../lib/storage-keys';
 import { toast } from '../../stores/toast.store';
 import { useEditorStore } from '../store/editor.store';
-import { toLoaded, type WorkflowAnswer, workflowPath } from './api-workflow';
+import { toLoaded } from '../store/editor-state';
 import { workflowFromTemplate } from './template-workflow';
 
 export type LoaderState = { status: 'loading' } | { status: 'ready' } | { status: 'not-found' } | { status: 'error'; message: string };
-
-interface Summary {
-  id: string;
-  updatedAt: string;
-}
 
 /**
  * Opens what the URL names (SPEC.md section 2, docs/ARCHITECTURE.md "Web: editor"):
@@ -51,7 +47,7 @@ export function useWorkflowLoader(workflowId: string | undefined, templateId: st
         // Already open (its first save just moved /editor here): keep the undo history.
         if (!forced && store.workflowId === workflowId) return setState({ status: 'ready' });
         setState({ status: 'loading' });
-        open(await api<WorkflowAnswer>(workflowPath(workflowId), { signal }));
+        open(await fetchWorkflow(workflowId, signal));
         return setState({ status: 'ready' });
       }
       const template = templateId ? findTemplate(templateId) : undefined;
@@ -64,17 +60,17 @@ export function useWorkflowLoader(workflowId: string | undefined, templateId: st
       const last = readStorage(STORAGE_KEYS.lastWorkflowId);
       if (last) {
         try {
-          open(await api<WorkflowAnswer>(workflowPath(last), { signal }));
+          open(await fetchWorkflow(last, signal));
           return navigate(`/workflow/${encodeURIComponent(last)}`, { replace: true });
         } catch (error) {
           if (!(error instanceof ApiError && error.status === 404)) throw error;
           writeStorage(STORAGE_KEYS.lastWorkflowId, null);
         }
       }
-      const { workflows } = await api<{ workflows: Summary[] }>('/api/workflows', { signal });
+      const workflows = await fetchWorkflows(signal);
       const latest = [...workflows].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))[0];
       if (latest) {
-        open(await api<WorkflowAnswer>(workflowPath(latest.id), { signal }));
+        open(await fetchWorkflow(latest.id, signal));
         return navigate(`/workflow/${encodeURIComponent(latest.id)}`, { replace: true });
       }
       store.load({ id: null, version: null, document: emptyWorkflow() });
@@ -111,7 +107,7 @@ function createFromTemplate(
   if (existing) return existing;
   const promise = (async () => {
     const { document, problems } = workflowFromTemplate(template, definitions);
-    const { workflow } = await api<WorkflowAnswer>('/api/workflows', { method: 'POST', body: document });
+    const { workflow } = await createWorkflow(document);
     writeStorage(STORAGE_KEYS.lastWorkflowId, workflow.id);
     if (problems.length) toast.info(`Not available on this server, so left out: ${problems.join('; ')}.`);
     if (template.schedule) {

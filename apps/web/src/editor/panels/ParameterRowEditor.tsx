@@ -1,8 +1,8 @@
 import { useState } from 'react';
+import { controlClasses } from '../../components/ui/control-styles';
 import { IconButton } from '../../components/ui/IconButton';
 import { AlertCircleIcon, CheckIcon, CopyIcon, TrashIcon } from '../../components/ui/icons';
 import { AutoTextarea } from '../fields/AutoTextarea';
-import { controlClasses } from '../fields/field-styles';
 import type { ParameterRow } from './parameter-rows';
 
 export interface ParameterRowEditorProps {

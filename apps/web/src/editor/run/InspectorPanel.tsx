@@ -1,13 +1,13 @@
 import { inputPorts, type NodeDefinition, type NodeRunState, outputPorts } from '@weft/core';
 import { type ReactNode, useMemo, useState } from 'react';
+import { KEPT_HINT, notKeptMessage } from '../../components/dashboard/run-data-kept';
 import { SearchIcon } from '../../components/ui/icons';
+import { formatDuration } from '../../lib/run-format';
 import { NodeStatusBadge } from '../canvas/NodeStatusBadge';
 import { formatLogTime } from '../panels/log-format';
 import { useEditorStore } from '../store/editor.store';
 import { PinButton } from './PinButton';
 import { shownRun, useRunStore } from './run.store';
-import { KEPT_HINT, notKeptMessage } from './run-data-kept';
-import { formatDuration } from './run-format';
 import type { RunView } from './run-view';
 import { ValueView } from './ValueView';
 import { preferredView, VALUE_VIEWS, type ValueViewKind } from './value-view';

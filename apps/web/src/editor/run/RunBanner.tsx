@@ -1,11 +1,11 @@
+import { keptBadge, notKeptMessage } from '../../components/dashboard/run-data-kept';
 import { runStatusLook } from '../../components/dashboard/workflow-summary';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { HistoryIcon, RerunIcon } from '../../components/ui/icons';
 import { formatExactTime } from '../../lib/relative-time';
+import { formatDuration, triggerLabel } from '../../lib/run-format';
 import { useRunStore } from './run.store';
-import { keptBadge, notKeptMessage } from './run-data-kept';
-import { formatDuration, triggerLabel } from './run-format';
 import { requestRun } from './run-requests';
 import { isActive } from './run-view';
 

@@ -3,10 +3,10 @@ import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { PlayIcon, RerunIcon, StopIcon } from '../../components/ui/icons';
 import { Spinner } from '../../components/ui/Spinner';
+import { formatDuration } from '../../lib/run-format';
 import { useEditorStore } from '../store/editor.store';
 import { RunHistory } from './RunHistory';
 import { shownRun, useRunStore } from './run.store';
-import { formatDuration } from './run-format';
 import { isActive } from './run-view';
 import type { RunController } from './useRunController';
 

@@ -1,4 +1,7 @@
 import { Link } from 'react-router';
+import type { ExecutionSummary } from '../../api/executions';
+import { useWorkflowExecutions } from '../../api/useExecutions';
+import { KeptMark } from '../../components/dashboard/KeptMark';
 import { RelativeTime } from '../../components/dashboard/RelativeTime';
 import { RunStatusBadge } from '../../components/dashboard/RunStatusBadge';
 import { HistoryIcon } from '../../components/ui/icons';
@@ -6,12 +9,9 @@ import { Spinner } from '../../components/ui/Spinner';
 import { menuItemClasses, menuItemShapeClasses, menuPanelClasses, useMenu } from '../../components/ui/useMenu';
 import { useNow } from '../../hooks/useNow';
 import { errorMessage } from '../../lib/api';
-import type { ExecutionSummary } from './execution-api';
-import { KeptMark } from './KeptMark';
-import { shownRun, useRunStore } from './run.store';
 
-import { formatDuration, triggerLabel } from './run-format';
-import { useWorkflowExecutions } from './useExecutions';
+import { formatDuration, triggerLabel } from '../../lib/run-format';
+import { shownRun, useRunStore } from './run.store';
 
 const HISTORY_LIMIT = 10;
 

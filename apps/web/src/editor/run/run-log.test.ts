@@ -1,7 +1,7 @@
 import type { RunEvent } from '@weft/core';
 import { describe, expect, it } from 'vitest';
+import type { ExecutionDetail, ExecutionNodeDetail } from '../../api/executions';
 import { logText } from '../panels/log-format';
-import type { ExecutionDetail, ExecutionNodeDetail } from './execution-api';
 import { appendEvent, EMPTY_RUN_LOG, logFromDetail, nameNodeInError, type RunLog, toLogLines } from './run-log';
 
 const runId = 'r1';

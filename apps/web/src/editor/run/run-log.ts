@@ -1,7 +1,8 @@
-import type { LogLevel, RunEvent } from '@weft/core';
+import type { LogLevel, RunDataMode, RunEvent } from '@weft/core';
+import type { ExecutionDetail } from '../../api/executions';
+import { notKeptMessage } from '../../components/dashboard/run-data-kept';
+import { formatDuration, toEpoch } from '../../lib/run-format';
 import type { LogLine } from '../panels/log-format';
-import type { ExecutionDetail } from './execution-api';
-import { formatDuration, toEpoch } from './run-format';
 
 /** One line of a run's log, before node ids become labels (labels can change while it shows). */
 export interface RunLogEntry {
@@ -160,4 +161,21 @@ export function toLogLines(entries: readonly RunLogEntry[], labelOf: (nodeId: st
     level: entry.level,
     text: entry.nodeId === null ? nameNodeInError(entry.message, labelOf) : `${labelOf(entry.nodeId) ?? entry.nodeId}: ${entry.message}`,
   }));
+}
+
+/**
+ * A stored run's log with a line after "Run started" saying the nodes' lines were not
+ * kept, so a log of two lines does not read as a run where nothing happened.
+ */
+export function withKeptNotice(log: RunLog, kept: RunDataMode | undefined): RunLog {
+  const message = notKeptMessage(kept);
+  if (!message) return log;
+  const [first, ...rest] = log.entries;
+  const notice: RunLogEntry = {
+    at: first?.at ?? log.startedAt ?? 0,
+    nodeId: null,
+    level: 'info',
+    message: `Node details: ${message.charAt(0).toLowerCase()}${message.slice(1)}`,
+  };
+  return { ...log, entries: first ? [first, notice, ...rest] : [notice] };
 }

@@ -1,4 +1,4 @@
-import { executionEventsPath } from './execution-api';
+import { executionEventsPath } from '../../api/executions';
 import type { StreamState } from './run.store';
 import { parseEventMessage, type SequencedEvent } from './run-view';
 

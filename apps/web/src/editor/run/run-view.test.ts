@@ -1,6 +1,6 @@
 import type { RunEvent } from '@weft/core';
 import { describe, expect, it } from 'vitest';
-import type { ExecutionDetail, ExecutionSummary } from './execution-api';
+import type { ExecutionDetail, ExecutionSummary } from '../../api/executions';
 import { foldEvents, historyView, isActive, liveView, parseEventMessage, type SequencedEvent } from './run-view';
 
 const summary: ExecutionSummary = {

@@ -1,8 +1,7 @@
 import { initialRunState, type NodeRunState, type NodeStatus, type RunDataMode, type RunEvent, type RunState, reduceRun } from '@weft/core';
-import type { ExecutionDetail, ExecutionSummary } from './execution-api';
-import { withKeptNotice } from './run-data-kept';
-import { toEpoch } from './run-format';
-import { appendEvent, EMPTY_RUN_LOG, logFromDetail, type RunLog } from './run-log';
+import type { ExecutionDetail, ExecutionSummary } from '../../api/executions';
+import { toEpoch } from '../../lib/run-format';
+import { appendEvent, EMPTY_RUN_LOG, logFromDetail, type RunLog, withKeptNotice } from './run-log';
 
 /**
  * A run as the editor shows it: the engine's `RunState` (folded with core's `reduceRun`),

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
+import type { ExecutionDetail, ExecutionSummary } from '../../api/executions';
 import { onSignOut } from '../../stores/auth.store';
-import type { ExecutionDetail, ExecutionSummary } from './execution-api';
 import { foldEvents, historyView, liveView, type RunView, type SequencedEvent } from './run-view';
 
 /** The live stream's state, for the logs header ("Reconnecting…"). */

@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { isActiveStatus } from '@weft/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { cancelExecution, type ExecutionSummary, fetchExecution, replayExecution, startRun } from '../../api/executions';
+import { queryKeys } from '../../api/query-keys';
 import { ApiError, errorMessage } from '../../lib/api';
 import { toast } from '../../stores/toast.store';
 import { useEditorStore } from '../store/editor.store';
-import { cancelExecution, EXECUTIONS_QUERY_KEY, type ExecutionSummary, fetchExecution, replayExecution, startRun } from './execution-api';
 import { shownRun, useRunStore } from './run.store';
 import { askedInputs, type RunInputField, rerunInputs } from './run-inputs';
 import { onRunRequest, type RunRequest } from './run-requests';
@@ -20,8 +21,6 @@ function rerunNotice(nodeIds: readonly string[]): string {
   return `No earlier run kept the output of ${names}, so ${labels.length === 1 ? 'it runs' : 'they run'} too.`;
 }
 
-/** The dashboard's workflow list shows each workflow's last run. */
-const WORKFLOWS_QUERY_KEY = ['workflows'];
 /** How often a refused stream is opened again while the run is still going. */
 const STREAM_RETRIES = 3;
 const STREAM_RETRY_MS = 2000;
@@ -56,8 +55,9 @@ export function useRunController(save: () => Promise<boolean>): RunController {
   latestSave.current = save;
 
   const refreshLists = useCallback(() => {
-    void queryClient.invalidateQueries({ queryKey: EXECUTIONS_QUERY_KEY });
-    void queryClient.invalidateQueries({ queryKey: WORKFLOWS_QUERY_KEY });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.executions.all });
+    // The dashboard's workflow list shows each workflow's last run.
+    void queryClient.invalidateQueries({ queryKey: queryKeys.workflows });
   }, [queryClient]);
 
   const follow = useCallback(

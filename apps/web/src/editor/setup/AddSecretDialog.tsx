@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
+import { useSecrets } from '../../api/useSecrets';
 import { secretValueError, secretValueNote } from '../../components/settings/secrets/secret-rules';
-import { useSecrets } from '../../components/settings/secrets/useSecrets';
 import { Button } from '../../components/ui/Button';
 import { Modal } from '../../components/ui/Modal';
 import { TextField } from '../../components/ui/TextField';

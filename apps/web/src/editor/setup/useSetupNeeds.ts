@@ -1,6 +1,6 @@
 import { type SetupNeed, setupNeedNodeIds, workflowSetupNeeds } from '@weft/core';
 import { useMemo } from 'react';
-import { useSecretNames } from '../fields/useSecretNames';
+import { useSecretNames } from '../../api/useSecretNames';
 import { useEditorStore } from '../store/editor.store';
 
 /**

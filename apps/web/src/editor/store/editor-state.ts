@@ -1,5 +1,6 @@
 import type { ConnectionPlan, ConnectionRequest, NodeDefinition, RunDataMode, WorkflowDocument } from '@weft/core';
 import type { EdgeChange, NodeChange, XYPosition } from '@xyflow/react';
+import { type ApiWorkflow, documentOf } from '../../api/workflows';
 import type { ClipboardContent } from './clipboard';
 import type { History } from './history';
 import type { IterateActions } from './iterate-slice';
@@ -14,6 +15,11 @@ export interface LoadedWorkflow {
   readonly document: WorkflowDocument;
   /** A document not yet saved (a template): it starts with the unsaved-changes flag up. */
   readonly unsaved?: boolean;
+}
+
+/** What the editor loads of a workflow the API returned. */
+export function toLoaded(workflow: ApiWorkflow): LoadedWorkflow {
+  return { id: workflow.id, version: workflow.version, document: documentOf(workflow) };
 }
 
 /** A node the connection rules inserted, for the info toast that names it. */

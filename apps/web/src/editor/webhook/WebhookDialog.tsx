@@ -1,5 +1,6 @@
 import { takesRunInput } from '@weft/core';
 import { type ReactNode, useId } from 'react';
+import { useWebhook, type WebhookRespond } from '../../api/useWebhook';
 import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
 import { CopyField } from '../../components/ui/CopyField';
@@ -9,12 +10,16 @@ import { errorMessage } from '../../lib/api';
 import { confirmDialog } from '../../stores/confirm.store';
 import { useEditorStore } from '../store/editor.store';
 import { CodeSample } from './CodeSample';
-import { curlExample, useWebhook, type WebhookRespond } from './useWebhook';
 
 const RESPOND_OPTIONS: { value: WebhookRespond; label: string; description: string }[] = [
   { value: 'output', label: 'With the output', description: 'Waits for the run and answers with what the Output node received (500 if the run fails).' },
   { value: 'accepted', label: 'At once', description: 'Answers 202 with the execution id straight away; the run goes on in the background.' },
 ];
+
+/** A curl command that calls the webhook, for the dialog to show and copy. */
+function curlExample(url: string): string {
+  return `curl -X POST '${url}' \\\n  -H 'Content-Type: application/json' \\\n  -d '{"message": "Hello from curl"}'`;
+}
 
 /** Editor → Webhook: a secret URL that runs this workflow when something POSTs to it. */
 export function WebhookDialog({ onClose }: { onClose(): void }) {

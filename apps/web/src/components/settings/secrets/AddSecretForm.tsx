@@ -1,10 +1,10 @@
 import { SECRET_NAME_MAX } from '@weft/core';
 import { type FormEvent, useRef, useState } from 'react';
+import type { useSecrets } from '../../../api/useSecrets';
 import { Button } from '../../ui/Button';
 import { PlusIcon } from '../../ui/icons';
 import { TextField } from '../../ui/TextField';
 import { secretNameError, secretValueError, secretValueNote } from './secret-rules';
-import type { useSecrets } from './useSecrets';
 
 export interface AddSecretFormProps {
   create: ReturnType<typeof useSecrets>['create'];

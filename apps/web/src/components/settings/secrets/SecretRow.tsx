@@ -1,12 +1,12 @@
 import { SECRET_NAME_MAX, secretReference } from '@weft/core';
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import type { Secret, SecretChanges } from '../../../api/useSecrets';
 import { RelativeTime } from '../../dashboard/RelativeTime';
 import { Button } from '../../ui/Button';
 import { IconButton } from '../../ui/IconButton';
 import { PencilIcon, RefreshIcon, TrashIcon } from '../../ui/icons';
 import { TextField } from '../../ui/TextField';
 import { maskedValue, secretNameError, secretValueError, secretValueNote } from './secret-rules';
-import type { Secret, SecretChanges } from './useSecrets';
 
 type Mode = 'view' | 'rename' | 'replace';
 

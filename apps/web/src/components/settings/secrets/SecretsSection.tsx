@@ -1,5 +1,6 @@
 import { secretReference } from '@weft/core';
 import type { ReactNode } from 'react';
+import { type Secret, useSecrets } from '../../../api/useSecrets';
 import { useNow } from '../../../hooks/useNow';
 import { confirmDialog } from '../../../stores/confirm.store';
 import { VaultIcon } from '../../ui/icons';
@@ -7,7 +8,6 @@ import { SettingsListEmpty, SettingsListError, SettingsListSkeleton } from '../S
 import { SettingsSection } from '../SettingsSection';
 import { AddSecretForm } from './AddSecretForm';
 import { SecretRow } from './SecretRow';
-import { type Secret, useSecrets } from './useSecrets';
 
 /** Settings → Secrets (docs/API.md "Secrets"): add, replace, rename, delete; values are never shown. */
 export function SecretsSection() {

@@ -1,4 +1,4 @@
-import type { ExecutionSummary } from './execution-api';
+import type { ExecutionSummary } from '@weft/core';
 import { keptBadge, notKeptMessage } from './run-data-kept';
 
 /** "Summary only" beside a successful run that kept less than everything. */

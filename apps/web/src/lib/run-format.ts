@@ -1,4 +1,4 @@
-import type { ExecutionTrigger } from './execution-api';
+import type { RunTrigger } from '@weft/core';
 
 /** "340 ms", "1.2 s", "2 min 5 s", "1 h 2 min": short enough for a log line or a table cell. */
 export function formatDuration(ms: number | null | undefined): string {
@@ -22,7 +22,7 @@ export function toEpoch(value: string | number | null | undefined): number | und
   return Number.isNaN(time) ? undefined : time;
 }
 
-const TRIGGER_LABELS: Record<ExecutionTrigger, string> = {
+const TRIGGER_LABELS: Record<RunTrigger, string> = {
   manual: 'Manual',
   api: 'API',
   webhook: 'Webhook',
@@ -30,5 +30,5 @@ const TRIGGER_LABELS: Record<ExecutionTrigger, string> = {
 };
 
 export function triggerLabel(trigger: string): string {
-  return TRIGGER_LABELS[trigger as ExecutionTrigger] ?? trigger;
+  return TRIGGER_LABELS[trigger as RunTrigger] ?? trigger;
 }

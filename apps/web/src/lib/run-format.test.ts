@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { executionsQuery } from './execution-api';
 import { formatDuration, toEpoch } from './run-format';
 
 describe('formatDuration', () => {
@@ -21,13 +20,5 @@ describe('toEpoch', () => {
     expect(toEpoch('2025-01-02T10:00:00.000Z')).toBe(Date.UTC(2025, 0, 2, 10));
     expect(toEpoch('yesterday')).toBeUndefined();
     expect(toEpoch(null)).toBeUndefined();
-  });
-});
-
-describe('executionsQuery', () => {
-  it('sends only the filters that are set', () => {
-    expect(executionsQuery({})).toBe('/api/executions');
-    expect(executionsQuery({ workflowId: 'w 1', status: 'error', limit: 10 })).toBe('/api/executions?workflowId=w+1&status=error&limit=10');
-    expect(executionsQuery({ trigger: 'webhook', before: 'c1' })).toBe('/api/executions?trigger=webhook&before=c1');
   });
 });

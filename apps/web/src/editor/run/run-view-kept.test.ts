@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ExecutionDetail } from './execution-api';
-import { keptBadge, notKeptMessage, withKeptNotice } from './run-data-kept';
+import type { ExecutionDetail } from '../../api/executions';
+import { withKeptNotice } from './run-log';
 import { historyView } from './run-view';
 
 const detail: ExecutionDetail = {
@@ -21,21 +21,7 @@ const detail: ExecutionDetail = {
   nodes: {},
 };
 
-describe('what a stored run kept, in words', () => {
-  it('says nothing when everything was kept or the server did not say', () => {
-    expect(notKeptMessage(undefined)).toBeNull();
-    expect(notKeptMessage('all')).toBeNull();
-    expect(keptBadge('all')).toBeNull();
-    expect(keptBadge(undefined)).toBeNull();
-  });
-
-  it('names what the workflow keeps instead', () => {
-    expect(notKeptMessage('summary')).toBe('Not kept (this workflow keeps only the summary of successful runs)');
-    expect(notKeptMessage('outputs')).toBe('Not kept (this workflow keeps only the final outputs of successful runs)');
-    expect(keptBadge('summary')).toBe('Summary only');
-    expect(keptBadge('outputs')).toBe('Outputs only');
-  });
-
+describe('the log of a stored run that kept less', () => {
   it('adds one line after "Run started" to a log that kept less', () => {
     const log = { entries: [{ at: 5, nodeId: null, level: 'info' as const, message: 'Run started' }], streams: {}, startedAt: 5 };
     expect(withKeptNotice(log, 'all')).toBe(log);

@@ -1,5 +1,4 @@
 import type { RunDataMode } from '@weft/core';
-import type { RunLog, RunLogEntry } from './run-log';
 
 /**
  * How the run views speak of a successful run that kept less than everything (the
@@ -28,20 +27,3 @@ export function keptBadge(kept: RunDataMode | undefined): string | null {
 
 /** Where to change it, said once beside the notice. */
 export const KEPT_HINT = 'Failed runs always keep everything. Change this in Workflow settings.';
-
-/**
- * A stored run's log with a line after "Run started" saying the nodes' lines were not
- * kept, so a log of two lines does not read as a run where nothing happened.
- */
-export function withKeptNotice(log: RunLog, kept: RunDataMode | undefined): RunLog {
-  const message = notKeptMessage(kept);
-  if (!message) return log;
-  const [first, ...rest] = log.entries;
-  const notice: RunLogEntry = {
-    at: first?.at ?? log.startedAt ?? 0,
-    nodeId: null,
-    level: 'info',
-    message: `Node details: ${message.charAt(0).toLowerCase()}${message.slice(1)}`,
-  };
-  return { ...log, entries: first ? [first, notice, ...rest] : [notice] };
-}

@@ -1,0 +1,40 @@
+import type { ExecutionFilters } from './executions';
+
+/**
+ * Every TanStack Query key of the web app, in one place: a hook that reads server data and
+ * every change that must refresh it name the same entry here, so a key cannot be spelled
+ * two ways. Lists that come in several shapes (filters, pages, one version) start with
+ * their resource's root key, so invalidating the root refreshes them all.
+ *
+ * `api/` is the web app's one door to server data: request functions (through
+ * `lib/api.ts`, the only fetch wrapper) and the hooks that cache them. Pages, the
+ * dashboard, Settings and the editor import from here, never from each other.
+ */
+export const queryKeys = {
+  workflows: ['workflows'],
+  /** One workflow's kept versions; `all` is every workflow's (a retention change prunes them all). */
+  workflowVersions: {
+    all: ['workflow-versions'],
+    list: (workflowId: string) => ['workflow-versions', workflowId],
+    one: (workflowId: string, version: number) => ['workflow-versions', workflowId, version],
+  },
+  webhook: (workflowId: string) => ['workflow', workflowId, 'webhook'],
+  executions: {
+    all: ['executions'],
+    list: (filters: ExecutionFilters) => ['executions', filters],
+    /** An infinite query must not share a key with a plain one. */
+    pages: (filters: Omit<ExecutionFilters, 'before'>) => ['executions', 'pages', filters],
+  },
+  nodeDefinitions: ['node-definitions'],
+  customNodes: ['custom-nodes'],
+  files: ['files'],
+  collections: ['collections'],
+  /** Changed by uploads and by deleted files and collections. */
+  usage: ['usage'],
+  /** The API's `{ secrets }` answer, read by Settings and the editor's secret picker alike. */
+  secrets: ['secrets'],
+  apiKeys: ['api-keys'],
+  notifications: ['me', 'notifications'],
+  versionRetention: ['me', 'version-retention'],
+  authProviders: ['auth', 'providers'],
+} as const;
