@@ -5,7 +5,7 @@ export interface Finding {
   readonly path: string;
   readonly line: number;
   readonly severity: 'error' | 'warning';
-  readonly rule: 'boundaries' | 'host-globals' | 'file-size';
+  readonly rule: 'boundaries' | 'web-layers' | 'host-globals' | 'file-size';
   readonly message: string;
 }
 
@@ -19,6 +19,7 @@ export function isCheckedSource(file: string): boolean;
 export function parseSource(file: string, text: string): SourceFile;
 export function findImports(file: string, text: string, sourceFile?: SourceFile): { specifier: string; line: number }[];
 export function checkImports(file: string, text: string, sourceFile?: SourceFile): Finding[];
+export function checkWebLayers(file: string, text: string, sourceFile?: SourceFile, allowlist?: ReadonlyMap<string, string>): Finding[];
 export function checkHostGlobals(file: string, text: string, sourceFile?: SourceFile): Finding[];
 export function lineCount(text: string): number;
 export function checkFileSize(file: string, text: string, allowlist?: ReadonlyMap<string, string>): Finding[];

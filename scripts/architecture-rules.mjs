@@ -9,6 +9,7 @@
 import { builtinModules } from 'node:module';
 import path from 'node:path';
 import ts from 'typescript';
+import { WEB_LAYER_ALLOWLIST, webLayerFindings } from './web-layer-rules.mjs';
 
 export const WARN_LINES = 300;
 export const MAX_LINES = 400;
@@ -258,6 +259,14 @@ export function checkFileSize(file, text, allowlist = FILE_SIZE_ALLOWLIST) {
   return [];
 }
 
+/** Rule d: inside the web app, `components/` never imports `editor/`, `api/` no screen (web-layer-rules.mjs). */
+export function checkWebLayers(file, text, sourceFile = parseSource(file, text), allowlist = WEB_LAYER_ALLOWLIST) {
+  if (!file.startsWith('apps/web/src/')) return [];
+  return webLayerFindings(file, findImports(file, text, sourceFile), allowlist).map(({ line, message, severity }) =>
+    finding(file, line, 'web-layers', message, severity),
+  );
+}
+
 /** Source files the rules read (JSON, Markdown and CSS are not); build output and dependencies never. */
 export function isCheckedSource(file) {
   return /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/.test(file) && !/(^|\/)(dist|node_modules)\//.test(file);
@@ -266,5 +275,10 @@ export function isCheckedSource(file) {
 /** Every rule over one file, parsed once. */
 export function checkFile(file, text) {
   const sourceFile = parseSource(file, text);
-  return [...checkImports(file, text, sourceFile), ...checkHostGlobals(file, text, sourceFile), ...checkFileSize(file, text)];
+  return [
+    ...checkImports(file, text, sourceFile),
+    ...checkWebLayers(file, text, sourceFile),
+    ...checkHostGlobals(file, text, sourceFile),
+    ...checkFileSize(file, text),
+  ];
 }

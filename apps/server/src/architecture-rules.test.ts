@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkFile, checkFileSize, checkHostGlobals, checkImports } from '../../../scripts/architecture-rules.mjs';
+import { checkFile, checkFileSize, checkHostGlobals, checkImports, checkWebLayers } from '../../../scripts/architecture-rules.mjs';
 
 /** `path:line: message` of each finding, the form `npm run lint` prints. */
 function lines(findings: readonly { path: string; line: number; message: string }[]): string[] {
@@ -54,6 +54,32 @@ describe('package boundaries', () => {
   });
 });
 
+describe('web layers', () => {
+  it('refuses a shared component importing the editor, however the path is spelt', () => {
+    const text = "import { x } from '../../editor/run/run-format';\nimport { y } from '../../editor';\nconst z = await import('../../editor/io/x');\n";
+    expect(lines(checkWebLayers('apps/web/src/components/dashboard/X.tsx', text))).toEqual([
+      "apps/web/src/components/dashboard/X.tsx:1: imports '../../editor/run/run-format': web components/ may not import editor/ (move what both use to components/, lib/ or api/)",
+      "apps/web/src/components/dashboard/X.tsx:2: imports '../../editor': web components/ may not import editor/ (move what both use to components/, lib/ or api/)",
+      "apps/web/src/components/dashboard/X.tsx:3: imports '../../editor/io/x': web components/ may not import editor/ (move what both use to components/, lib/ or api/)",
+    ]);
+  });
+
+  it('keeps api/ free of screens, and lets the editor and pages use both', () => {
+    expect(checkWebLayers('apps/web/src/api/useX.ts', "import { Y } from '../components/ui/Y';\n")).toHaveLength(1);
+    const shared =
+      "import { queryKeys } from '../../api/query-keys';\nimport { Button } from '../../components/ui/Button';\nimport { formatDuration } from '../../lib/run-format';\n";
+    expect(checkWebLayers('apps/web/src/editor/run/X.tsx', shared)).toEqual([]);
+    expect(checkWebLayers('apps/web/src/components/files/X.tsx', "import { editorTheme } from './editor-theme';\n")).toEqual([]);
+  });
+
+  it('only warns for an allowlisted file, and asks for the entry to go once it is clean', () => {
+    const file = 'apps/web/src/components/schedules/Form.tsx';
+    const allowlist = new Map([[file, 'moves in a later step']]);
+    expect(checkWebLayers(file, "import { a } from '../../editor/fields/a';\n", undefined, allowlist).map((item) => item.severity)).toEqual(['warning']);
+    expect(checkWebLayers(file, "import { a } from '../ui/a';\n", undefined, allowlist)[0]?.message).toContain('remove it from WEB_LAYER_ALLOWLIST');
+  });
+});
+
 describe('no host globals in core and nodes', () => {
   it('refuses process.env, Node built-ins and the DOM in a nodes file', () => {
     const text = "import fs from 'node:fs';\nimport path from 'path';\nconst key = process.env.KEY;\nconst title = document.title;\n";
@@ -102,4 +128,8 @@ describe('file size', () => {
 it('runs every rule on one file', () => {
   const findings = checkFile('packages/core/src/x.ts', `import '@weft/nodes';\nconst b = Buffer.alloc(1);\n${sourceOf(400)}`);
   expect(findings.map((item) => item.rule)).toEqual(['boundaries', 'host-globals', 'file-size']);
+});
+
+it('checks the web layers as part of every file', () => {
+  expect(checkFile('apps/web/src/components/X.tsx', "import { a } from '../editor/a';\n").map((item) => item.rule)).toEqual(['web-layers']);
 });
