@@ -14,6 +14,7 @@ import { RunService } from './runs/run.service.js';
 import type { RunDependencies } from './runs/run-dependencies.js';
 import { SandboxPool } from './sandbox/sandbox-pool.js';
 import type { ScaleOut } from './scale-out/scale-out.js';
+import { CrashPauses } from './schedules/crash-pauses.js';
 import { Scheduler } from './schedules/scheduler.js';
 import { SchedulesRepository } from './schedules/schedules.repository.js';
 import { SchedulesService } from './schedules/schedules.service.js';
@@ -211,6 +212,9 @@ export function createServices(deps: {
   // The queue gauges read the run service, which is made next with the counters.
   let runsRef: RunService | undefined;
   const metrics = createMetrics({ enabled: config.metricsToken !== undefined, queue: () => runsRef?.queueSize() ?? { running: 0, waiting: 0 } });
+  // A schedule whose runs keep going down with the process is paused (either mode).
+  const crashPauses = new CrashPauses(db, clock, logger);
+  if (scaleOut) scaleOut.sweep.onOrphaned = (scheduleIds) => crashPauses.check(scheduleIds);
   const runs = new RunService({
     metrics,
     db,
@@ -224,6 +228,7 @@ export function createServices(deps: {
     concurrencyPerUser: config.runConcurrencyPerUser,
     retention: { maxAgeDays: config.executionsMaxAgeDays, maxPerWorkflow: config.executionsMaxPerWorkflow, maxPerUser: config.userLimits.executions },
     reclaimSpace: deps.reclaimSpace ?? (async () => {}),
+    onOrphaned: (scheduleIds) => crashPauses.check(scheduleIds),
   });
   runsRef = runs;
   // A process never judges a run it is executing lost, whatever its row says.

@@ -8,6 +8,7 @@ import * as vectorStore from './migrations/0008-vector-store.js';
 import * as workflowVersions from './migrations/0009-workflow-versions.js';
 import * as executionDataKept from './migrations/0010-execution-data-kept.js';
 import * as executionReplays from './migrations/0011-execution-replays.js';
+import * as crashPauses from './migrations/0012-crash-pauses.js';
 import type { Database } from './schema.js';
 
 /** Migrations are imported statically so the build needs no file-system scan. */
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0009-workflow-versions': workflowVersions,
   '0010-execution-data-kept': executionDataKept,
   '0011-execution-replays': executionReplays,
+  '0012-crash-pauses': crashPauses,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

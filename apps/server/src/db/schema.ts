@@ -146,6 +146,8 @@ export interface ExecutionsTable {
   heartbeat_at: string | null;
   /** The execution whose inputs this one replays (migration 0011); optional on insert. */
   replay_of: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 1 when the run was going when the process running it died (migration 0012); schedules count these. */
+  orphaned: ColumnType<number, number | undefined, number>;
 }
 
 export interface SecretsTable {
@@ -223,6 +225,8 @@ export interface SchedulesTable {
   anchor_at: string;
   created_at: string;
   updated_at: string;
+  /** Why Weft paused it by itself (its runs kept dying with the process); null otherwise. Cleared by a resume. */
+  paused_reason: string | null;
 }
 
 /** One tick of a schedule: started, skipped (overlap), missed (downtime), failed or waiting (queued overlap). */

@@ -136,7 +136,7 @@ export class ExecutionsRepository {
   staleRunning(staleAfterMs: number) {
     let query = this.db
       .selectFrom('executions')
-      .select(['id', 'started_at', 'heartbeat_at', 'runner_id'])
+      .select(['id', 'started_at', 'heartbeat_at', 'runner_id', 'schedule_id'])
       .where('status', '=', 'running')
       .where('heartbeat_at', '<', this.databaseNow(staleAfterMs));
     if (this.db.getExecutor().adapter instanceof PostgresAdapter) {
@@ -171,7 +171,13 @@ export class ExecutionsRepository {
    * the row is as it was seen (`status`, and `heartbeatAt` unless undefined), so that of
    * several processes sweeping at once one ends it, and a run that came back to life is left alone.
    */
-  async endAbandoned(id: string, seen: { status: ExecutionStatus; heartbeatAt?: string | null }, columns: FinishColumns): Promise<boolean> {
+  async endAbandoned(
+    id: string,
+    seen: { status: ExecutionStatus; heartbeatAt?: string | null },
+    columns: FinishColumns,
+    /** Its worker died while it ran (not a cancel, not a job that never started). */
+    orphaned = false,
+  ): Promise<boolean> {
     let update = this.db
       .updateTable('executions')
       .set({
@@ -182,6 +188,7 @@ export class ExecutionsRepository {
         nodes: columns.nodes,
         outputs: columns.outputs,
         events: columns.events,
+        ...(orphaned ? { orphaned: 1 } : {}),
       })
       .where('id', '=', id)
       .where('status', '=', seen.status);
@@ -254,14 +261,25 @@ export class ExecutionsRepository {
     await this.db.updateTable('executions').set({ status, error, finished_at: at }).where('id', '=', id).where('status', 'in', ACTIVE).execute();
   }
 
-  /** Every execution still queued or running: marked failed with `reason`. Returns how many. */
-  async failAllActive(reason: string, at: string): Promise<number> {
-    const result = await this.db
+  /**
+   * Embedded mode's start after a crash: every execution still running is failed with
+   * `reasons.running` and marked orphaned (its process died under it), every one still
+   * queued with `reasons.queued`. Answers how many, and the schedules of the orphaned ones.
+   */
+  async failLeftBehind(reasons: { running: string; queued: string }, at: string): Promise<{ count: number; scheduleIds: string[] }> {
+    const running = await this.db
       .updateTable('executions')
-      .set({ status: 'error', error: reason, finished_at: at })
-      .where('status', 'in', ACTIVE)
+      .set({ status: 'error', error: reasons.running, finished_at: at, orphaned: 1 })
+      .where('status', '=', 'running')
+      .returning('schedule_id')
+      .execute();
+    const queued = await this.db
+      .updateTable('executions')
+      .set({ status: 'error', error: reasons.queued, finished_at: at })
+      .where('status', '=', 'queued')
       .executeTakeFirst();
-    return Number(result.numUpdatedRows);
+    const scheduleIds = running.flatMap((row) => (row.schedule_id ? [row.schedule_id] : []));
+    return { count: running.length + Number(queued.numUpdatedRows), scheduleIds };
   }
 
   /** Deletes finished executions created before `cutoff`. */

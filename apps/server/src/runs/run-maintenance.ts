@@ -24,6 +24,8 @@ export interface RunMaintenanceOptions {
   heartbeatEveryMs?: number;
   /** Scale-out: ends runs whose worker went silent; started after each heartbeat, never blocking the next. */
   sweepOrphans?: () => Promise<number>;
+  /** Told the schedules whose runs a crash ended (schedules/crash-pauses.ts pauses a crash loop). */
+  onOrphaned?: (scheduleIds: readonly string[]) => Promise<unknown>;
 }
 
 /** A run is judged lost after this many missed heartbeats (scale-out's stale limit). */
@@ -55,12 +57,21 @@ export class RunMaintenance {
 
   /**
    * Nothing stays `running` after a crash: every execution still queued or running when
-   * the server starts was left by a process that is gone (embedded mode has one).
+   * the server starts was left by a process that is gone (embedded mode has one), and one
+   * that stopped cleanly stored its runs as stopped (RunService.close). They are failed
+   * with the reason, not started again: the run may be what took the process down.
    */
   async recoverOrphans(): Promise<number> {
     const at = this.options.clock.now().toISOString();
-    const count = await this.options.repository.failAllActive(`The server stopped while this execution was running (restart at ${at}).`, at);
+    const { count, scheduleIds } = await this.options.repository.failLeftBehind(
+      {
+        running: `The server stopped unexpectedly while this execution was running (noticed at the restart at ${at}). It was not run again.`,
+        queued: `The server stopped unexpectedly before this execution started (noticed at the restart at ${at}). It was not run.`,
+      },
+      at,
+    );
     if (count > 0) this.options.logger.warn({ count }, 'Executions left running by a stopped server were marked failed');
+    if (scheduleIds.length > 0) await this.options.onOrphaned?.(scheduleIds);
     return count;
   }
 

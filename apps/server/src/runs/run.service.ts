@@ -76,6 +76,8 @@ export interface RunServiceOptions {
    * this process does not hold are asked about through this. Absent in embedded mode.
    */
   remote?: RemoteRuns;
+  /** Told the schedules whose runs a crash ended, at start (embedded mode; scale-out's sweep tells its own). */
+  onOrphaned?: (scheduleIds: readonly string[]) => Promise<unknown>;
 }
 
 /**
@@ -116,6 +118,7 @@ export class RunService {
       retention: options.retention,
       reclaimSpace: options.reclaimSpace,
       runningIds: () => this.runs.runningIds(),
+      ...(options.onOrphaned ? { onOrphaned: options.onOrphaned } : {}),
       ...(options.heartbeatEveryMs === undefined ? {} : { heartbeatEveryMs: options.heartbeatEveryMs }),
       // Scale-out: every process looks for runs whose worker went silent, on each heartbeat.
       ...(options.remote

@@ -28,6 +28,8 @@ export interface OrphanSweepOptions {
 export class OrphanSweep {
   /** Runs this process executes now: never judged lost here, whatever their row says. */
   runningHere: () => readonly string[] = () => [];
+  /** Told the schedules whose runs a dead worker took down (schedules/crash-pauses.ts, set in composition.ts). */
+  onOrphaned: (scheduleIds: readonly string[]) => Promise<unknown> = async () => undefined;
 
   constructor(private readonly options: OrphanSweepOptions) {}
 
@@ -37,12 +39,17 @@ export class OrphanSweep {
     const cutoff = new Date(clock.now().getTime() - staleAfterMs).toISOString();
     let ended = 0;
     const mine = new Set(this.runningHere());
+    const schedules: string[] = [];
     // Staleness by the database's clock (the heartbeats are stamped with it).
     for (const row of await repository.staleRunning(staleAfterMs)) {
       if (mine.has(row.id)) continue;
       const reason = `The worker running this execution stopped responding (last heartbeat ${row.heartbeat_at ?? 'never'}).`;
-      if (await this.end(row.id, { status: 'running', heartbeatAt: row.heartbeat_at }, 'error', reason, row.started_at)) ended += 1;
+      if (!(await this.end(row.id, { status: 'running', heartbeatAt: row.heartbeat_at }, 'error', reason, row.started_at, true))) continue;
+      ended += 1;
+      if (row.schedule_id) schedules.push(row.schedule_id);
     }
+    // A worker that died under a schedule's runs, again and again, pauses the schedule.
+    if (schedules.length > 0) await this.onOrphaned(schedules);
     for (const row of await repository.queuedBefore(cutoff)) {
       // Waiting its turn behind busy workers is fine; a job that is gone will never run.
       const standing = await queue.jobStanding(row.id);
@@ -66,6 +73,8 @@ export class OrphanSweep {
     status: 'error' | 'cancelled',
     reason: string,
     startedAt: string | null,
+    /** Its worker died while it ran (counted by schedules' crash pauses); not for a cancel. */
+    orphaned = false,
   ): Promise<boolean> {
     const { repository, events, clock } = this.options;
     const published = await events.events(executionId);
@@ -82,14 +91,19 @@ export class OrphanSweep {
       node.error = reason;
       node.finishedAt = finishedAt;
     }
-    const written = await repository.endAbandoned(executionId, seen, {
-      status,
-      error: reason,
-      startedAt,
-      finishedAt,
-      durationMs: startedAt ? Math.max(0, now.getTime() - Date.parse(startedAt)) : null,
-      ...recorder.columns(status),
-    });
+    const written = await repository.endAbandoned(
+      executionId,
+      seen,
+      {
+        status,
+        error: reason,
+        startedAt,
+        finishedAt,
+        durationMs: startedAt ? Math.max(0, now.getTime() - Date.parse(startedAt)) : null,
+        ...recorder.columns(status),
+      },
+      orphaned,
+    );
     if (written) await events.appendClosing(executionId, closing);
     return written;
   }

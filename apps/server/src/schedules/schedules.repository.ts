@@ -48,7 +48,7 @@ export function storedInputs(text: string): Record<string, unknown> {
 /** The columns of a row that hold its settings. */
 export function settingsColumns(
   settings: ScheduleSettings,
-): Omit<SchedulesTable, 'id' | 'user_id' | 'next_fire_at' | 'anchor_at' | 'created_at' | 'updated_at'> {
+): Omit<SchedulesTable, 'id' | 'user_id' | 'next_fire_at' | 'anchor_at' | 'created_at' | 'updated_at' | 'paused_reason'> {
   const { timing } = settings;
   return {
     workflow_id: settings.workflowId,

@@ -66,6 +66,7 @@ export class SchedulesService {
       anchor_at: at,
       created_at: at,
       updated_at: at,
+      paused_reason: null,
     };
     const { perUser } = this.limits;
     if (perUser > 0 && !(await this.repository.insertWithin(row, perUser))) return { ok: false, reason: 'limit', message: scheduleLimitMessage(perUser) };
@@ -87,7 +88,8 @@ export class SchedulesService {
     }
     const at = now.toISOString();
     const anchor = timingChanged ? at : row.anchor_at;
-    const changes = { ...settingsColumns(settings), anchor_at: anchor, updated_at: at };
+    // Enabled again (a resume): why Weft had paused it no longer holds.
+    const changes = { ...settingsColumns(settings), anchor_at: anchor, updated_at: at, ...(settings.enabled ? { paused_reason: null } : {}) };
     const resumed = settings.enabled && row.enabled !== 1;
     await this.repository.update(
       userId,
@@ -175,6 +177,7 @@ export class SchedulesService {
       lastRun,
       createdAt: row.created_at,
       updatedAt: row.updated_at,
+      ...(row.paused_reason && row.enabled !== 1 ? { pausedReason: row.paused_reason } : {}),
     };
     const problem = storedProblem(row);
     if (problem) return { ...view, problem };

@@ -44,6 +44,12 @@ export interface Schedule {
    * checks, say an interval past what a date can hold); `nextRuns` is then empty. Absent when fine.
    */
   problem?: string;
+  /**
+   * Why Weft paused the schedule by itself, while it is paused: its last runs were going
+   * each time the process running them died, so it would take the server down again at
+   * its next tick. Resuming clears it. Absent otherwise (and when a person paused it).
+   */
+  pausedReason?: string;
 }
 
 /** The body of `POST /api/schedules`; `PUT` takes the same fields, all optional, but not `workflowId`. */

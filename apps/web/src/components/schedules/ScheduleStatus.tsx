@@ -37,12 +37,22 @@ export function LastRun({ schedule, now }: { schedule: Schedule; now: Date }) {
   );
 }
 
-/** Why a stored schedule cannot run, under its name; nothing when it can. */
+/**
+ * Under a schedule's name: why it cannot run as stored, or why Weft paused it by itself (its
+ * runs kept going down with the server); nothing when neither.
+ */
 export function ScheduleProblem({ schedule }: { schedule: Schedule }) {
-  if (!schedule.problem) return null;
+  if (schedule.problem) {
+    return (
+      <p role="alert" className="mt-1 text-xs leading-5 whitespace-normal text-danger">
+        {schedule.problem}
+      </p>
+    );
+  }
+  if (!schedule.pausedReason) return null;
   return (
-    <p role="alert" className="mt-1 text-xs leading-5 whitespace-normal text-danger">
-      {schedule.problem}
+    <p role="status" className="mt-1 text-xs leading-5 whitespace-normal text-warn">
+      {schedule.pausedReason}
     </p>
   );
 }
