@@ -41,8 +41,8 @@ import { SubscriptionsService } from './services/subscriptions.service.js';
 import { UsageService } from './services/usage.service.js';
 import { UsersService } from './services/users.service.js';
 import { WebhooksService } from './services/webhooks.service.js';
-import { WorkflowVersionsService } from './services/workflow-versions.service.js';
-import { WorkflowsService } from './services/workflows.service.js';
+import { WorkflowVersionsService } from './workflows/workflow-versions.service.js';
+import { WorkflowsService } from './workflows/workflows.service.js';
 import { createVectorStore } from './vectors/create-vector-store.js';
 import type { VectorStore } from './vectors/vector-store.js';
 

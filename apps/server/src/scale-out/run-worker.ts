@@ -10,7 +10,7 @@ import type { RunService } from '../runs/run.service.js';
 import type { RunDependencies } from '../runs/run-dependencies.js';
 import { RunRecorder } from '../runs/run-recorder.js';
 import type { Clock } from '../services/clock.js';
-import { readStoredWorkflow } from '../services/workflow-document.js';
+import { readStoredWorkflow } from '../workflows/workflow-document.js';
 import type { RedisRunEvents } from './redis-run-events.js';
 
 export interface RunWorkerOptions {

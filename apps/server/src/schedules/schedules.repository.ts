@@ -1,4 +1,12 @@
-import type { ExecutionStatus, ScheduleLastRun, ScheduleTiming, ScheduleWindow, TickOutcome, WorkflowScheduleSummary } from '@weft/core';
+import {
+  type ExecutionStatus,
+  type ScheduleLastRun,
+  type ScheduleTiming,
+  type ScheduleWindow,
+  type TickOutcome,
+  timingFields,
+  type WorkflowScheduleSummary,
+} from '@weft/core';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database, ScheduleRow, SchedulesTable, ScheduleTickRow } from '../db/schema.js';
 import { WriteBatcher } from '../runs/write-batcher.js';
@@ -14,6 +22,12 @@ export function timingOf(row: Pick<ScheduleRow, 'kind' | 'cron' | 'interval_seco
   if (row.kind === 'interval') return { kind: 'interval', intervalSeconds: row.interval_seconds ?? 60 };
   if (row.kind === 'once') return { kind: 'once', runAt: row.run_at ?? new Date(0).toISOString() };
   return { kind: 'cron', cron: row.cron ?? '* * * * *' };
+}
+
+/** A timing's three columns, from core's API fields (the same three, snake-cased). */
+function timingColumns(timing: ScheduleTiming): Pick<SchedulesTable, 'cron' | 'interval_seconds' | 'run_at'> {
+  const { cron, intervalSeconds, runAt } = timingFields(timing);
+  return { cron, interval_seconds: intervalSeconds, run_at: runAt };
 }
 
 export function windowOf(row: ScheduleRow): ScheduleWindow {
@@ -55,9 +69,7 @@ export function settingsColumns(
     name: settings.name,
     enabled: settings.enabled ? 1 : 0,
     kind: timing.kind,
-    cron: timing.kind === 'cron' ? timing.cron : null,
-    interval_seconds: timing.kind === 'interval' ? timing.intervalSeconds : null,
-    run_at: timing.kind === 'once' ? timing.runAt : null,
+    ...timingColumns(timing),
     timezone: settings.timezone,
     inputs: JSON.stringify(settings.inputs),
     overlap_policy: settings.overlapPolicy,
@@ -184,9 +196,7 @@ export class SchedulesRepository {
       // The cell shows the schedule that fires next (or the first one when none will).
       if ((due && (!summary.nextRunAt || due < summary.nextRunAt)) || summary.timezone === null) {
         if (due) summary.nextRunAt = due;
-        summary.cron = row.kind === 'cron' ? row.cron : null;
-        summary.intervalSeconds = row.kind === 'interval' ? row.interval_seconds : null;
-        summary.runAt = row.kind === 'once' ? row.run_at : null;
+        Object.assign(summary, timingFields(timingOf(row)));
         summary.timezone = row.timezone;
       }
       byWorkflow.set(row.workflow_id, summary);

@@ -1,4 +1,14 @@
-import { dateTimeIssue, isoInZone, nextRuns, type Schedule, type ScheduleLastRun, type ScheduleTick, timeZoneIssue, timingIssue } from '@weft/core';
+import {
+  dateTimeIssue,
+  isoInZone,
+  nextRuns,
+  type Schedule,
+  type ScheduleLastRun,
+  type ScheduleTick,
+  timeZoneIssue,
+  timingFields,
+  timingIssue,
+} from '@weft/core';
 import type { ScheduleRow } from '../db/schema.js';
 import type { Clock } from '../services/clock.js';
 import { newId } from '../services/tokens.js';
@@ -164,9 +174,7 @@ export class SchedulesService {
       workflowName: row.workflow_name,
       name: row.name,
       enabled: row.enabled === 1,
-      cron: timing.kind === 'cron' ? timing.cron : null,
-      intervalSeconds: timing.kind === 'interval' ? timing.intervalSeconds : null,
-      runAt: timing.kind === 'once' ? timing.runAt : null,
+      ...timingFields(timing),
       timezone: row.timezone,
       inputs: settings.inputs,
       overlapPolicy: settings.overlapPolicy,

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { cronIssue, dateTimeIssue, MAX_INTERVAL_SECONDS, shortestGapBelow, timeZoneIssue, timingIssue } from './schedule-timing.js';
+import {
+  cronIssue,
+  dateTimeIssue,
+  MAX_INTERVAL_SECONDS,
+  shortestGapBelow,
+  timeZoneIssue,
+  timingFields,
+  timingFromFields,
+  timingIssue,
+} from './schedule-timing.js';
 
 describe('schedule timing checks', () => {
   it('names the cron field that is out of range', () => {
@@ -60,5 +69,19 @@ describe('schedule timing checks', () => {
     expect(shortestGapBelow({ kind: 'interval', intervalSeconds: 30 }, 'UTC', from, 60)).toBe(30);
     expect(shortestGapBelow({ kind: 'interval', intervalSeconds: 60 }, 'UTC', from, 60)).toBeUndefined();
     expect(shortestGapBelow({ kind: 'once', runAt: '2026-12-01T09:00:00Z' }, 'UTC', from, 60)).toBeUndefined();
+  });
+});
+
+describe('timingFields and timingFromFields', () => {
+  it('map each kind to its one field and back', () => {
+    const timings = [
+      { kind: 'cron', cron: '0 9 * * 1-5' },
+      { kind: 'interval', intervalSeconds: 300 },
+      { kind: 'once', runAt: '2026-12-01T09:00:00.000Z' },
+    ] as const;
+    for (const timing of timings) expect(timingFromFields(timingFields(timing))).toEqual(timing);
+    expect(timingFields({ kind: 'interval', intervalSeconds: 60 })).toEqual({ cron: null, intervalSeconds: 60, runAt: null });
+    expect(timingFromFields({ cron: null, intervalSeconds: null, runAt: null })).toBeNull();
+    expect(timingFromFields({})).toBeNull();
   });
 });

@@ -5,6 +5,34 @@ export type ScheduleTiming = { kind: 'cron'; cron: string } | { kind: 'interval'
 
 export type ScheduleKind = ScheduleTiming['kind'];
 
+/**
+ * A timing as the API (and the database) spells it: three fields, exactly one set. The one
+ * place that maps between them and {@link ScheduleTiming}, for the server's answers and
+ * rows and the web's lists, forms and summaries.
+ */
+export interface TimingFields {
+  cron: string | null;
+  intervalSeconds: number | null;
+  runAt: string | null;
+}
+
+/** The three fields of a timing, the two it does not use null. */
+export function timingFields(timing: ScheduleTiming): TimingFields {
+  return {
+    cron: timing.kind === 'cron' ? timing.cron : null,
+    intervalSeconds: timing.kind === 'interval' ? timing.intervalSeconds : null,
+    runAt: timing.kind === 'once' ? timing.runAt : null,
+  };
+}
+
+/** The timing three fields carry (the first set, in the order cron, interval, once), or null when none is. */
+export function timingFromFields(fields: Partial<Readonly<TimingFields>>): ScheduleTiming | null {
+  if (fields.cron) return { kind: 'cron', cron: fields.cron };
+  if (fields.intervalSeconds) return { kind: 'interval', intervalSeconds: fields.intervalSeconds };
+  if (fields.runAt) return { kind: 'once', runAt: fields.runAt };
+  return null;
+}
+
 /** What to do with a tick that comes while the schedule's previous run is still going. */
 export const OVERLAP_POLICIES = ['skip', 'queue', 'allow'] as const;
 export type OverlapPolicy = (typeof OVERLAP_POLICIES)[number];

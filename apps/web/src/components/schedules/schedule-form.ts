@@ -8,6 +8,8 @@ import {
   type ScheduleKind,
   type ScheduleTiming,
   timeZoneIssue,
+  timingFields,
+  timingFromFields,
   timingIssue,
 } from '@weft/core';
 import { INTERVAL_UNITS, type IntervalUnit, intervalParts, isoToWallTime, wallTimeToIso } from './schedule-text';
@@ -51,7 +53,7 @@ export function draftFrom(schedule: Schedule): ScheduleDraft {
   for (const [nodeId, value] of Object.entries(schedule.inputs)) inputs[nodeId] = typeof value === 'string' ? value : JSON.stringify(value);
   return {
     name: schedule.name,
-    kind: schedule.cron ? 'cron' : schedule.intervalSeconds ? 'interval' : 'once',
+    kind: timingFromFields(schedule)?.kind ?? 'once',
     cron: schedule.cron ?? '0 9 * * 1-5',
     intervalValue: String(interval.value),
     intervalUnit: interval.unit,
@@ -107,9 +109,7 @@ export function draftToInput(draft: ScheduleDraft, now: Date): Omit<ScheduleInpu
   const { timing } = result;
   return {
     name: draft.name.trim(),
-    cron: timing.kind === 'cron' ? timing.cron : null,
-    intervalSeconds: timing.kind === 'interval' ? timing.intervalSeconds : null,
-    runAt: timing.kind === 'once' ? timing.runAt : null,
+    ...timingFields(timing),
     timezone: draft.timezone,
     overlapPolicy: draft.overlapPolicy,
     catchUpPolicy: draft.catchUpPolicy,

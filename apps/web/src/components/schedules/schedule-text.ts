@@ -1,4 +1,4 @@
-import type { Schedule, ScheduleTiming } from '@weft/core';
+import { type Schedule, timingFromFields } from '@weft/core';
 import cronstrue from 'cronstrue';
 
 /** The starting points the form offers; "Custom" keeps whatever cron the user typed. */
@@ -43,17 +43,9 @@ export function describeInterval(seconds: number): string {
   return value === 1 ? `Every ${unit.slice(0, -1)}` : `Every ${value} ${unit}`;
 }
 
-/** The timing a schedule carries, as core's union. */
-export function timingOf(schedule: Pick<Schedule, 'cron' | 'intervalSeconds' | 'runAt'>): ScheduleTiming | null {
-  if (schedule.cron) return { kind: 'cron', cron: schedule.cron };
-  if (schedule.intervalSeconds) return { kind: 'interval', intervalSeconds: schedule.intervalSeconds };
-  if (schedule.runAt) return { kind: 'once', runAt: schedule.runAt };
-  return null;
-}
-
 /** One line that says when a schedule fires: "At 09:00, Monday through Friday". */
 export function describeTiming(schedule: Pick<Schedule, 'cron' | 'intervalSeconds' | 'runAt' | 'timezone'>): string {
-  const timing = timingOf(schedule);
+  const timing = timingFromFields(schedule);
   if (!timing) return 'No timing';
   switch (timing.kind) {
     case 'cron':
