@@ -1,5 +1,5 @@
 import type { FileUser, NodeDefinition, WorkflowDocument } from '@weft/core';
-import { readStoredWorkflow } from '../services/workflow-document.js';
+import { readStoredWorkflow } from '../workflows/workflow-document.js';
 
 /** A stored workflow as the usage scan reads it: the document is the row's JSON text. */
 export interface WorkflowSource {

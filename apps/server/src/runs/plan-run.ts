@@ -43,7 +43,7 @@ interface CheckedConfig {
 
 /**
  * Per node definition and stored config object. A workflow's parsed document is shared by
- * its runs while its text is the same (services/run-document-cache.ts), so a busy webhook
+ * its runs while its text is the same (workflows/run-document-cache.ts), so a busy webhook
  * checks and defaults each config once, and the defaulted object stays the same one run
  * after run (the Template node compiles its template once per config object).
  */

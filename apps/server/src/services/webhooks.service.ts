@@ -3,9 +3,9 @@ import type { Kysely } from 'kysely';
 import { CompiledStatements } from '../db/compiled-statements.js';
 import type { Database, WebhookRow } from '../db/schema.js';
 import type { Clock } from './clock.js';
-import { readRunDocument } from './run-document-cache.js';
+import { readRunDocument } from '../workflows/run-document-cache.js';
 import { newToken } from './tokens.js';
-import type { LoadedWorkflow } from './workflow-document.js';
+import type { LoadedWorkflow } from '../workflows/workflow-document.js';
 
 export type WebhookRespond = 'output' | 'accepted';
 

@@ -9,7 +9,7 @@ import {
 } from '@weft/core';
 import type { Kysely } from 'kysely';
 import type { Database, WorkflowVersionRow } from '../db/schema.js';
-import type { Clock } from './clock.js';
+import type { Clock } from '../services/clock.js';
 import { readStoredWorkflow } from './workflow-document.js';
 
 /** One save, as the workflows service records it inside its own transaction. */

@@ -1,8 +1,8 @@
 import { VERSION_RETENTION_LIMITS } from '@weft/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { WorkflowVersionsService } from '../../services/workflow-versions.service.js';
-import type { WorkflowsService } from '../../services/workflows.service.js';
+import type { WorkflowVersionsService } from '../../workflows/workflow-versions.service.js';
+import type { WorkflowsService } from '../../workflows/workflows.service.js';
 import { notFound } from '../http-error.js';
 import { requireAuth } from '../session-auth.js';
 import { parseInput } from '../validate.js';

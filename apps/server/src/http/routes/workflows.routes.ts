@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { StoredWorkflow, WorkflowResult, WorkflowsService } from '../../services/workflows.service.js';
+import type { StoredWorkflow, WorkflowResult, WorkflowsService } from '../../workflows/workflows.service.js';
 import { jsonDepthProblem, LARGE_BODY_LIMIT } from '../body-guard.js';
 import { badRequest, conflict, notFound } from '../http-error.js';
 import { requireAuth } from '../session-auth.js';
