@@ -209,6 +209,8 @@ export class ContentPool {
     worker.stopped ??= reason;
     const job = worker.job;
     this.forget(worker);
+    // Held until it has exited: a shutdown awaiting close() must not see its event loop drain first.
+    worker.process.hold(true);
     worker.process.kill();
     if (job && !job.settled) {
       if (reason === 'memory' || reason === 'time') this.options.onWorkerStopped?.({ reason, subject: job.options.subject, pid: worker.process.pid });
