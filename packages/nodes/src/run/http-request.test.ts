@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { httpRequestNode } from '../http-request.node.js';
-import type { HttpRequestSpec, HttpResponseData, HttpService } from '../node-services.js';
+import type { HttpRequestSpec, HttpResponseData, HttpService } from '../services/http-service.js';
 import { nodeHarness } from './node-test-kit.js';
 
 /** The outside world for these tests: records each request and answers with `reply`. */
@@ -99,6 +99,18 @@ describe('HTTP Request run', () => {
     const node = nodeHarness(httpRequestNode, { http: fakeHttp({ body: '<html>', url: 'https://x.test/after-redirect' }).http });
     await expect(node.run({ config: { url: 'https://x.test/' } })).rejects.toThrow(
       /^The response from https:\/\/x\.test\/after-redirect is not valid JSON \(.+\); set Response as to Text to take it as it is$/,
+    );
+  });
+
+  it("uses the host's JSON parse when it offers one, passing its limit errors on and explaining bad syntax", async () => {
+    const parsed = nodeHarness(httpRequestNode, { http: fakeHttp({ body: '[1]', json: async () => ['from the host'] }).http });
+    expect(await parsed.run({ config: { url: 'https://x.test/' } })).toEqual({ outputs: { output: ['from the host'] } });
+    const limit = new Error('The response from https://x.test/: it is nested deeper than 512 levels (WEFT_CONTENT_MAX_DEPTH)');
+    const refused = nodeHarness(httpRequestNode, { http: fakeHttp({ body: '[[[1]]]', json: () => Promise.reject(limit) }).http });
+    await expect(refused.run({ config: { url: 'https://x.test/' } })).rejects.toBe(limit);
+    const broken = nodeHarness(httpRequestNode, { http: fakeHttp({ body: '{', json: () => Promise.reject(new SyntaxError('Unexpected end')) }).http });
+    await expect(broken.run({ config: { url: 'https://x.test/' } })).rejects.toThrow(
+      'The response from https://x.test/ is not valid JSON (Unexpected end); set Response as to Text to take it as it is',
     );
   });
 
