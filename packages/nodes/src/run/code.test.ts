@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { codeNode } from '../code.node.js';
-import type { SandboxService } from '../node-services.js';
+import type { SandboxService } from '../services/sandbox-service.js';
 import { nodeHarness } from './node-test-kit.js';
 
 /**

@@ -1,5 +1,6 @@
 import { formatBytes, type NodeRunContext } from '@weft/core';
-import type { DocumentFile, NodeRunArgs, NodeServices } from '../node-services.js';
+import type { NodeRunArgs, NodeServices } from '../node-services.js';
+import type { DocumentFile } from '../services/document-service.js';
 import { ConfigReader } from './config-reader.js';
 import { readFileField } from './file-reference.js';
 import { byteLength } from './http-request.js';

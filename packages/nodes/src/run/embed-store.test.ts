@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { embedStoreNode } from '../embed-store.node.js';
-import type { EmbeddingService, EmbedRequest, StoreChunksRequest, VectorStoreService } from '../node-services.js';
+import type { EmbeddingService, EmbedRequest } from '../services/embedding-service.js';
+import type { StoreChunksRequest, VectorStoreService } from '../services/vector-store-service.js';
 import { nodeHarness } from './node-test-kit.js';
 
 /** An embedding model returning [length, 1] per text and 2 tokens per text. */

@@ -1,5 +1,6 @@
 import type { NodeRunContext } from '@weft/core';
-import type { DocumentFile, NodeServices } from '../node-services.js';
+import type { NodeServices } from '../node-services.js';
+import type { DocumentFile } from '../services/document-service.js';
 
 /** Formats an older editor read into the config as text, which mangled their bytes. */
 const BINARY_NAME = /\.(pdf|docx|xlsx)$/i;

@@ -1,4 +1,4 @@
-import type { HttpRequestSpec } from '../node-services.js';
+import type { HttpRequestSpec } from '../services/http-service.js';
 import { ConfigReader } from './config-reader.js';
 import { fillJsonPlaceholders, fillPlaceholders, type PlaceholderScope, requireResolvedSecret } from './placeholders.js';
 

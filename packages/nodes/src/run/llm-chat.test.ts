@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { llmChatNode } from '../llm-chat.node.js';
-import type { LlmChatRequest, LlmService } from '../node-services.js';
+import type { LlmChatRequest, LlmService } from '../services/llm-service.js';
 import { nodeHarness } from './node-test-kit.js';
 
 /** A model that streams its answer word by word and reports usage, recording each request. */

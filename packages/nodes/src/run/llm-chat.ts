@@ -1,4 +1,5 @@
-import type { LlmChatRequest, NodeRunArgs } from '../node-services.js';
+import type { NodeRunArgs } from '../node-services.js';
+import type { LlmChatRequest } from '../services/llm-service.js';
 import { ConfigReader } from './config-reader.js';
 import { fillPlaceholders, requireResolvedSecret } from './placeholders.js';
 

@@ -1,17 +1,14 @@
 import type { LogLevel, NodeRunContext, NodeRunResult } from '@weft/core';
 import type { NodeType } from '../define-node.js';
-import type {
-  DocumentService,
-  EmbeddingService,
-  FileService,
-  HttpService,
-  LlmService,
-  MailService,
-  NodeServices,
-  SandboxService,
-  TokenUsage,
-  VectorStoreService,
-} from '../node-services.js';
+import type { NodeServices } from '../node-services.js';
+import type { DocumentService } from '../services/document-service.js';
+import type { EmbeddingService } from '../services/embedding-service.js';
+import type { FileService } from '../services/file-service.js';
+import type { HttpService } from '../services/http-service.js';
+import type { LlmService, TokenUsage } from '../services/llm-service.js';
+import type { MailService } from '../services/mail-service.js';
+import type { SandboxService } from '../services/sandbox-service.js';
+import type { VectorStoreService } from '../services/vector-store-service.js';
 
 /**
  * Runs one node type's `run` the way the engine calls it, with services the test

@@ -1,5 +1,6 @@
 import type { ChunkValue } from '@weft/core';
-import type { EmbeddingModelRef, MetadataFilter } from '../node-services.js';
+import type { EmbeddingModelRef } from '../services/embedding-service.js';
+import type { MetadataFilter } from '../services/vector-store-service.js';
 import type { ConfigReader } from './config-reader.js';
 
 /** Longest collection name; the Settings page shows it whole. */

@@ -1,7 +1,8 @@
 import type { ResultValue } from '@weft/core';
 import { describe, expect, it } from 'vitest';
-import type { CollectionInfo, EmbeddingService, EmbedRequest, VectorQuery, VectorStoreService } from '../node-services.js';
 import { retrieverNode } from '../retriever.node.js';
+import type { EmbeddingService, EmbedRequest } from '../services/embedding-service.js';
+import type { CollectionInfo, VectorQuery, VectorStoreService } from '../services/vector-store-service.js';
 import { nodeHarness } from './node-test-kit.js';
 
 const HIT: ResultValue = { text: 'Backups run nightly.', score: 0.8, source: 'ops.md', metadata: { source: 'ops.md' } };

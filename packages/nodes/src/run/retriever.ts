@@ -1,4 +1,5 @@
-import type { NodeRunArgs, RetrievalMode } from '../node-services.js';
+import type { NodeRunArgs } from '../node-services.js';
+import type { RetrievalMode } from '../services/vector-store-service.js';
 import { ConfigReader } from './config-reader.js';
 import { requireResolvedSecret } from './placeholders.js';
 import { describeModel, readCollectionName, readMetadataFilter } from './rag-config.js';

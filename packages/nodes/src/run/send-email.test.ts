@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { emailSendNode } from '../email-send.node.js';
-import type { MailSendRequest, MailSendResult, MailService } from '../node-services.js';
+import type { MailSendRequest, MailSendResult, MailService } from '../services/mail-service.js';
 import { nodeHarness } from './node-test-kit.js';
 import { splitAddresses } from './send-email.js';
 

@@ -1,4 +1,5 @@
-import type { MailSendRequest, NodeRunArgs, SmtpSecurity } from '../node-services.js';
+import type { NodeRunArgs } from '../node-services.js';
+import type { MailSendRequest, SmtpSecurity } from '../services/mail-service.js';
 import { ConfigReader } from './config-reader.js';
 import { fillPlaceholders, type PlaceholderScope, requireResolvedSecret, wholePlaceholderValue } from './placeholders.js';
 

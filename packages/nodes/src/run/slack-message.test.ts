@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { HttpRequestSpec, HttpResponseData, HttpService } from '../node-services.js';
+import type { HttpRequestSpec, HttpResponseData, HttpService } from '../services/http-service.js';
 import { slackMessageNode } from '../slack-message.node.js';
 import { nodeHarness } from './node-test-kit.js';
 

@@ -1,4 +1,5 @@
-import type { HttpResponseData, NodeRunArgs } from '../node-services.js';
+import type { NodeRunArgs } from '../node-services.js';
+import type { HttpResponseData } from '../services/http-service.js';
 import { ConfigReader } from './config-reader.js';
 import { fillJsonPlaceholders, fillPlaceholders, type PlaceholderScope, requireResolvedSecret } from './placeholders.js';
 import { retryAfterSeconds, slackErrorMessage } from './slack-errors.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DocumentService, SplitOptions } from '../node-services.js';
+import type { DocumentService, SplitOptions } from '../services/document-service.js';
 import { textSplitterNode } from '../text-splitter.node.js';
 import { nodeHarness } from './node-test-kit.js';
 import { SPLIT_DEFAULTS } from './text-splitter.js';

@@ -1,4 +1,5 @@
-import type { NodeRunArgs, SplitOptions } from '../node-services.js';
+import type { NodeRunArgs } from '../node-services.js';
+import type { SplitOptions } from '../services/document-service.js';
 import { ConfigReader } from './config-reader.js';
 import { readDocuments } from './read-documents.js';
 
