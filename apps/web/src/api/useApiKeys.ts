@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, errorMessage } from '../lib/api';
 import { toast } from '../stores/toast.store';
 import { queryKeys } from './query-keys';
+import { useRemoveFromList } from './useRemoveFromList';
 
 /** docs/API.md "API keys": what the list shows of a key (never the key itself). */
 export interface ApiKey {
@@ -27,16 +28,9 @@ export function useApiKeys() {
     },
     onError: (error) => toast.error(errorMessage(error, 'Could not create the API key.')),
   });
-  const revoke = useMutation({
-    mutationFn: (key: ApiKey) => api(`/api/api-keys/${encodeURIComponent(key.id)}`, { method: 'DELETE' }),
-    onSuccess: (_answer, key) => {
-      queryClient.setQueryData<ApiKey[]>(queryKeys.apiKeys, (keys) => keys?.filter((k) => k.id !== key.id));
-      toast.success(`API key "${key.name}" revoked`);
-    },
-    onError: (error) => {
-      toast.error(errorMessage(error, 'Could not revoke the API key.'));
-      void queryClient.invalidateQueries({ queryKey: queryKeys.apiKeys });
-    },
+  const revoke = useRemoveFromList<ApiKey>(queryKeys.apiKeys, '/api/api-keys', {
+    done: (key) => `API key "${key.name}" revoked`,
+    failed: 'Could not revoke the API key.',
   });
   return { query, create, revoke };
 }
