@@ -1,3 +1,4 @@
+import { fileIdOf, inlineFileOf } from './file-value.js';
 import type { ConfigField, NodeDefinition } from './node-definition.js';
 
 /** One config value that does not fit its field, with a message for a person. */
@@ -19,7 +20,8 @@ export function configFieldIssue(field: ConfigField, value: unknown): string | u
     case 'code':
       return typeof value === 'string' ? undefined : `${field.label} must be text`;
     case 'file':
-      return isFileReference(value) ? undefined : `${field.label} must be an uploaded file's id`;
+      // An upload's id in any spelling, or an older editor's inline text (file-value.ts).
+      return fileIdOf(value) !== undefined || inlineFileOf(value) !== undefined ? undefined : `${field.label} must be an uploaded file's id`;
     case 'boolean':
       return typeof value === 'boolean' ? undefined : `${field.label} must be on or off`;
     case 'select':
@@ -106,19 +108,6 @@ function numberIssue(field: Extract<ConfigField, { kind: 'number' }>, value: unk
     if (Math.abs(steps - Math.round(steps)) > 1e-9) return `${field.label} must be in steps of ${field.step}`;
   }
   return undefined;
-}
-
-/**
- * What a `file` field holds: an upload's id (what the editor stores), an object with `id` or
- * `fileId` (what the API and the nodes also take), or `{ name, content }` from an older
- * editor that read files into the config (the nodes still load its text).
- */
-function isFileReference(value: unknown): boolean {
-  if (typeof value === 'string') return true;
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const record = value as Record<string, unknown>;
-  if (typeof record.id === 'string' || typeof record.fileId === 'string') return true;
-  return typeof record.name === 'string' && typeof record.content === 'string';
 }
 
 /** Survives `JSON.stringify` unchanged: no undefined, functions, NaN, dates or class instances. */

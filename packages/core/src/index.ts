@@ -6,6 +6,7 @@ export * from './connect.js';
 export * from './custom-node.js';
 export * from './data-types.js';
 export * from './engine/index.js';
+export * from './file-value.js';
 export * from './find-cycle.js';
 export * from './format-bytes.js';
 export * from './initials.js';

@@ -1,4 +1,4 @@
-import type { FileUser, NodeDefinition, WorkflowDocument } from '@weft/core';
+import { type FileUser, fileIdOf, type NodeDefinition, type WorkflowDocument } from '@weft/core';
 import { readStoredWorkflow } from '../workflows/workflow-document.js';
 
 /** A stored workflow as the usage scan reads it: the document is the row's JSON text. */
@@ -18,22 +18,7 @@ export function fileFieldsByType(definitions: readonly NodeDefinition[]): Readon
   return fields;
 }
 
-/**
- * The upload id a `file` field's value holds: the id itself (what the editor stores), or an
- * object with `id` or `fileId` (what the node's run also reads: run/file-reference.ts).
- */
-export function fileIdOf(value: unknown): string | undefined {
-  if (typeof value === 'string') return value.trim() || undefined;
-  if (value && typeof value === 'object') {
-    for (const key of ['id', 'fileId']) {
-      const id = (value as Record<string, unknown>)[key];
-      if (typeof id === 'string' && id.trim() !== '') return id.trim();
-    }
-  }
-  return undefined;
-}
-
-/** The upload ids a workflow's nodes point at through their `file` fields. */
+/** The upload ids a workflow's nodes point at through their `file` fields (core's `fileIdOf`). */
 export function fileIdsInDocument(document: Pick<WorkflowDocument, 'nodes'>, fileFields: ReadonlyMap<string, readonly string[]>): Set<string> {
   const ids = new Set<string>();
   for (const node of document.nodes) {

@@ -1,4 +1,4 @@
-import { type FileSummary, formatBytes, uploadTypeLabel } from '@weft/core';
+import { type FileSummary, fileIdOf, formatBytes, type InlineFileValue, inlineFileOf, uploadTypeLabel } from '@weft/core';
 import { type DragEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { useFiles } from '../../api/useFiles';
@@ -7,7 +7,7 @@ import { useUpload } from '../../components/files/useUpload';
 import { chipButton, controlClasses } from '../../components/ui/control-styles';
 import { AlertTriangleIcon, ChevronDownIcon, CloseIcon, FileIcon } from '../../components/ui/icons';
 import { describedBy, FieldShell } from './FieldShell';
-import { filesForField, type InlineFileValue, isInlineFileValue, uploadIdOf } from './file-field';
+import { filesForField } from './file-field';
 import type { FieldEditorProps } from './types';
 
 function SettingsLink() {
@@ -29,11 +29,11 @@ export function FileFieldEditor({ field, value, onChange, id, error }: FieldEdit
   const [choosing, setChoosing] = useState(false);
   const [dragging, setDragging] = useState(false);
 
-  const chosenId = uploadIdOf(value);
+  const chosenId = fileIdOf(value);
   const files = query.data ? filesForField(query.data.files, field.accept) : [];
   const chosen = chosenId ? query.data?.files.find((f) => f.id === chosenId) : undefined;
   const missing = chosenId !== undefined && query.isSuccess && !chosen;
-  const inline = isInlineFileValue(value) ? value : null;
+  const inline = inlineFileOf(value) ?? null;
 
   const shownError = uploader.error ?? (query.isError ? `Your files could not be loaded: ${query.error.message}` : null) ?? error;
   const hint = (
