@@ -1,11 +1,13 @@
 import { UPLOAD_ACCEPT } from '@weft/core';
 import { defineNode } from './define-node.js';
+import { migrateDocumentLoaderConfig } from './document-loader-migration.js';
 import { runDocumentLoader } from './run/document-loader.js';
 
 /** Turns an uploaded file or a web page into documents, the start of a RAG chain. */
 export const documentLoaderNode = defineNode({
   type: 'rag.load',
-  version: 1,
+  // 2: File holds the upload's id only (document-loader-migration.ts).
+  version: 2,
   title: 'Document Loader',
   category: 'RAG',
   description: 'Loads an uploaded file or a web page as documents.',
@@ -50,6 +52,7 @@ export const documentLoaderNode = defineNode({
     },
   ],
   run: runDocumentLoader,
+  migrate: migrateDocumentLoaderConfig,
   docs: `Emits **Documents**, each with its text and metadata: \`source\` (the file name or URL) and, depending on the format, \`page\`, \`row\`, \`sheet\` or \`item\`.
 
 | Format | Documents |

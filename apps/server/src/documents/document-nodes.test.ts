@@ -3,9 +3,11 @@ import { converterNode, documentLoaderNode, type FileService, type NodeServices,
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContentWork } from '../content-work/content-work.js';
 import { createHttpService } from '../outbound/http-service.js';
+import { planRun } from '../runs/plan-run.js';
 import { unavailableNodeServices } from '../runs/run-dependencies.js';
 import { type PeerServer, startPeerServer } from '../test-support/peer-server.js';
 import { samplePdf, sampleXlsx } from '../test-support/sample-documents.js';
+import { readStoredWorkflow } from '../workflows/workflow-document.js';
 import { DocumentsService } from './documents.service.js';
 
 /** Uploads as the file service hands them to a node (the upload storage is its own feature). */
@@ -74,6 +76,25 @@ describe('Document Loader node, uploaded files', () => {
     await expect(run(documentLoaderNode, { config: { file: { name: 'scan.pdf', size: 9, content: '%PDF-1.7' } } })).rejects.toThrow(
       'scan.pdf was attached by an older editor that kept only its text; upload it again',
     );
+  });
+
+  it('runs a workflow saved with a version-1 loader, whose File held { fileId }', async () => {
+    const files = uploads([stored('f-4', 'faq.txt', 'text/plain', new TextEncoder().encode('Kept for 30 days.'))]);
+    const saved = JSON.stringify({
+      schemaVersion: 1,
+      name: 'Old loader',
+      nodes: [
+        { id: 'load', type: 'custom', position: { x: 0, y: 0 }, data: { label: 'Load', type: 'rag.load', version: 1, config: { file: { fileId: 'f-4' } } } },
+      ],
+      edges: [],
+      globalParameters: {},
+    });
+    const planned = planRun(readStoredWorkflow(saved), (type) => (type === documentLoaderNode.type ? documentLoaderNode : undefined));
+    if (!planned.ok) throw new Error(planned.message);
+    const [node] = planned.plan.nodes;
+    expect(node?.config).toEqual({ source: 'file', file: 'f-4', url: '', sheet: '' });
+    const { output } = await run(documentLoaderNode, { config: node?.config }, { files });
+    expect(output).toEqual([{ text: 'Kept for 30 days.', metadata: { source: 'faq.txt' } }]);
   });
 
   it('fails naming the file and the problem', async () => {
