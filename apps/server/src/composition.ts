@@ -10,6 +10,7 @@ import { DocumentsService } from './documents/documents.service.js';
 import { createFilesService } from './files/create-files-service.js';
 import type { FilesService } from './files/files.service.js';
 import { createOutboundServices, type OutboundServices } from './outbound/outbound-services.js';
+import { ExecutionHistory } from './runs/execution-history.repository.js';
 import { RunService } from './runs/run.service.js';
 import type { RunDependencies } from './runs/run-dependencies.js';
 import { SandboxPool } from './sandbox/sandbox-pool.js';
@@ -42,6 +43,7 @@ import { UsageService } from './services/usage.service.js';
 import { UsersService } from './services/users.service.js';
 import { WebhooksService } from './services/webhooks.service.js';
 import { WorkflowVersionsService } from './workflows/workflow-versions.service.js';
+import { WorkflowsRepository } from './workflows/workflows.repository.js';
 import { WorkflowsService } from './workflows/workflows.service.js';
 import { createVectorStore } from './vectors/create-vector-store.js';
 import type { VectorStore } from './vectors/vector-store.js';
@@ -166,8 +168,13 @@ export function createServices(deps: {
     reclaimSpace: deps.reclaimSpace,
     chunkQuota: config.userLimits.vectorChunks,
   });
+  // The tables' owners (workflows/, runs/), asked by the other rooms.
+  const workflowsRepository = new WorkflowsRepository(db);
+  const executionHistory = new ExecutionHistory(db);
   const workflowVersions = new WorkflowVersionsService(
     db,
+    workflowsRepository,
+    executionHistory,
     clock,
     async (userId, document) =>
       (
@@ -178,6 +185,7 @@ export function createServices(deps: {
       ).all,
   );
   const files = createFilesService({
+    workflows: workflowsRepository,
     db,
     clock,
     maxBytes: config.uploadMaxBytes,
@@ -187,6 +195,7 @@ export function createServices(deps: {
     quotaBytes: config.userLimits.filesBytes,
   });
   const runDependencies: RunDependencies = {
+    workflows: workflowsRepository,
     nodeTypes: async (userId, types) => (await nodes.forUser(userId, types)).get,
     secretValues: (userId) => secrets.valuesForUser(userId),
     createMasker: createSecretMasker,
@@ -213,7 +222,7 @@ export function createServices(deps: {
   let runsRef: RunService | undefined;
   const metrics = createMetrics({ enabled: config.metricsToken !== undefined, queue: () => runsRef?.queueSize() ?? { running: 0, waiting: 0 } });
   // A schedule whose runs keep going down with the process is paused (either mode).
-  const crashPauses = new CrashPauses(db, clock, logger);
+  const crashPauses = new CrashPauses(db, executionHistory, clock, logger);
   if (scaleOut) scaleOut.sweep.onOrphaned = (scheduleIds) => crashPauses.check(scheduleIds);
   const runs = new RunService({
     metrics,
@@ -233,7 +242,7 @@ export function createServices(deps: {
   runsRef = runs;
   // A process never judges a run it is executing lost, whatever its row says.
   if (scaleOut) scaleOut.sweep.runningHere = () => runs.runningIds();
-  const scheduleRepository = new SchedulesRepository(db);
+  const scheduleRepository = new SchedulesRepository(db, { runs: executionHistory, workflows: workflowsRepository });
   const scheduler = new Scheduler({ repository: scheduleRepository, runs, clock, logger, graceMs: config.scheduleGraceMs });
   const apiKeys = new ApiKeysService(db, clock);
   return {
@@ -272,12 +281,14 @@ export function createServices(deps: {
     account: new AccountService(db, users, sessions, apiKeys, vectors),
     nodes,
     analytics: new AnalyticsService(db, clock),
-    workflows: new WorkflowsService(db, clock, nodes, customNodes, workflowVersions, (userId) => scheduleRepository.workflowSummaries(userId)),
+    workflows: new WorkflowsService(db, workflowsRepository, clock, nodes, customNodes, workflowVersions, (userId) =>
+      scheduleRepository.workflowSummaries(userId),
+    ),
     workflowVersions,
     customNodes,
     secrets,
     apiKeys,
-    webhooks: new WebhooksService(db, clock, config.publicUrl),
+    webhooks: new WebhooksService(db, workflowsRepository, clock, config.publicUrl),
     runs,
     schedules: new SchedulesService(scheduleRepository, clock, () => scheduler.poke(), {
       perUser: config.userLimits.schedulesPerUser,
@@ -289,7 +300,7 @@ export function createServices(deps: {
     contentWork,
     vectors,
     files,
-    usage: new UsageService({ db, files, vectors, schedules: scheduleRepository, limits: config.userLimits }),
+    usage: new UsageService({ executions: executionHistory, files, vectors, schedules: scheduleRepository, limits: config.userLimits }),
     scaleOut,
   };
 }

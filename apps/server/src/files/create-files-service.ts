@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { ContentWork } from '../content-work/content-work.js';
 import type { Database } from '../db/schema.js';
 import type { Clock } from '../services/clock.js';
+import type { WorkflowsRepository } from '../workflows/workflows.repository.js';
 import { DatabaseFileStore } from './database-file-store.js';
 import { FilesService } from './files.service.js';
 
@@ -12,6 +13,8 @@ import { FilesService } from './files.service.js';
  */
 export function createFilesService(deps: {
   db: Kysely<Database>;
+  /** Whose documents name a file ("used by"). */
+  workflows: Pick<WorkflowsRepository, 'documents'>;
   clock: Clock;
   maxBytes: number;
   definitions: readonly NodeDefinition[];
@@ -28,7 +31,7 @@ export function createFilesService(deps: {
     clock: deps.clock,
     maxBytes: deps.maxBytes,
     definitions: deps.definitions,
-    workflowsOf: (userId) => db.selectFrom('workflows').select(['id', 'name', 'document']).where('user_id', '=', userId).execute(),
+    workflowsOf: (userId) => deps.workflows.documents(userId),
     reclaimSpace: deps.reclaimSpace,
     quotaBytes: deps.quotaBytes,
     ...(content ? { checkJson: (text: string, subject: string, owner?: string) => content.checkJson(text, { subject, owner }) } : {}),

@@ -1,4 +1,5 @@
 import { newId } from '../services/tokens.js';
+import type { WorkflowLookup } from '../workflows/workflow-lookup.js';
 import type { ExecutionSummary } from './execution-types.js';
 import { type ExecutionsRepository, toSummary } from './executions.repository.js';
 import type { StartRunRequest } from './run.service.js';
@@ -41,6 +42,7 @@ export function executionRow(summary: ExecutionSummary, userId: string, request:
  */
 export async function storeRefusedExecution(
   repository: ExecutionsRepository,
+  workflows: Pick<WorkflowLookup, 'loadForRun'>,
   at: string,
   request: StartRunRequest,
   error: string,
@@ -50,7 +52,7 @@ export async function storeRefusedExecution(
     const existing = await repository.findByIdempotencyKey(userId, idempotencyKey);
     if (existing) return toSummary(existing);
   }
-  const workflow = await repository.loadWorkflow(userId, request.workflowId);
+  const workflow = await workflows.loadForRun(userId, request.workflowId);
   if (!workflow) return undefined;
   const summary: ExecutionSummary = {
     id: newId(),

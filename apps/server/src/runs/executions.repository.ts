@@ -79,15 +79,6 @@ export class ExecutionsRepository {
     return sql<string>`strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ${`-${msAgo / 1000} seconds`})`;
   }
 
-  loadWorkflow(userId: string, workflowId: string) {
-    return this.db
-      .selectFrom('workflows')
-      .select(['id', 'name', 'version', 'document'])
-      .where('id', '=', workflowId)
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-  }
-
   /** False when the idempotency key was taken meanwhile (the unique index decides races). */
   insert(row: Insertable<ExecutionsTable>): Promise<boolean> {
     return this.writes.insert(row);

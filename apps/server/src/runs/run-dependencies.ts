@@ -1,5 +1,6 @@
 import type { RunDataMode } from '@weft/core';
 import type { NodeServices, NodeType, TokenUsage } from '@weft/nodes';
+import type { WorkflowLookup } from '../workflows/workflow-lookup.js';
 
 /** Replaces secret values with a mask; built per run from the user's secret values. */
 export interface RunMasker {
@@ -35,6 +36,8 @@ export interface RunDependencies {
   createMasker(values: readonly string[]): RunMasker;
   /** The llm, http and sandbox services of one run. */
   nodeServices(request: NodeServicesRequest): NodeServices;
+  /** A user's workflow as a run reads it (the workflows room owns the table). */
+  workflows: Pick<WorkflowLookup, 'loadForRun'>;
   /** How much a successful run keeps unless its workflow says (WEFT_SUCCESSFUL_RUN_DATA); absent: all. */
   successfulRunData?: RunDataMode;
 }

@@ -1,6 +1,7 @@
 import type { Insertable, Kysely } from 'kysely';
 import { CompiledStatements } from '../db/compiled-statements.js';
 import type { Database, ExecutionsTable } from '../db/schema.js';
+import { lastRunUpdate } from '../workflows/workflow-statements.js';
 import type { ExecutionStatus } from './execution-types.js';
 import type { FinishColumns } from './executions.repository.js';
 import { WriteBatcher } from './write-batcher.js';
@@ -111,16 +112,7 @@ export class RunWrites {
     this.lastRuns.set(workflowId, entry);
     entry.written = this.batcher.run(async (db) => {
       this.lastRuns.delete(workflowId);
-      await this.statements.run(
-        db,
-        'last-run',
-        (value) =>
-          this.db
-            .updateTable('workflows')
-            .set({ last_run_status: value('status'), last_run_at: value('at') })
-            .where('id', '=', value('id')),
-        { status: entry.status, at: entry.at, id: workflowId },
-      );
+      await this.statements.run(db, 'last-run', (value) => lastRunUpdate(this.db, value), { status: entry.status, at: entry.at, id: workflowId });
     });
     return entry.written;
   }

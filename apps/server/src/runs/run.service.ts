@@ -135,7 +135,7 @@ export class RunService {
   }
 
   private async loadWorkflow(userId: string, workflowId: string): Promise<LoadedWorkflow | undefined> {
-    const row = await this.repository.loadWorkflow(userId, workflowId);
+    const row = await this.options.dependencies.workflows.loadForRun(userId, workflowId);
     return row ? { ...row, parsed: readRunDocument(row.id, row.document) } : undefined;
   }
 
@@ -237,7 +237,7 @@ export class RunService {
 
   /** Stores an execution that could not start, ended at once with `error` (see `storeRefusedExecution`). */
   recordRefused(request: StartRunRequest, error: string): Promise<ExecutionSummary | undefined> {
-    return storeRefusedExecution(this.repository, this.options.clock.now().toISOString(), request, error);
+    return storeRefusedExecution(this.repository, this.options.dependencies.workflows, this.options.clock.now().toISOString(), request, error);
   }
 
   /** The execution once it has ended, or as it is when `timeoutMs` runs out first. */

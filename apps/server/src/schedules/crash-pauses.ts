@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../db/schema.js';
+import type { ExecutionHistory } from '../runs/execution-history.repository.js';
 import type { Clock } from '../services/clock.js';
 
 /**
@@ -33,6 +34,8 @@ export function crashPauseReason(deaths: number): string {
 export class CrashPauses {
   constructor(
     private readonly db: Kysely<Database>,
+    /** The schedule's newest runs (runs/ owns the executions table). */
+    private readonly runs: Pick<ExecutionHistory, 'newestOfSchedule'>,
     private readonly clock: Clock,
     private readonly logger: Logger,
   ) {}
@@ -58,14 +61,7 @@ export class CrashPauses {
   }
 
   private async deathsInARow(scheduleId: string): Promise<number> {
-    const rows = await this.db
-      .selectFrom('executions')
-      .select(['id', 'status', 'orphaned', 'runner_id'])
-      .where('schedule_id', '=', scheduleId)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(LOOK_BACK)
-      .execute();
+    const rows = await this.runs.newestOfSchedule(scheduleId, LOOK_BACK);
     const deaths = new Set<string>();
     for (const row of rows) {
       // A run still going (started since, on a live process) has not ended either way.

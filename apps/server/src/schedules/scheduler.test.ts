@@ -1,10 +1,12 @@
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ExecutionHistory } from '../runs/execution-history.repository.js';
 import { ManualClock } from '../test-support/manual-clock.js';
 import { createWeftPlace, removeWeftPlace, startWeftAt } from '../test-support/restartable-weft.js';
 import { GATE_NODE_TYPE, gateNodeType, gates, insertStaleWorkflow, insertWorkflow, node, withNodeTypes, workflow } from '../test-support/run-fixtures.js';
 import { describeEachDatabase, type SignedIn, signUp, type TestWeft, useTestWeft } from '../test-support/test-weft.js';
 import { greetingWorkflow } from '../test-support/workflow-fixtures.js';
+import { WorkflowsRepository } from '../workflows/workflows.repository.js';
 import { Scheduler } from './scheduler.js';
 import { SchedulesRepository } from './schedules.repository.js';
 
@@ -79,7 +81,10 @@ describeEachDatabase('scheduler (injected clock)', (database) => {
   it('two schedulers on one database looking at the same moment start each tick once', async () => {
     const { scheduleId } = await setUp({ cron: '* * * * *', overlapPolicy: 'allow' });
     const other = new Scheduler({
-      repository: new SchedulesRepository(weft().services.db),
+      repository: new SchedulesRepository(weft().services.db, {
+        runs: new ExecutionHistory(weft().services.db),
+        workflows: new WorkflowsRepository(weft().services.db),
+      }),
       runs: weft().services.runs,
       clock,
       logger: pino({ level: 'silent' }),

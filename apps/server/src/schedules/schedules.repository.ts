@@ -1,21 +1,20 @@
-import {
-  type ExecutionStatus,
-  type ScheduleLastRun,
-  type ScheduleTiming,
-  type ScheduleWindow,
-  type TickOutcome,
-  timingFields,
-  type WorkflowScheduleSummary,
-} from '@weft/core';
+import { type ScheduleLastRun, type ScheduleTiming, type ScheduleWindow, type TickOutcome, timingFields, type WorkflowScheduleSummary } from '@weft/core';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database, ScheduleRow, SchedulesTable, ScheduleTickRow } from '../db/schema.js';
+import type { ExecutionHistory } from '../runs/execution-history.repository.js';
 import { WriteBatcher } from '../runs/write-batcher.js';
+import type { WorkflowLookup } from '../workflows/workflow-lookup.js';
+import { schedulesWithWorkflowName } from '../workflows/workflow-statements.js';
 import type { ScheduleSettings } from './schedule-input.js';
 
 /** A schedule row with the name of its workflow, as lists show it. */
 export type ScheduleWithWorkflow = ScheduleRow & { workflow_name: string };
 
-const ACTIVE_STATUSES = ['queued', 'running'] as const;
+/** What schedules read of the rooms that own runs and workflows. */
+export interface ScheduleRooms {
+  runs: Pick<ExecutionHistory, 'lastRuns' | 'activeRun' | 'executionForTick'>;
+  workflows: Pick<WorkflowLookup, 'owns'>;
+}
 
 /** The timing a row stores in one of three columns. */
 export function timingOf(row: Pick<ScheduleRow, 'kind' | 'cron' | 'interval_seconds' | 'run_at'>): ScheduleTiming {
@@ -87,16 +86,15 @@ export class SchedulesRepository {
   /** Settles share commits: a burst of ticks writes their outcomes dozens per transaction. */
   private readonly settles: WriteBatcher;
 
-  constructor(private readonly db: Kysely<Database>) {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly rooms: ScheduleRooms,
+  ) {
     this.settles = new WriteBatcher(db);
   }
 
   private withWorkflow() {
-    return this.db
-      .selectFrom('schedules')
-      .innerJoin('workflows', 'workflows.id', 'schedules.workflow_id')
-      .selectAll('schedules')
-      .select('workflows.name as workflow_name');
+    return schedulesWithWorkflowName(this.db);
   }
 
   list(userId: string, workflowId?: string): Promise<ScheduleWithWorkflow[]> {
@@ -109,9 +107,8 @@ export class SchedulesRepository {
     return this.withWorkflow().where('schedules.id', '=', id).where('schedules.user_id', '=', userId).executeTakeFirst();
   }
 
-  async ownsWorkflow(userId: string, workflowId: string): Promise<boolean> {
-    const row = await this.db.selectFrom('workflows').select('id').where('id', '=', workflowId).where('user_id', '=', userId).executeTakeFirst();
-    return row !== undefined;
+  ownsWorkflow(userId: string, workflowId: string): Promise<boolean> {
+    return this.rooms.workflows.owns(userId, workflowId);
   }
 
   async insert(row: SchedulesTable): Promise<void> {
@@ -151,25 +148,8 @@ export class SchedulesRepository {
   }
 
   /** The newest execution of each schedule. */
-  async lastRuns(scheduleIds: readonly string[]): Promise<Map<string, ScheduleLastRun>> {
-    const found = new Map<string, ScheduleLastRun>();
-    if (scheduleIds.length === 0) return found;
-    const rows = await this.db
-      .selectFrom('executions as e')
-      .select(['e.id', 'e.schedule_id', 'e.status', 'e.created_at'])
-      .where('e.schedule_id', 'in', scheduleIds)
-      .where('e.created_at', '=', (eb) =>
-        eb
-          .selectFrom('executions as latest')
-          .select((inner) => inner.fn.max('latest.created_at').as('m'))
-          .whereRef('latest.schedule_id', '=', 'e.schedule_id'),
-      )
-      .execute();
-    for (const row of rows) {
-      if (row.schedule_id && !found.has(row.schedule_id))
-        found.set(row.schedule_id, { executionId: row.id, status: row.status as ExecutionStatus, at: row.created_at });
-    }
-    return found;
+  lastRuns(scheduleIds: readonly string[]): Promise<Map<string, ScheduleLastRun>> {
+    return this.rooms.runs.lastRuns(scheduleIds);
   }
 
   /** The schedule column of the workflow list: counts and the soonest next run per workflow. */
@@ -314,26 +294,13 @@ export class SchedulesRepository {
   }
 
   /** The schedule's run still going (queued or running), if any. */
-  async activeRun(scheduleId: string): Promise<string | undefined> {
-    const row = await this.db
-      .selectFrom('executions')
-      .select('id')
-      .where('schedule_id', '=', scheduleId)
-      .where('status', 'in', ACTIVE_STATUSES)
-      .limit(1)
-      .executeTakeFirst();
-    return row?.id;
+  activeRun(scheduleId: string): Promise<string | undefined> {
+    return this.rooms.runs.activeRun(scheduleId);
   }
 
   /** The execution a tick started, if it got that far. */
-  async executionForTick(scheduleId: string, instant: string): Promise<string | undefined> {
-    const row = await this.db
-      .selectFrom('executions')
-      .select('id')
-      .where('schedule_id', '=', scheduleId)
-      .where('scheduled_for', '=', instant)
-      .executeTakeFirst();
-    return row?.id;
+  executionForTick(scheduleId: string, instant: string): Promise<string | undefined> {
+    return this.rooms.runs.executionForTick(scheduleId, instant);
   }
 
   async hasWaitingTick(scheduleId: string): Promise<boolean> {

@@ -2,10 +2,12 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { CompiledStatements } from '../db/compiled-statements.js';
 import type { Database, WebhookRow } from '../db/schema.js';
-import type { Clock } from './clock.js';
 import { readRunDocument } from '../workflows/run-document-cache.js';
-import { newToken } from './tokens.js';
 import type { LoadedWorkflow } from '../workflows/workflow-document.js';
+import type { WorkflowLookup } from '../workflows/workflow-lookup.js';
+import { webhooksWithWorkflow } from '../workflows/workflow-statements.js';
+import type { Clock } from './clock.js';
+import { newToken } from './tokens.js';
 
 export type WebhookRespond = 'output' | 'accepted';
 
@@ -51,6 +53,7 @@ export class WebhooksService {
 
   constructor(
     private readonly db: Kysely<Database>,
+    private readonly workflows: Pick<WorkflowLookup, 'owns'>,
     private readonly clock: Clock,
     private readonly publicUrl: string,
   ) {}
@@ -109,10 +112,8 @@ export class WebhooksService {
       this.db,
       'authenticate',
       (value) =>
-        this.db
-          .selectFrom('webhooks')
-          .innerJoin('workflows', 'workflows.id', 'webhooks.workflow_id')
-          .select(['webhooks.user_id', 'webhooks.token', 'webhooks.respond', 'workflows.id', 'workflows.name', 'workflows.version', 'workflows.document'])
+        webhooksWithWorkflow(this.db)
+          .select(['webhooks.user_id', 'webhooks.token', 'webhooks.respond'])
           .where('webhooks.workflow_id', '=', value('workflowId')),
       { workflowId },
     );
@@ -141,8 +142,7 @@ export class WebhooksService {
     return this.db.selectFrom('webhooks').selectAll().where('workflow_id', '=', workflowId).executeTakeFirst();
   }
 
-  private async ownsWorkflow(userId: string, workflowId: string): Promise<boolean> {
-    const row = await this.db.selectFrom('workflows').select('id').where('id', '=', workflowId).where('user_id', '=', userId).executeTakeFirst();
-    return row !== undefined;
+  private ownsWorkflow(userId: string, workflowId: string): Promise<boolean> {
+    return this.workflows.owns(userId, workflowId);
   }
 }

@@ -9,8 +9,10 @@ import {
 } from '@weft/core';
 import type { Kysely } from 'kysely';
 import type { Database, WorkflowVersionRow } from '../db/schema.js';
+import { type ExecutionHistory, versionHasRuns } from '../runs/execution-history.repository.js';
 import type { Clock } from '../services/clock.js';
 import { readStoredWorkflow } from './workflow-document.js';
+import type { WorkflowsRepository } from './workflows.repository.js';
 
 /** One save, as the workflows service records it inside its own transaction. */
 export interface VersionEntry {
@@ -41,6 +43,9 @@ const DAY_MS = 86_400_000;
 export class WorkflowVersionsService {
   constructor(
     private readonly db: Kysely<Database>,
+    private readonly workflows: WorkflowsRepository,
+    /** Which versions stored runs ran (runs/ owns the executions table). */
+    private readonly runs: Pick<ExecutionHistory, 'runsPerVersion'>,
     private readonly clock: Clock,
     private readonly definitionsFor: DefinitionsFor,
   ) {}
@@ -66,26 +71,24 @@ export class WorkflowVersionsService {
 
   /** Newest first; undefined when the workflow is not the caller's. */
   async list(userId: string, workflowId: string): Promise<WorkflowVersionSummary[] | undefined> {
-    const current = await this.currentVersion(userId, workflowId);
+    const current = await this.workflows.currentVersion(userId, workflowId);
     if (current === undefined) return undefined;
-    const [rows, runs] = await Promise.all([this.rows(userId, workflowId).orderBy('workflow_versions.version', 'desc').execute(), this.runCounts(workflowId)]);
+    const [rows, runs] = await Promise.all([
+      this.rows(userId, workflowId).orderBy('workflow_versions.version', 'desc').execute(),
+      this.runs.runsPerVersion(workflowId),
+    ]);
     return rows.map((row) => toSummary(row, current, runs.get(row.version) ?? 0));
   }
 
   /** A kept version with what changed from it to the current workflow. */
   async detail(userId: string, workflowId: string, version: number): Promise<WorkflowVersionDetail | 'no_workflow' | 'no_version'> {
-    const workflow = await this.db
-      .selectFrom('workflows')
-      .select(['version', 'document'])
-      .where('id', '=', workflowId)
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
+    const workflow = await this.workflows.find(userId, workflowId);
     if (!workflow) return 'no_workflow';
     const row = await this.rows(userId, workflowId).where('workflow_versions.version', '=', version).executeTakeFirst();
     if (!row) return 'no_version';
     const then = readStoredWorkflow(row.document);
     const now = readStoredWorkflow(workflow.document);
-    const runs = await this.runCounts(workflowId, version);
+    const runs = await this.runs.runsPerVersion(workflowId, version);
     return {
       ...toSummary(row, workflow.version, runs.get(version) ?? 0),
       nodeCount: then.nodes.length,
@@ -144,15 +147,7 @@ export class WorkflowVersionsService {
             '<>',
             eb.selectFrom('workflows').select('workflows.version').whereRef('workflows.id', '=', 'workflow_versions.workflow_id'),
           ),
-          eb.not(
-            eb.exists(
-              eb
-                .selectFrom('executions')
-                .select('executions.id')
-                .whereRef('executions.workflow_id', '=', 'workflow_versions.workflow_id')
-                .whereRef('executions.workflow_version', '=', 'workflow_versions.version'),
-            ),
-          ),
+          eb.not(versionHasRuns(eb)),
         ]),
       );
     if (workflowId) query = query.where('workflow_versions.workflow_id', '=', workflowId);
@@ -173,11 +168,6 @@ export class WorkflowVersionsService {
     return Number(result.numDeletedRows);
   }
 
-  private async currentVersion(userId: string, workflowId: string): Promise<number | undefined> {
-    const row = await this.db.selectFrom('workflows').select('version').where('id', '=', workflowId).where('user_id', '=', userId).executeTakeFirst();
-    return row?.version;
-  }
-
   private rows(userId: string, workflowId: string) {
     return this.db
       .selectFrom('workflow_versions')
@@ -186,18 +176,6 @@ export class WorkflowVersionsService {
       .select(['users.display_name as author_name', 'users.email as author_email'])
       .where('workflow_versions.workflow_id', '=', workflowId)
       .where('workflow_versions.user_id', '=', userId);
-  }
-
-  /** Stored runs per version of a workflow (one version, when given). */
-  private async runCounts(workflowId: string, version?: number): Promise<Map<number, number>> {
-    let query = this.db
-      .selectFrom('executions')
-      .select(['workflow_version', (eb) => eb.fn.countAll().as('n')])
-      .where('workflow_id', '=', workflowId)
-      .groupBy('workflow_version');
-    if (version !== undefined) query = query.where('workflow_version', '=', version);
-    const rows = await query.execute();
-    return new Map(rows.map((r) => [Number(r.workflow_version), Number(r.n)]));
   }
 }
 

@@ -17,6 +17,7 @@ import { newId } from '../services/tokens.js';
 import { type SaveKind, saveSummary } from './version-summary.js';
 import { readStoredWorkflow, toExport, type WorkflowExport } from './workflow-document.js';
 import type { WorkflowVersionsService } from './workflow-versions.service.js';
+import type { WorkflowsRepository } from './workflows.repository.js';
 
 /** A stored workflow as the API shows it: the document plus its bookkeeping. */
 export interface StoredWorkflow extends WorkflowDocument {
@@ -77,6 +78,7 @@ function nodeCount(json: string): number {
 export class WorkflowsService {
   constructor(
     private readonly db: Kysely<Database>,
+    private readonly repository: WorkflowsRepository,
     private readonly clock: Clock,
     private readonly nodes: NodeRegistry,
     private readonly customNodes: CustomNodesService,
@@ -87,10 +89,7 @@ export class WorkflowsService {
   ) {}
 
   async list(userId: string): Promise<WorkflowSummary[]> {
-    const [rows, schedules] = await Promise.all([
-      this.db.selectFrom('workflows').selectAll().where('user_id', '=', userId).orderBy('updated_at', 'desc').orderBy('id').execute(),
-      this.scheduleSummaries(userId),
-    ]);
+    const [rows, schedules] = await Promise.all([this.repository.list(userId), this.scheduleSummaries(userId)]);
     return rows.map((row) => ({
       id: row.id,
       name: row.name,
@@ -158,17 +157,17 @@ export class WorkflowsService {
     const updatedAt = this.clock.now().toISOString();
     const before = readableDocument(existing.document);
     const save: SaveKind = restoredFrom === undefined ? { kind: 'update', before } : { kind: 'restore', version: restoredFrom, before };
-    // The version condition makes the check-and-write atomic: of two saves from the
-    // same base, exactly one matches the row; its version row commits with it.
+    // Of two saves from the same base, exactly one matches the row; its version row commits with it.
     const updated = await this.db.transaction().execute(async (trx) => {
-      const result = await trx
-        .updateTable('workflows')
-        .set({ name: check.document.name, document: JSON.stringify(check.document), version: baseVersion + 1, updated_at: updatedAt })
-        .where('id', '=', id)
-        .where('user_id', '=', userId)
-        .where('version', '=', baseVersion)
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 0) return false;
+      const saved = await this.repository.replaceDocument(trx, {
+        userId,
+        id,
+        baseVersion,
+        name: check.document.name,
+        document: JSON.stringify(check.document),
+        updatedAt,
+      });
+      if (!saved) return false;
       await this.versions.record(trx, {
         workflowId: id,
         version: baseVersion + 1,
@@ -201,8 +200,7 @@ export class WorkflowsService {
 
   /** False when there was nothing of this user's to delete. */
   async delete(userId: string, id: string): Promise<boolean> {
-    const result = await this.db.deleteFrom('workflows').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
-    return Number(result.numDeletedRows) > 0;
+    return this.repository.delete(userId, id);
   }
 
   /**
@@ -232,17 +230,12 @@ export class WorkflowsService {
     );
   }
 
-  async count(userId: string): Promise<number> {
-    const row = await this.db
-      .selectFrom('workflows')
-      .select((eb) => eb.fn.countAll().as('n'))
-      .where('user_id', '=', userId)
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
+  count(userId: string): Promise<number> {
+    return this.repository.count(userId);
   }
 
   private findRow(userId: string, id: string): Promise<WorkflowRow | undefined> {
-    return this.db.selectFrom('workflows').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+    return this.repository.find(userId, id);
   }
 
   /** Built-ins plus the caller's custom types that the (raw) document names. */
@@ -265,7 +258,7 @@ export class WorkflowsService {
       created_at: now,
       updated_at: now,
     };
-    await db.insertInto('workflows').values(row).execute();
+    await this.repository.insert(row, db);
     const summary = saveSummary(save, document, []);
     await this.versions.record(db, { workflowId: row.id, version: 1, userId, authorId: userId, document, summary, createdAt: now });
     return toStored(row);
