@@ -89,9 +89,9 @@ const OVER: Readonly<Record<ContentLimit, string>> = {
  * 25,000 pages"), then comes the limit with its value and setting; without `found`, "the
  * text is longer than 50,000,000 characters (WEFT_CONTENT_MAX_CHARS)".
  */
-export function overLimit(subject: string, limit: ContentLimit, limits: ContentLimits, found?: string): ContentLimitError {
+export function overLimit(subject: string, limit: ContentLimit, limits: ContentLimits, found?: string, over = OVER[limit]): ContentLimitError {
   const value = UNITS[limit](limits[limit]);
-  const problem = found === undefined ? `${OVER[limit]} ${value} (${LIMIT_SETTINGS[limit]})` : `${found}; the limit is ${value} (${LIMIT_SETTINGS[limit]})`;
+  const problem = found === undefined ? `${over} ${value} (${LIMIT_SETTINGS[limit]})` : `${found}; the limit is ${value} (${LIMIT_SETTINGS[limit]})`;
   return new ContentLimitError(subject, limit, problem);
 }
 
@@ -110,10 +110,12 @@ export class TextBudget {
   constructor(
     private readonly subject: string,
     private readonly limits: ContentLimits,
+    /** How the message says it: "the text is longer than" unless told otherwise. */
+    private readonly over?: string,
   ) {}
 
   add(characters: number): void {
     this.used += characters;
-    if (this.used > this.limits.maxChars) throw overLimit(this.subject, 'maxChars', this.limits);
+    if (this.used > this.limits.maxChars) throw overLimit(this.subject, 'maxChars', this.limits, undefined, this.over);
   }
 }

@@ -1,6 +1,6 @@
 import type { ChunkValue, DocumentValue } from '@weft/core';
 import type { DocumentFile, ParseOptions, SplitOptions } from '@weft/nodes';
-import { checkSplitOptions } from '../documents/split-options.js';
+import { checkSplitOptions, splitSubject } from '../documents/split-options.js';
 import { piecesOf } from './content-batches.js';
 import type { ContentLimits } from './content-limits.js';
 import { ContentPool } from './content-pool.js';
@@ -66,12 +66,12 @@ export class ContentWork {
     if (documents.length === 0) return [];
     const chunks: ChunkValue[] = [];
     const { chunkSize, chunkOverlap, splitOn } = options;
-    const subject = `Splitting ${documents.length === 1 ? '1 document' : `${documents.length.toLocaleString('en')} documents`}`;
+    const subject = splitSubject(documents.length);
     await this.pool.run(
       { kind: 'split', options: { chunkSize, chunkOverlap, splitOn } },
       {
         subject,
-        doing: 'the split',
+        doing: 'splitting them',
         ...work(options),
         // Texts only: each chunk comes back naming its document, whose metadata is here (packing.ts).
         input: documents.map((document) => document.text),

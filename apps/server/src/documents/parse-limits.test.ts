@@ -3,6 +3,7 @@ import { DEFAULT_CONTENT_LIMITS } from '../content-work/content-limits.js';
 import { mergedCellBombXlsx, nestedHtml, nestedJson, unpackBombXlsx, wideJson, xlsxOfSheetData } from '../test-support/malicious-documents.js';
 import { samplePdf, sampleXlsx, utf8 } from '../test-support/sample-documents.js';
 import { parseDocument } from './parse-document.js';
+import { splitDocuments } from './split-documents.js';
 
 /**
  * Each loader's limits, in process: the content worker runs the same code, and what a
@@ -70,6 +71,17 @@ describe('document limits', () => {
       'deep.html: it is nested deeper than 512 levels (WEFT_CONTENT_MAX_DEPTH)',
     );
     expect(await parseDocument({ name: 'fine.html', bytes: utf8(nestedHtml(500)) })).toEqual([{ text: 'deep', metadata: { source: 'fine.html' } }]);
+  });
+
+  it('stops a split whose overlap repeats text past the character limit', async () => {
+    const documents = [{ text: 'word '.repeat(400), metadata: { source: 'a.txt' } }];
+    // 2,000 characters in chunks of 100 advancing 10 at a time: some 20,000 out.
+    await expect(
+      splitDocuments(documents, { chunkSize: 100, chunkOverlap: 90, splitOn: 'characters', limits: { ...DEFAULT_CONTENT_LIMITS, maxChars: 10_000 } }),
+    ).rejects.toThrow('1 document: the chunks come to more than 10,000 characters (WEFT_CONTENT_MAX_CHARS)');
+    expect(
+      await splitDocuments(documents, { chunkSize: 100, chunkOverlap: 0, splitOn: 'characters', limits: { ...DEFAULT_CONTENT_LIMITS, maxChars: 10_000 } }),
+    ).toHaveLength(20);
   });
 
   it('stops at the character limit, whatever the format', async () => {

@@ -2,7 +2,7 @@ import { RecursiveCharacterTextSplitter } from '@langchain/textsplitters';
 import type { ChunkValue, DocumentValue } from '@weft/core';
 import type { SplitOptions } from '@weft/nodes';
 import { type ContentLimits, DEFAULT_CONTENT_LIMITS, TextBudget } from '../content-work/content-limits.js';
-import { checkSplitOptions } from './split-options.js';
+import { checkSplitOptions, splitSubject } from './split-options.js';
 import { Yielder } from './yielder.js';
 
 /**
@@ -51,10 +51,7 @@ export async function splitTexts(
   each: (index: number, text: string) => void,
 ): Promise<void> {
   checkSplitOptions(options);
-  const budget = new TextBudget(
-    `Splitting ${texts.length === 1 ? '1 document' : `${texts.length.toLocaleString('en')} documents`}`,
-    options.limits ?? DEFAULT_CONTENT_LIMITS,
-  );
+  const budget = new TextBudget(splitSubject(texts.length), options.limits ?? DEFAULT_CONTENT_LIMITS, 'the chunks come to more than');
   const splitter = new RecursiveCharacterTextSplitter({
     chunkSize: options.chunkSize,
     chunkOverlap: options.chunkOverlap,

@@ -13,3 +13,8 @@ export function checkSplitOptions({ chunkSize, chunkOverlap, splitOn }: SplitOpt
   if (chunkOverlap >= chunkSize) throw new Error(`Overlap (${chunkOverlap}) must be smaller than Chunk size (${chunkSize})`);
   if (!SPLIT_ON.includes(splitOn)) throw new Error(`Split on "${String(splitOn)}" is not one of ${SPLIT_ON.join(', ')}`);
 }
+
+/** What a split is called in its errors: `12 documents: the chunks come to more than 50,000,000 characters (WEFT_CONTENT_MAX_CHARS)`. */
+export function splitSubject(documents: number): string {
+  return documents === 1 ? '1 document' : `${documents.toLocaleString('en')} documents`;
+}
