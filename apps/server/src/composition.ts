@@ -11,8 +11,11 @@ import { createFilesService } from './files/create-files-service.js';
 import type { FilesService } from './files/files.service.js';
 import { createOutboundServices, type OutboundServices } from './outbound/outbound-services.js';
 import { ExecutionHistory } from './runs/execution-history.repository.js';
-import { RunService } from './runs/run.service.js';
+import { createRuns } from './runs/create-runs.js';
+import { ExecutionsRepository } from './runs/executions.repository.js';
+import type { RunService } from './runs/run.service.js';
 import type { RunDependencies } from './runs/run-dependencies.js';
+import type { RunWorkerSide } from './runs/run-worker-side.js';
 import { SandboxPool } from './sandbox/sandbox-pool.js';
 import type { ScaleOut } from './scale-out/scale-out.js';
 import { CrashPauses } from './schedules/crash-pauses.js';
@@ -91,6 +94,8 @@ export interface Services {
   webhooks: WebhooksService;
   /** Runs workflows, keeps their history and streams their events (runs/). */
   runs: RunService;
+  /** What `weft worker` runs the executions it claims with (scale-out; unused in embedded mode). */
+  runWorker: RunWorkerSide;
   /** Schedules as their owners manage them (schedules/). */
   schedules: SchedulesService;
   /** Fires due schedules; API processes start it (createWeft), workers do not. */
@@ -217,22 +222,26 @@ export function createServices(deps: {
   };
   // Scale-out (REDIS_URL): runs go through BullMQ to `weft worker` processes, events over Redis.
   if (config.redisUrl && !deps.ScaleOut) throw new Error('REDIS_URL is set but the scale-out module was not loaded');
-  const scaleOut = config.redisUrl && deps.ScaleOut ? new deps.ScaleOut({ config, db, clock, logger, dependencies: runDependencies }) : undefined;
-  // The queue gauges read the run service, which is made next with the counters.
+  // The queue gauges read the run service, which is made below with the counters.
   let runsRef: RunService | undefined;
   const metrics = createMetrics({ enabled: config.metricsToken !== undefined, queue: () => runsRef?.queueSize() ?? { running: 0, waiting: 0 } });
+  // One executions repository for the process: the run service and scale-out share it.
+  const executions = new ExecutionsRepository(db);
+  const scaleOut =
+    config.redisUrl && deps.ScaleOut ? new deps.ScaleOut({ config, repository: executions, clock, logger, dependencies: runDependencies, metrics }) : undefined;
   // A schedule whose runs keep going down with the process is paused (either mode).
   const crashPauses = new CrashPauses(db, executionHistory, clock, logger);
   if (scaleOut) scaleOut.sweep.onOrphaned = (scheduleIds) => crashPauses.check(scheduleIds);
-  const runs = new RunService({
+  const { service: runs, worker: runWorker } = createRuns({
     metrics,
     db,
+    repository: executions,
     clock,
     logger,
     dependencies: runDependencies,
     heartbeatEveryMs: config.runHeartbeatMs,
     answerMaxBytes: config.syncAnswerMaxBytes,
-    ...(scaleOut ? { hub: scaleOut.events, remote: scaleOut.remote } : {}),
+    ...(scaleOut ? { scaleOut: { hub: scaleOut.events, launcher: scaleOut.launcher } } : {}),
     concurrency: config.runConcurrency,
     concurrencyPerUser: config.runConcurrencyPerUser,
     retention: { maxAgeDays: config.executionsMaxAgeDays, maxPerWorkflow: config.executionsMaxPerWorkflow, maxPerUser: config.userLimits.executions },
@@ -290,6 +299,7 @@ export function createServices(deps: {
     apiKeys,
     webhooks: new WebhooksService(db, workflowsRepository, clock, config.publicUrl),
     runs,
+    runWorker,
     schedules: new SchedulesService(scheduleRepository, clock, () => scheduler.poke(), {
       perUser: config.userLimits.schedulesPerUser,
       minIntervalSeconds: config.userLimits.scheduleMinIntervalSeconds,

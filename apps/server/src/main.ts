@@ -95,7 +95,7 @@ export async function createWeftWorker(options: CreateWeftOptions): Promise<Weft
     if (closeDatabase) await database.close();
   };
   try {
-    await scaleOut.startWorker(services.runs);
+    await scaleOut.startWorker(services.runWorker);
   } catch (error) {
     await services.runs.close();
     await scaleOut.close();

@@ -30,8 +30,8 @@ export interface HeldRunsOptions {
   metrics?: Metrics | undefined;
   /** Largest output a synchronous answer carries whole (WEFT_SYNC_ANSWER_MAX_MB). */
   answerMaxBytes?: number | undefined;
-  /** Scale-out: the runner the final write must still belong to; undefined in embedded mode. */
-  finishingRunner(): string | undefined;
+  /** Scale-out: the runner the final write must still belong to (a sweep may have ended the row); undefined in embedded mode. */
+  finishingRunner?: string | undefined;
 }
 
 /**
@@ -181,7 +181,7 @@ export class HeldRuns {
     for (let attempt = 1; ; attempt++) {
       try {
         // Scale-out: only while the row is still ours (a cancel or the stale-heartbeat sweep may have ended it).
-        const written = await this.options.repository.finish(run.id, summary.workflowId, columns, this.options.finishingRunner());
+        const written = await this.options.repository.finish(run.id, summary.workflowId, columns, this.options.finishingRunner);
         if (!written) logger.warn({ executionId: run.id }, 'A run ended after another process had ended its execution; its result was not stored');
         summary.status = status;
         summary.error = error;

@@ -1,6 +1,5 @@
 import type { Logger } from 'pino';
 import type { Clock } from '../services/clock.js';
-import { newId } from '../services/tokens.js';
 import type { ExecutionsRepository } from './executions.repository.js';
 
 export interface RetentionSettings {
@@ -23,9 +22,7 @@ export interface RunMaintenanceOptions {
   sweepEveryMs?: number;
   heartbeatEveryMs?: number;
   /** Scale-out: ends runs whose worker went silent; started after each heartbeat, never blocking the next. */
-  sweepOrphans?: () => Promise<number>;
-  /** Told the schedules whose runs a crash ended (schedules/crash-pauses.ts pauses a crash loop). */
-  onOrphaned?: (scheduleIds: readonly string[]) => Promise<unknown>;
+  sweepOrphans?: (() => Promise<number>) | undefined;
 }
 
 /** A run is judged lost after this many missed heartbeats (scale-out's stale limit). */
@@ -35,12 +32,10 @@ const HOUR = 60 * 60_000;
 const DAY = 24 * HOUR;
 
 /**
- * The bookkeeping around runs: failing orphans at start-up, the retention sweep (then
- * giving the disk back), and a heartbeat that marks long runs alive in their row.
+ * The bookkeeping around runs: the retention sweep (then giving the disk back), and a
+ * heartbeat that marks long runs alive in their row (and, in scale-out, sweeps orphans).
  */
 export class RunMaintenance {
-  /** Names this process in the rows it runs. */
-  readonly runnerId = newId();
   private timers: NodeJS.Timeout[] = [];
   private pending = new Set<Promise<unknown>>();
   private beating = false;
@@ -54,26 +49,6 @@ export class RunMaintenance {
   private readonly trimming = new Set<string>();
 
   constructor(private readonly options: RunMaintenanceOptions) {}
-
-  /**
-   * Nothing stays `running` after a crash: every execution still queued or running when
-   * the server starts was left by a process that is gone (embedded mode has one), and one
-   * that stopped cleanly stored its runs as stopped (RunService.close). They are failed
-   * with the reason, not started again: the run may be what took the process down.
-   */
-  async recoverOrphans(): Promise<number> {
-    const at = this.options.clock.now().toISOString();
-    const { count, scheduleIds } = await this.options.repository.failLeftBehind(
-      {
-        running: `The server stopped unexpectedly while this execution was running (noticed at the restart at ${at}). It was not run again.`,
-        queued: `The server stopped unexpectedly before this execution started (noticed at the restart at ${at}). It was not run.`,
-      },
-      at,
-    );
-    if (count > 0) this.options.logger.warn({ count }, 'Executions left running by a stopped server were marked failed');
-    if (scheduleIds.length > 0) await this.options.onOrphaned?.(scheduleIds);
-    return count;
-  }
 
   /** Deletes what retention says to, then reclaims the space. Returns how many went. */
   async sweep(): Promise<number> {

@@ -5,24 +5,21 @@ import type { Database } from '../db/schema.js';
 import type { Clock } from '../services/clock.js';
 import { ShuttingDownError } from '../services/lifecycle.js';
 import type { Metrics } from '../services/metrics.js';
-import { readRunDocument } from '../workflows/run-document-cache.js';
 import { newId } from '../services/tokens.js';
+import { readRunDocument } from '../workflows/run-document-cache.js';
 import type { LoadedWorkflow } from '../workflows/workflow-document.js';
-import { ActiveRun } from './active-run.js';
 import { executionRow, storeRefusedExecution } from './execution-row.js';
 import { type ExecutionDetail, type ExecutionSummary, isActiveStatus, type RunTrigger } from './execution-types.js';
-import { ExecutionsRepository, type ListFilters, toDetail, toSummary } from './executions.repository.js';
-import { HeldRuns } from './held-runs.js';
+import { type ExecutionsRepository, type ListFilters, toDetail, toSummary } from './executions.repository.js';
+import type { HeldRuns } from './held-runs.js';
 import { prepareRun } from './prepare-run.js';
 import { raceTimeout } from './race-timeout.js';
-import type { RemoteRuns } from './remote-runs.js';
 import { replayInputs } from './replay-inputs.js';
 import type { RunDependencies } from './run-dependencies.js';
-import { InProcessRunEventHub, type RunEventHub } from './run-event-hub.js';
+import type { RunEventHub } from './run-event-hub.js';
+import type { RunLauncher } from './run-launcher.js';
 import { type RetentionSettings, RunMaintenance } from './run-maintenance.js';
-import { RunQueue } from './run-queue.js';
 import { scopeRun } from './scope-run.js';
-import { StoredRuns, type UnheldRuns } from './stored-runs.js';
 import { type RunEventSink, type StopWatching, watchActiveRun } from './watch-run.js';
 
 export interface StartRunRequest {
@@ -57,27 +54,23 @@ export interface RunServiceOptions {
   clock: Clock;
   logger: Logger;
   dependencies: RunDependencies;
-  /** How many runs go at once in this process (WEFT_RUN_CONCURRENCY); the rest wait as `queued`. */
-  concurrency: number;
-  /** How many of them one user's may be (WEFT_RUN_CONCURRENCY_PER_USER); waiting runs are served round-robin by user. */
-  concurrencyPerUser?: number;
+  /** The one executions repository of the process (built in the composition root). */
+  repository: ExecutionsRepository;
+  /** Live events of the runs: in process, or over Redis in scale-out. */
+  hub: RunEventHub;
+  /** What runs in this process, and its closing write. */
+  held: HeldRuns;
+  /** Where new runs go and who answers about runs not held here: the run mode (run-launcher.ts). */
+  launcher: RunLauncher;
+  /** Names this process in the executions it runs (`runner_id`). */
+  runnerId: string;
   retention: RetentionSettings;
   /** Gives deleted rows' disk space back (SQLite incremental vacuum). */
   reclaimSpace: () => Promise<void>;
-  hub?: RunEventHub;
   /** How often the runs this process executes are marked alive (WEFT_RUN_HEARTBEAT_MS). */
   heartbeatEveryMs?: number;
-  /** Largest output a synchronous answer carries whole (WEFT_SYNC_ANSWER_MAX_MB); past it, the stored form. */
-  answerMaxBytes?: number;
   /** Counts for operators (GET /metrics). */
   metrics?: Metrics;
-  /**
-   * Scale-out mode: runs started here are queued for `weft worker` processes, and runs
-   * this process does not hold are asked about through this. Absent in embedded mode.
-   */
-  remote?: RemoteRuns;
-  /** Told the schedules whose runs a crash ended, at start (embedded mode; scale-out's sweep tells its own). */
-  onOrphaned?: (scheduleIds: readonly string[]) => Promise<unknown>;
 }
 
 /**
@@ -85,32 +78,22 @@ export interface RunServiceOptions {
  * one INSERT when it starts and one UPDATE when it ends: events, node results and logs
  * stay in memory meanwhile (`RunRecorder`), live watchers get them through the hub, and
  * reads of a run in progress are answered from memory. What runs here, and its closing
- * write, is `HeldRuns`; this class is the API over executions in both modes.
+ * write, is `HeldRuns`; where a new run goes is the `RunLauncher`'s to say, so this class
+ * is the API over executions in both modes without asking which one it is in.
  */
 export class RunService {
   private readonly repository: ExecutionsRepository;
-  private readonly queue: RunQueue;
   private readonly hub: RunEventHub;
   private readonly runs: HeldRuns;
   private readonly maintenance: RunMaintenance;
-  /** Runs this process does not hold: the stored rows (embedded) or the workers (scale-out). */
-  private readonly unheld: UnheldRuns;
+  /** The run mode: where new runs go, and the runs this process does not hold. */
+  private readonly launcher: RunLauncher;
 
   constructor(private readonly options: RunServiceOptions) {
-    this.repository = new ExecutionsRepository(options.db);
-    const concurrency = Math.max(1, options.concurrency);
-    this.queue = new RunQueue(concurrency, Math.max(1, Math.min(concurrency, options.concurrencyPerUser ?? concurrency)));
-    this.hub = options.hub ?? new InProcessRunEventHub();
-    this.runs = new HeldRuns({
-      repository: this.repository,
-      hub: this.hub,
-      clock: options.clock,
-      logger: options.logger,
-      dependencies: options.dependencies,
-      metrics: options.metrics,
-      answerMaxBytes: options.answerMaxBytes,
-      finishingRunner: () => (options.remote ? this.maintenance.runnerId : undefined),
-    });
+    this.repository = options.repository;
+    this.hub = options.hub;
+    this.runs = options.held;
+    this.launcher = options.launcher;
     this.maintenance = new RunMaintenance({
       repository: this.repository,
       clock: options.clock,
@@ -118,20 +101,10 @@ export class RunService {
       retention: options.retention,
       reclaimSpace: options.reclaimSpace,
       runningIds: () => this.runs.runningIds(),
-      ...(options.onOrphaned ? { onOrphaned: options.onOrphaned } : {}),
       ...(options.heartbeatEveryMs === undefined ? {} : { heartbeatEveryMs: options.heartbeatEveryMs }),
       // Scale-out: every process looks for runs whose worker went silent, on each heartbeat.
-      ...(options.remote
-        ? {
-            sweepOrphans: async () => {
-              const ended = await (options.remote as RemoteRuns).recoverOrphans();
-              options.metrics?.leaseExpiries.inc(ended);
-              return ended;
-            },
-          }
-        : {}),
+      sweepOrphans: this.launcher.heartbeatSweep,
     });
-    this.unheld = options.remote ?? new StoredRuns(this.repository, this.hub, options.clock, () => this.maintenance.recoverOrphans());
   }
 
   private async loadWorkflow(userId: string, workflowId: string): Promise<LoadedWorkflow | undefined> {
@@ -160,8 +133,7 @@ export class RunService {
     const runInputs = request.inputs ?? {};
     const storedInputs = recorder.storableValues(runInputs);
     const createdAt = this.options.clock.now().toISOString();
-    const { remote } = this.options;
-    const runsNow = !remote && this.queue.hasRoomFor(userId);
+    const runsNow = this.launcher.startsNow(userId);
     const summary: ExecutionSummary = {
       id: newId(),
       workflowId: workflow.id,
@@ -181,7 +153,7 @@ export class RunService {
       ...executionRow(summary, userId, request),
       inputs: JSON.stringify(storedInputs),
       // Scale-out: the worker that claims it names itself.
-      runner_id: remote ? null : this.maintenance.runnerId,
+      runner_id: this.launcher.newRowRunner,
     });
     if (!inserted) {
       // Another request with the same key won the race: answer its execution.
@@ -191,36 +163,20 @@ export class RunService {
     }
     this.options.metrics?.runsStarted.inc({ trigger: summary.trigger });
     this.maintenance.noteStarted(userId);
-    if (remote)
-      return {
-        ok: true,
-        execution: await remote.enqueue(
-          {
-            executionId: summary.id,
-            userId,
-            document: scope ? JSON.stringify(scoped.document) : workflow.document,
-            inputs: runInputs,
-            ...(scope ? { seeded: scoped.seeded } : {}),
-            ...(request.answerWanted ? { answerWanted: true } : {}),
-          },
-          summary,
-        ),
-        reused: false,
-        scope,
-      };
-    const run = new ActiveRun(userId, { ...summary, status: 'queued', startedAt: null }, runInputs, storedInputs, prepared.plan, prepared.params, recorder);
-    run.answerWanted = request.answerWanted === true;
-    const task = () => this.runs.execute(run, prepared.configErrors);
-    run.task = task;
-    this.runs.active.set(run.id, run);
-    if (this.runs.stopping) {
-      // The server began to stop while this start was being stored: end it as close() would.
-      await this.runs.endUnstarted(run, 'error', this.runs.stopping);
-      return { ok: true, execution: { ...run.summary }, reused: false };
-    }
-    // Fair between users, and between one user's workflows (a webhook flood on one).
-    this.queue.push(task, userId, workflow.id);
-    return { ok: true, execution: summary, reused: false, scope };
+    const execution = await this.launcher.launch({
+      userId,
+      summary,
+      document: scope ? JSON.stringify(scoped.document) : workflow.document,
+      runInputs,
+      storedInputs,
+      seeded: scope ? scoped.seeded : undefined,
+      answerWanted: request.answerWanted === true,
+      plan: prepared.plan,
+      params: prepared.params,
+      recorder,
+      configErrors: prepared.configErrors,
+    });
+    return { ok: true, execution, reused: false, scope };
   }
 
   /**
@@ -250,7 +206,7 @@ export class RunService {
     }
     const recent = this.runs.recentRun(executionId);
     if (recent) return this.runs.answerOf(recent);
-    return this.unheld.waitFor(executionId, timeoutMs);
+    return this.launcher.waitFor(executionId, timeoutMs);
   }
 
   async get(userId: string, executionId: string): Promise<ExecutionDetail | undefined> {
@@ -259,7 +215,7 @@ export class RunService {
     const row = await this.repository.get(userId, executionId);
     if (!row) return undefined;
     // Scale-out: a run in progress elsewhere has only its start in the row; its events tell the rest.
-    return isActiveStatus(row.status) ? this.unheld.liveDetail(row) : toDetail(row);
+    return isActiveStatus(row.status) ? this.launcher.liveDetail(row) : toDetail(row);
   }
 
   async list(userId: string, filters: ListFilters): Promise<ExecutionSummary[]> {
@@ -273,7 +229,7 @@ export class RunService {
     if (run) {
       if (run.userId !== userId) return undefined;
       run.cancelRequested = true;
-      if (run.task && this.queue.remove(run.task)) {
+      if (this.launcher.withdraw(run)) {
         await this.runs.endUnstarted(run, 'cancelled', 'Run cancelled');
       } else {
         run.controller.abort(new Error('Cancelled'));
@@ -283,14 +239,14 @@ export class RunService {
     }
     const row = await this.repository.getSummary(userId, executionId);
     if (!row) return undefined;
-    return isActiveStatus(row.status) ? this.unheld.cancel(row) : toSummary(row);
+    return isActiveStatus(row.status) ? this.launcher.cancel(row) : toSummary(row);
   }
 
   /** Deletes an execution (cancelling it first if it runs). False if not the user's. */
   async delete(userId: string, executionId: string): Promise<boolean> {
     const run = this.runs.active.get(executionId);
-    // Scale-out: a run held by a worker is stopped first too (cancel asks the row).
-    if (run?.userId === userId || this.options.remote) await this.cancel(userId, executionId);
+    // A run not held here (a scale-out worker's) is stopped first too: cancel asks its row.
+    if (!run || run.userId === userId) await this.cancel(userId, executionId);
     this.runs.forget(executionId);
     return this.repository.delete(userId, executionId);
   }
@@ -303,7 +259,7 @@ export class RunService {
     // A run leaves `active` only once its end is stored, so a finished run replays from storage.
     const run = this.runs.active.get(executionId);
     if (run) return run.userId === userId ? watchActiveRun(run, this.hub, after, sink) : undefined;
-    return this.unheld.watch(userId, executionId, after, sink);
+    return this.launcher.watch(userId, executionId, after, sink);
   }
 
   /** How many live watchers an execution has (they leave when their client disconnects). */
@@ -313,7 +269,7 @@ export class RunService {
 
   /** Runs executing in this process and waiting for a slot in its queue. */
   queueSize(): { running: number; waiting: number } {
-    return this.queue.size;
+    return this.launcher.queueSize();
   }
 
   /** The executions this process is executing now (started, not yet stored as ended). */
@@ -326,38 +282,12 @@ export class RunService {
    * Scale-out: only those whose worker stopped answering (other processes run the rest).
    */
   recoverOrphans(): Promise<number> {
-    return this.unheld.recoverOrphans();
+    return this.launcher.recoverOrphans();
   }
 
   /** Names this process in the executions it runs (`runner_id`). */
   get runnerId(): string {
-    return this.maintenance.runnerId;
-  }
-
-  /**
-   * Scale-out worker: runs an execution that an API process stored and this process has
-   * claimed, or ends it at once with `refusal` (why it cannot run). Resolves once its
-   * end is stored.
-   */
-  async runClaimed(run: ActiveRun, configErrors: ReadonlyMap<string, Error>, refusal?: string): Promise<void> {
-    this.runs.active.set(run.id, run);
-    const reason = refusal ?? this.runs.stopping;
-    if (reason === undefined) return this.runs.execute(run, configErrors);
-    await this.runs.endUnstarted(run, 'error', reason);
-  }
-
-  /** Scale-out worker: the whole answer a waiting API process gets through Redis (see HeldRuns). */
-  takeWholeAnswer(run: ActiveRun): Record<string, unknown> | undefined {
-    return this.runs.takeWholeAnswer(run);
-  }
-
-  /** Scale-out worker: aborts a run this process holds (an API process asked to cancel). False if it holds none. */
-  abortHeld(executionId: string): boolean {
-    const run = this.runs.active.get(executionId);
-    if (!run) return false;
-    run.cancelRequested = true;
-    run.controller.abort(new Error('Cancelled'));
-    return true;
+    return this.options.runnerId;
   }
 
   /** Applies retention now (it also runs hourly once `startMaintenance` was called). */
@@ -385,7 +315,7 @@ export class RunService {
     const stopping = this.runs.stopping;
     const runs = [...this.runs.active.values()];
     for (const run of runs) {
-      if (run.task && this.queue.remove(run.task)) await this.runs.endUnstarted(run, 'error', stopping);
+      if (this.launcher.withdraw(run)) await this.runs.endUnstarted(run, 'error', stopping);
       else run.controller.abort(new Error(stopping));
     }
     await Promise.all(runs.map((run) => run.done));

@@ -3,10 +3,12 @@ import type { Logger } from 'pino';
 import { type ExecutionDetail, type ExecutionStatus, type ExecutionSummary, isActiveStatus } from '../runs/execution-types.js';
 import { type ExecutionRow, type ExecutionsRepository, type SummaryRow, toDetail, toSummary } from '../runs/executions.repository.js';
 import { raceTimeout } from '../runs/race-timeout.js';
-import type { RemoteRuns, RunJob } from '../runs/remote-runs.js';
+import type { RunJob } from '../runs/run-job.js';
+import type { LaunchRequest, RunLauncher } from '../runs/run-launcher.js';
 import { RunRecorder } from '../runs/run-recorder.js';
 import { type RunEventSink, type StopWatching, watchStoredRun } from '../runs/watch-run.js';
 import type { Clock } from '../services/clock.js';
+import type { Metrics } from '../services/metrics.js';
 import type { OrphanSweep } from './orphan-sweep.js';
 import type { RedisRunEvents } from './redis-run-events.js';
 import type { RunJobQueue } from './run-job-queue.js';
@@ -18,6 +20,8 @@ export interface DistributedRunsOptions {
   sweep: OrphanSweep;
   clock: Clock;
   logger: Logger;
+  /** Counts lease expiries (runs whose worker went silent) for operators. */
+  metrics?: Metrics | undefined;
   /** How long a cancel waits for the worker to store the end before ending the row itself. */
   cancelWaitMs?: number;
 }
@@ -31,18 +35,57 @@ const STORED_POLL_MS = 5_000;
 const ENQUEUE_TIMEOUT_MS = 10_000;
 
 /**
- * The API process's side of scale-out (`RemoteRuns`): queues runs for the workers and
- * answers about runs they hold, from the row and the Redis events. See RedisRunEvents for
- * how events and "stored" notices travel.
+ * Scale-out's RunLauncher: runs go as BullMQ jobs to `weft worker` processes (none runs in
+ * the API process), and runs they hold are answered about from the row and the Redis
+ * events. See RedisRunEvents for how events and "stored" notices travel.
  */
-export class DistributedRuns implements RemoteRuns {
+export class DistributedRuns implements RunLauncher {
   private readonly cancelWaitMs: number;
+  /** The worker that claims a row names itself. */
+  readonly newRowRunner = null;
 
   constructor(private readonly options: DistributedRunsOptions) {
     this.cancelWaitMs = options.cancelWaitMs ?? 5_000;
   }
 
-  async enqueue(job: RunJob, summary: ExecutionSummary): Promise<ExecutionSummary> {
+  /** Every run waits for a worker: its row says `queued` until one claims it. */
+  startsNow(): boolean {
+    return false;
+  }
+
+  /** Nothing waits in this process: a queued run waits in BullMQ, taken out by `cancel`. */
+  withdraw(): boolean {
+    return false;
+  }
+
+  queueSize(): { running: number; waiting: number } {
+    return { running: 0, waiting: 0 };
+  }
+
+  launch(request: LaunchRequest): Promise<ExecutionSummary> {
+    const { summary, userId } = request;
+    return this.enqueue(
+      {
+        executionId: summary.id,
+        userId,
+        document: request.document,
+        inputs: request.runInputs,
+        ...(request.seeded ? { seeded: request.seeded } : {}),
+        ...(request.answerWanted ? { answerWanted: true } : {}),
+      },
+      summary,
+    );
+  }
+
+  /** Every process looks for runs whose worker went silent, on each heartbeat (RunMaintenance). */
+  readonly heartbeatSweep = async (): Promise<number> => {
+    const ended = await this.recoverOrphans();
+    this.options.metrics?.leaseExpiries.inc(ended);
+    return ended;
+  };
+
+  /** Hands a stored, queued execution to the workers; when the queue cannot take it, the execution is failed saying why. */
+  private async enqueue(job: RunJob, summary: ExecutionSummary): Promise<ExecutionSummary> {
     try {
       await this.add(job);
       return summary;

@@ -1,7 +1,7 @@
 import { type Job, Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import type { RunJob } from '../runs/remote-runs.js';
+import type { RunJob } from '../runs/run-job.js';
 
 /** BullMQ queue name; its keys are `<WEFT_REDIS_PREFIX>:runs:*`. */
 const QUEUE_NAME = 'runs';

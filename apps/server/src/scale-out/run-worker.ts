@@ -5,16 +5,16 @@ import type { ExecutionsRepository } from '../runs/executions.repository.js';
 import { toSummary } from '../runs/executions.repository.js';
 import type { RunPlan } from '../runs/plan-run.js';
 import { prepareRun, type RunPreparation } from '../runs/prepare-run.js';
-import type { RunJob } from '../runs/remote-runs.js';
-import type { RunService } from '../runs/run.service.js';
 import type { RunDependencies } from '../runs/run-dependencies.js';
+import type { RunJob } from '../runs/run-job.js';
 import { RunRecorder } from '../runs/run-recorder.js';
+import type { RunWorkerSide } from '../runs/run-worker-side.js';
 import type { Clock } from '../services/clock.js';
 import { readStoredWorkflow } from '../workflows/workflow-document.js';
 import type { RedisRunEvents } from './redis-run-events.js';
 
 export interface RunWorkerOptions {
-  runs: RunService;
+  runs: RunWorkerSide;
   repository: ExecutionsRepository;
   dependencies: RunDependencies;
   events: RedisRunEvents;
@@ -36,7 +36,7 @@ const NO_PLAN: RunPlan = {
 /**
  * `weft worker`'s handling of one job: claim the execution's row, prepare the run with
  * the user's node types and secrets (the same code as embedded mode), run it through the
- * run service (which records, masks, publishes over Redis and stores the end), then tell
+ * worker side of the runs room (which records, masks, publishes over Redis and stores the end), then tell
  * waiting API processes that the end is stored.
  */
 export class RunWorker {
@@ -67,7 +67,7 @@ export class RunWorker {
       }
       const run = new ActiveRun(job.userId, summary, job.inputs, storedInputs, prepared.plan, prepared.params, prepared.recorder);
       run.answerWanted = job.answerWanted === true;
-      // From here on the run service holds it and a cancel reaches it there.
+      // From here on the held runs have it and a cancel reaches it there.
       this.starting.delete(executionId);
       if (starting.cancelled) {
         run.cancelRequested = true;

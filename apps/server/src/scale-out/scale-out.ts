@@ -1,15 +1,14 @@
 import type { Worker } from 'bullmq';
 import { Redis } from 'ioredis';
-import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
-import type { Database } from '../db/schema.js';
-import { ExecutionsRepository } from '../runs/executions.repository.js';
-import type { RunJob } from '../runs/remote-runs.js';
-import type { RunService } from '../runs/run.service.js';
+import type { ExecutionsRepository } from '../runs/executions.repository.js';
 import type { RunDependencies } from '../runs/run-dependencies.js';
+import type { RunJob } from '../runs/run-job.js';
 import { STALE_HEARTBEATS } from '../runs/run-maintenance.js';
+import type { RunWorkerSide } from '../runs/run-worker-side.js';
 import type { Clock } from '../services/clock.js';
+import type { Metrics } from '../services/metrics.js';
 import { DistributedRuns } from './distributed-runs.js';
 import { OrphanSweep } from './orphan-sweep.js';
 import { RedisNames, RedisRunEvents } from './redis-run-events.js';
@@ -21,21 +20,23 @@ export { isScaleOut, redactUrl } from './scale-out-mode.js';
 
 export interface ScaleOutOptions {
   config: Pick<Config, 'redisUrl' | 'redisPrefix' | 'runHeartbeatMs' | 'runConcurrency'>;
-  db: Kysely<Database>;
+  /** The process's one executions repository (the composition root's). */
+  repository: ExecutionsRepository;
   clock: Clock;
   logger: Logger;
   dependencies: RunDependencies;
+  metrics?: Metrics | undefined;
 }
 
 /**
  * Scale-out mode's Redis side, built once per process (services.ts): a connection for
  * commands and publishing, one in subscriber mode, one for BullMQ (which opens its
- * blocking connection itself). `events` and `remote` go to the run service; a
- * `weft worker` also calls `startWorker`.
+ * blocking connection itself). `events` and `launcher` go to the runs room (create-runs.ts);
+ * a `weft worker` also calls `startWorker` with its RunWorkerSide.
  */
 export class ScaleOut {
   readonly events: RedisRunEvents;
-  readonly remote: DistributedRuns;
+  readonly launcher: DistributedRuns;
   /** Ends runs whose worker went away; told which runs this process executes (services.ts). */
   readonly sweep: OrphanSweep;
   readonly queue: RunJobQueue;
@@ -68,7 +69,7 @@ export class ScaleOut {
     // BullMQ's workers need commands that wait out a reconnect instead of failing.
     this.bull = connect('queue', { maxRetriesPerRequest: null });
     const names = new RedisNames(config.redisPrefix);
-    this.repository = new ExecutionsRepository(options.db);
+    this.repository = options.repository;
     this.events = new RedisRunEvents(this.commands, this.subscriber, names, logger);
     this.queue = new RunJobQueue(this.bull, config.redisPrefix, logger);
     this.sweep = new OrphanSweep({
@@ -80,7 +81,15 @@ export class ScaleOut {
       staleAfterMs: STALE_HEARTBEATS * config.runHeartbeatMs,
     });
     const sweep = this.sweep;
-    this.remote = new DistributedRuns({ repository: this.repository, events: this.events, queue: this.queue, sweep, clock: options.clock, logger });
+    this.launcher = new DistributedRuns({
+      repository: this.repository,
+      events: this.events,
+      queue: this.queue,
+      sweep,
+      clock: options.clock,
+      logger,
+      metrics: options.metrics,
+    });
   }
 
   /** The command connection, shared with what else must count across processes (rate limits). */
@@ -102,7 +111,7 @@ export class ScaleOut {
   }
 
   /** `weft worker`: takes runs from the queue, up to WEFT_RUN_CONCURRENCY at once, and listens for cancels. */
-  async startWorker(runs: RunService): Promise<void> {
+  async startWorker(runs: RunWorkerSide): Promise<void> {
     if (this.consumer) return;
     const { logger, clock, dependencies, config } = this.options;
     const worker = new RunWorker({ runs, repository: this.repository, dependencies, events: this.events, clock, logger });
