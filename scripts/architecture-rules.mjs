@@ -9,6 +9,7 @@
 import { builtinModules } from 'node:module';
 import path from 'node:path';
 import ts from 'typescript';
+import { tableOwnerFindings } from './table-owner-rules.mjs';
 import { WEB_LAYER_ALLOWLIST, webLayerFindings } from './web-layer-rules.mjs';
 
 export const WARN_LINES = 300;
@@ -267,6 +268,11 @@ export function checkWebLayers(file, text, sourceFile = parseSource(file, text),
   );
 }
 
+/** Rule e: a table's SQL only in the server room that owns it (table-owner-rules.mjs). */
+export function checkTableOwners(file, text, sourceFile = parseSource(file, text)) {
+  return tableOwnerFindings(file, sourceFile).map(({ line, message }) => finding(file, line, 'table-owner', message));
+}
+
 /** Source files the rules read (JSON, Markdown and CSS are not); build output and dependencies never. */
 export function isCheckedSource(file) {
   return /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/.test(file) && !/(^|\/)(dist|node_modules)\//.test(file);
@@ -278,6 +284,7 @@ export function checkFile(file, text) {
   return [
     ...checkImports(file, text, sourceFile),
     ...checkWebLayers(file, text, sourceFile),
+    ...checkTableOwners(file, text, sourceFile),
     ...checkHostGlobals(file, text, sourceFile),
     ...checkFileSize(file, text),
   ];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkFile, checkFileSize, checkHostGlobals, checkImports, checkWebLayers } from '../../../scripts/architecture-rules.mjs';
+import { checkFile, checkFileSize, checkHostGlobals, checkImports, checkTableOwners, checkWebLayers } from '../../../scripts/architecture-rules.mjs';
 
 /** `path:line: message` of each finding, the form `npm run lint` prints. */
 function lines(findings: readonly { path: string; line: number; message: string }[]): string[] {
@@ -122,6 +122,44 @@ describe('file size', () => {
     const allowlist = new Map([[path, 'split in a later step']]);
     expect(checkFileSize(path, sourceOf(574), allowlist).map((item) => item.severity)).toEqual(['warning']);
     expect(checkFileSize(path, sourceOf(250), allowlist)[0]?.message).toContain('remove it from FILE_SIZE_ALLOWLIST');
+  });
+});
+
+describe('table owners', () => {
+  it("fails a planted selectFrom('workflows') in another folder, naming the owner to ask", () => {
+    const text = "export const find = (db) => db.selectFrom('workflows').selectAll().execute();\n";
+    expect(lines(checkTableOwners('apps/server/src/schedules/x.ts', text))).toEqual([
+      'apps/server/src/schedules/x.ts:1: queries `workflows` outside apps/server/src/workflows/, which alone holds its SQL: ask WorkflowsRepository, the WorkflowLookup port or workflow-statements.ts',
+    ]);
+    expect(checkTableOwners('apps/server/src/workflows/x.repository.ts', text)).toEqual([]);
+  });
+
+  it('reads writes, joins, aliases, subqueries and raw SQL on executions and workflow_versions', () => {
+    const text = [
+      "db.insertInto('workflow_versions').values(row);",
+      "db.selectFrom('schedules').innerJoin('workflows', 'workflows.id', 'schedules.workflow_id');",
+      "db.selectFrom('executions as e').where('e.id', '=', (eb) => eb.selectFrom('executions as latest').select('id'));",
+      'sql`UPDATE schedules SET x = $' + '{x} WHERE id IN (SELECT schedule_id FROM executions)`;',
+      "sql.raw('update workflows set name = 1');",
+    ].join('\n');
+    const found = checkTableOwners('apps/server/src/services/x.ts', text).map((item) => `${item.line}:${item.message.split(' ')[1]}`);
+    expect(found).toEqual(['1:`workflow_versions`', '2:`workflows`', '3:`executions`', '3:`executions`', '4:`executions`', '5:`workflows`']);
+    expect(checkTableOwners('apps/server/src/runs/x.ts', text).map((item) => item.line)).toEqual([1, 2, 5]);
+  });
+
+  it('leaves other tables, strings, migrations, the schema and tests alone', () => {
+    const other = "db.selectFrom('schedules'); const note = 'selectFrom(\\'workflows\\')'; sql`SELECT 1`;\n";
+    expect(checkTableOwners('apps/server/src/schedules/x.ts', other)).toEqual([]);
+    const planted = "db.selectFrom('workflows');\n";
+    for (const file of [
+      'apps/server/src/db/migrations/0001-x.ts',
+      'apps/server/src/db/schema.ts',
+      'apps/server/src/runs/x.test.ts',
+      'apps/server/src/test-support/x.ts',
+      'apps/web/src/x.ts',
+    ]) {
+      expect(checkTableOwners(file, planted)).toEqual([]);
+    }
   });
 });
 
