@@ -1,6 +1,6 @@
 import type { RunEvent } from '@weft/core';
 import { defineNode } from '@weft/nodes';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import {
   createWorkflow,
   edge,
@@ -226,33 +226,6 @@ describeEachDatabase('RunService', (database) => {
     expect(80_000).toBeGreaterThan(MAX_STORED_BYTES);
   });
 
-  it('cancels a running execution and a queued one', async () => {
-    const weft = getWeft();
-    const user = await signUp(weft);
-    const document = (gate: string) =>
-      workflow(
-        'Held',
-        [node('in', 'input.text', { text: 'x' }), node('gate', GATE_NODE_TYPE, { gate }), node('out', 'output')],
-        [edge('in', 'gate'), edge('gate', 'out')],
-      );
-    const workflowId = await insertWorkflow(weft, user.userId, document('cancel-running'));
-    const started = await weft.services.runs.start({ userId: user.userId, workflowId, trigger: 'manual' });
-    if (!started.ok) throw new Error(started.message);
-    await held.named('cancel-running').entered;
-    expect((await weft.services.runs.get(user.userId, started.execution.id))?.nodes.gate?.status).toBe('running');
-
-    const cancelled = await weft.services.runs.cancel(user.userId, started.execution.id);
-    expect(cancelled).toMatchObject({ status: 'cancelled', error: 'Run cancelled' });
-    const execution = await stored(started.execution.id);
-    expect(execution.status).toBe('cancelled');
-    expect(execution.nodes.gate).toMatchObject({ status: 'error' });
-    expect(execution.nodes.out).toMatchObject({ status: 'skipped' });
-    expect((await storedEvents(started.execution.id)).at(-1)).toMatchObject({ type: 'run:finished', status: 'cancelled' });
-    // Cancelling again answers the finished execution as it is.
-    expect(await weft.services.runs.cancel(user.userId, started.execution.id)).toMatchObject({ status: 'cancelled' });
-    held.named('cancel-running').open();
-  });
-
   it('answers the first execution again for a repeated idempotency key, also under a race', async () => {
     const weft = getWeft();
     const user = await signUp(weft);
@@ -276,36 +249,5 @@ describeEachDatabase('RunService', (database) => {
     expect(raced.filter((result) => result.ok && !result.reused)).toHaveLength(1);
     const rows = await weft.services.db.selectFrom('executions').select('id').where('user_id', '=', user.userId).execute();
     expect(rows).toHaveLength(2);
-  });
-});
-
-describe('RunService queue and shutdown [sqlite]', () => {
-  const held = gates();
-  const getWeft = useTestWeft('sqlite', { env: { WEFT_RUN_CONCURRENCY: '1' }, ...withNodeTypes(gateNodeType(held)) });
-
-  it('runs beyond the concurrency limit wait as queued, and a queued one can be cancelled', async () => {
-    const weft = getWeft();
-    const user = await signUp(weft);
-    const gated = await insertWorkflow(
-      weft,
-      user.userId,
-      workflow('Held', [node('gate', GATE_NODE_TYPE, { gate: 'queue' }), node('out', 'output')], [edge('gate', 'out')]),
-    );
-    const quick = await createWorkflow(weft, user, workflow('Quick', [node('in', 'input.text', { text: 'x' }), node('out', 'output')], [edge('in', 'out')]));
-    const first = await weft.services.runs.start({ userId: user.userId, workflowId: gated, trigger: 'manual' });
-    await held.named('queue').entered;
-    const second = await weft.services.runs.start({ userId: user.userId, workflowId: quick, trigger: 'manual' });
-    const third = await weft.services.runs.start({ userId: user.userId, workflowId: quick, trigger: 'manual' });
-    if (!first.ok || !second.ok || !third.ok) throw new Error('start failed');
-    expect(second.execution.status).toBe('queued');
-    expect((await weft.services.runs.get(user.userId, third.execution.id))?.status).toBe('queued');
-
-    expect(await weft.services.runs.cancel(user.userId, third.execution.id)).toMatchObject({ status: 'cancelled' });
-    held.named('queue').open();
-    expect((await weft.services.runs.waitFor(first.execution.id)).status).toBe('success');
-    expect((await weft.services.runs.waitFor(second.execution.id)).status).toBe('success');
-    const rows = await weft.services.db.selectFrom('executions').select(['id', 'status', 'events']).where('id', '=', third.execution.id).execute();
-    expect(rows).toEqual([expect.objectContaining({ status: 'cancelled' })]);
-    expect(JSON.parse(rows[0]?.events ?? '[]')).toEqual([expect.objectContaining({ type: 'run:finished', status: 'cancelled' })]);
   });
 });

@@ -70,3 +70,18 @@ export async function openPlaceDatabase(place: WeftPlace): Promise<DatabaseHandl
   await migrateToLatest(handle.db, place.schema);
   return handle;
 }
+
+/**
+ * What a killed server leaves behind, in the test process: its timers stop and its database
+ * and child processes close, but its runs stay in memory as they are and store nothing.
+ * Only what never ends them (a gate left shut) may run in it afterwards.
+ */
+export async function abandonWeft(weft: Weft): Promise<void> {
+  await weft.services.scheduler.stop();
+  await weft.services.runs.stopMaintenance();
+  await weft.app.close();
+  await weft.services.sandbox.close();
+  await weft.services.contentWork.close();
+  await weft.services.outbound.close();
+  await weft.database.close();
+}

@@ -8,6 +8,7 @@ import { createWeft, createWeftWorker, type Weft, type WeftWorker } from '../mai
 import type { RunDependencies } from '../runs/run-dependencies.js';
 import type { Clock } from '../services/clock.js';
 import { createWeftPlace, placeConfig, removeWeftPlace, type WeftPlace } from './restartable-weft.js';
+import type { RunBackendSetup, RunBackendUnderTest } from './run-backend-contract.js';
 import { TEST_DATABASE_URL } from './test-weft.js';
 
 /** Redis for the scale-out suites; CI and the project's machines run one on 127.0.0.1:6379. */
@@ -143,4 +144,22 @@ export async function deleteKeys(prefix: string): Promise<number> {
   } finally {
     await redis.quit();
   }
+}
+
+/**
+ * Scale-out mode for the run-backend contract: an API process and a worker; a crash is the
+ * worker abandoned (a new one takes its place) and the API's sweep, on 100 ms heartbeats,
+ * ends what it ran.
+ */
+export async function startScaleOutRunBackend(setup: RunBackendSetup): Promise<RunBackendUnderTest> {
+  const cluster = await startScaleOutCluster({ env: { ...setup.env, WEFT_RUN_HEARTBEAT_MS: '100' }, nodePackages: setup.nodePackages });
+  let worker = cluster.worker;
+  return {
+    api: cluster.api,
+    async crashRunner() {
+      await worker.abandon();
+      worker = await cluster.startWorker();
+    },
+    close: () => cluster.close(),
+  };
 }
