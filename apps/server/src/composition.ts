@@ -10,8 +10,8 @@ import { DocumentsService } from './documents/documents.service.js';
 import { createFilesService } from './files/create-files-service.js';
 import type { FilesService } from './files/files.service.js';
 import { createOutboundServices, type OutboundServices } from './outbound/outbound-services.js';
-import { ExecutionHistory } from './runs/execution-history.repository.js';
 import { createRuns } from './runs/create-runs.js';
+import { ExecutionHistory } from './runs/execution-history.repository.js';
 import { ExecutionsRepository } from './runs/executions.repository.js';
 import type { RunService } from './runs/run.service.js';
 import type { RunDependencies } from './runs/run-dependencies.js';
@@ -44,12 +44,12 @@ import { SubscriptionNotices } from './services/subscription-notices.js';
 import { SubscriptionsService } from './services/subscriptions.service.js';
 import { UsageService } from './services/usage.service.js';
 import { UsersService } from './services/users.service.js';
-import { WebhooksService } from './services/webhooks.service.js';
+import { WebhooksService } from './triggers/webhooks.service.js';
+import { createVectorStore } from './vectors/create-vector-store.js';
+import type { VectorStore } from './vectors/vector-store.js';
 import { WorkflowVersionsService } from './workflows/workflow-versions.service.js';
 import { WorkflowsRepository } from './workflows/workflows.repository.js';
 import { WorkflowsService } from './workflows/workflows.service.js';
-import { createVectorStore } from './vectors/create-vector-store.js';
-import type { VectorStore } from './vectors/vector-store.js';
 
 /** Every service, built once with its dependencies passed in (the composition root). */
 /** Confirmation mails the newsletter form may send one address per day. */

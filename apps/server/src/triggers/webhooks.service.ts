@@ -2,12 +2,12 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { CompiledStatements } from '../db/compiled-statements.js';
 import type { Database, WebhookRow } from '../db/schema.js';
+import type { Clock } from '../services/clock.js';
+import { newToken } from '../services/tokens.js';
 import { readRunDocument } from '../workflows/run-document-cache.js';
 import type { LoadedWorkflow } from '../workflows/workflow-document.js';
 import type { WorkflowLookup } from '../workflows/workflow-lookup.js';
 import { webhooksWithWorkflow } from '../workflows/workflow-statements.js';
-import type { Clock } from './clock.js';
-import { newToken } from './tokens.js';
 
 export type WebhookRespond = 'output' | 'accepted';
 

@@ -2,7 +2,7 @@ import { runAnswer, runOutputNodeIds, sameInputForAll } from '@weft/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { isActiveStatus } from '../../runs/execution-types.js';
-import type { WebhooksService } from '../../services/webhooks.service.js';
+import type { WebhooksService } from '../../triggers/webhooks.service.js';
 import { badRequest, notFound } from '../http-error.js';
 import { bodyRunInput, idempotencyKeyOf, webhookIdempotencyKey } from '../run-request.js';
 import { requireAuth } from '../session-auth.js';
