@@ -15,12 +15,7 @@ const BANS = [
 ];
 
 /** Files allowed a banned import for now, each with its reason and the step that removes it. */
-export const WEB_LAYER_ALLOWLIST = new Map([
-  [
-    'apps/web/src/components/schedules/ScheduleForm.tsx',
-    'controlClasses through editor/fields/field-styles.ts while the schedules change is open; it imports components/ui/control-styles.ts after',
-  ],
-]);
+export const WEB_LAYER_ALLOWLIST = new Map();
 
 /**
  * `{ line, message, severity }` for each relative import of `file` (a repository path)

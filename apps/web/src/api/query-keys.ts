@@ -29,6 +29,11 @@ export const queryKeys = {
   customNodes: ['custom-nodes'],
   files: ['files'],
   collections: ['collections'],
+  /** One workflow's schedules, or every schedule of the user (`null`). */
+  schedules: {
+    all: ['schedules'],
+    list: (workflowId: string | null) => ['schedules', workflowId ?? 'all'],
+  },
   /** Changed by uploads and by deleted files and collections. */
   usage: ['usage'],
   /** The API's `{ secrets }` answer, read by Settings and the editor's secret picker alike. */

@@ -1,15 +1,18 @@
 /**
- * The schedule store against a real Weft: the store's own `api()` calls go through a
- * `fetch` that hands each request to the server in process (`inject`), carrying the session
- * cookie the way a browser does. Nothing of the web or server path is replaced.
+ * Schedules against a real Weft: the requests' own `api()` calls go through a `fetch` that
+ * hands each request to the server in process (`inject`), carrying the session cookie the
+ * way a browser does, and the changes update a real TanStack Query cache. Nothing of the
+ * web or server path is replaced.
  */
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
+import type { Schedule } from '@weft/core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { insertWorkflow } from '../../../server/src/test-support/run-fixtures.js';
 import { sessionCookieFrom, startTestWeft, type TestWeft, uniqueEmail } from '../../../server/src/test-support/test-weft.js';
 import { greetingWorkflow } from '../../../server/src/test-support/workflow-fixtures.js';
 import { setCsrfToken, setUnauthorizedHandler } from '../lib/api';
-import { useAuthStore } from './auth.store';
-import { scheduleFailure, useScheduleStore } from './schedule.store';
+import { queryKeys } from './query-keys';
+import { scheduleChanges, scheduleFailure, scheduleRequests } from './schedules';
 
 let weft: TestWeft;
 let cookie = '';
@@ -48,74 +51,86 @@ afterAll(async () => {
 afterEach(() => {
   override = undefined;
   setUnauthorizedHandler(null);
-  useScheduleStore.getState().reset();
 });
 
-describe('schedule store (SPEC.md §4, §8)', () => {
-  it('creates, lists by workflow, updates, pauses and resumes, deletes', async () => {
+const unsubscribes: (() => void)[] = [];
+afterEach(() => {
+  for (const unsubscribe of unsubscribes.splice(0)) unsubscribe();
+});
+
+/** A query cache with the lists screens have open (an observer each, as a mounted hook keeps), and the changes on it. */
+async function cacheWith(...workflowIds: (string | null)[]) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 0 } } });
+  for (const workflowId of workflowIds) {
+    const observer = new QueryObserver(queryClient, { queryKey: queryKeys.schedules.list(workflowId), queryFn: () => scheduleRequests.list(workflowId) });
+    unsubscribes.push(observer.subscribe(() => undefined));
+    await observer.refetch();
+  }
+  const listOf = (workflowId: string | null) => queryClient.getQueryData<Schedule[]>(queryKeys.schedules.list(workflowId)) ?? [];
+  return { queryClient, changes: scheduleChanges(queryClient), listOf };
+}
+
+describe('schedules (SPEC.md §4, §8)', () => {
+  it('creates, lists by workflow, updates, pauses and resumes, deletes: every cached list follows', async () => {
     const userId = await signIn();
     const first = await insertWorkflow(weft, userId, greetingWorkflow('First'));
     const second = await insertWorkflow(weft, userId, greetingWorkflow('Second'));
-    const store = useScheduleStore.getState;
+    const { queryClient, changes, listOf } = await cacheWith(first, null);
+    await queryClient.fetchQuery({ queryKey: queryKeys.workflows, queryFn: () => Promise.resolve([]) });
+    expect(listOf(first)).toEqual([]);
 
-    await store().load(first);
-    expect(store()).toMatchObject({ schedules: [], loading: false, error: null, workflowId: first });
-    const created = await store().create({ workflowId: first, name: 'Mornings', cron: '0 9 * * 1-5', timezone: 'Europe/Berlin' });
+    const created = await changes.create({ workflowId: first, name: 'Mornings', cron: '0 9 * * 1-5', timezone: 'Europe/Berlin' });
     expect(created.id).toBeTruthy();
-    // The list was reloaded after the create, for the workflow it was loaded for.
-    expect(store().schedules.map((s) => s.id)).toEqual([created.id]);
-    await store().create({ workflowId: second, intervalSeconds: 3600 });
-    expect(store().schedules).toHaveLength(1);
-    await store().load();
-    expect(store().schedules.map((s) => s.workflowName)).toEqual(['First', 'Second']);
+    // The lists were loaded again after the create, each for what it lists.
+    expect(listOf(first).map((s) => s.id)).toEqual([created.id]);
+    await changes.create({ workflowId: second, intervalSeconds: 3600 });
+    expect(listOf(first)).toHaveLength(1);
+    expect(listOf(null).map((s) => s.workflowName)).toEqual(['First', 'Second']);
+    // The dashboard's workflow list (its schedule column) is marked for a reload.
+    expect(queryClient.getQueryState(queryKeys.workflows)?.isInvalidated).toBe(true);
 
-    const updated = await store().update(created.id, { cron: '30 8 * * *' });
+    const updated = await changes.update(created.id, { cron: '30 8 * * *' });
     expect(updated.cron).toBe('30 8 * * *');
-    expect(store().schedules.find((s) => s.id === created.id)?.cron).toBe('30 8 * * *');
+    for (const list of [listOf(first), listOf(null)]) expect(list.find((s) => s.id === created.id)?.cron).toBe('30 8 * * *');
 
-    await store().pause(created.id);
-    expect(store().schedules.find((s) => s.id === created.id)).toMatchObject({ enabled: false, nextRuns: [] });
-    await store().resume(created.id);
-    expect(store().schedules.find((s) => s.id === created.id)?.enabled).toBe(true);
+    await changes.pause(created.id);
+    expect(listOf(null).find((s) => s.id === created.id)).toMatchObject({ enabled: false, nextRuns: [] });
+    await changes.resume(created.id);
+    expect(listOf(first).find((s) => s.id === created.id)?.enabled).toBe(true);
 
-    await store().remove(created.id);
-    expect(store().schedules.map((s) => s.workflowName)).toEqual(['Second']);
+    await changes.remove(created.id);
+    expect(listOf(null).map((s) => s.workflowName)).toEqual(['Second']);
+    expect(listOf(first)).toEqual([]);
   });
 
-  it("keeps the server's detail for a refused change and leaves the list as it was", async () => {
+  it("keeps the server's detail for a refused change and leaves the lists as they were", async () => {
     const userId = await signIn();
     const workflowId = await insertWorkflow(weft, userId, greetingWorkflow());
-    const store = useScheduleStore.getState;
-    await store().load(workflowId);
-    await expect(store().create({ workflowId, cron: '61 * * * *' })).rejects.toThrow('Cron expression `61 * * * *`: minute must be 0–59');
-    expect(store().error).toBe('Cron expression `61 * * * *`: minute must be 0–59');
+    const { changes, listOf } = await cacheWith(workflowId);
+    await expect(changes.create({ workflowId, cron: '61 * * * *' })).rejects.toThrow('Cron expression `61 * * * *`: minute must be 0–59');
     // A limit of this Weft's (issue 19): the form shows these words, the setting among them.
-    await expect(store().create({ workflowId, cron: '*/5 * * * * *' })).rejects.toThrow(
+    await expect(changes.create({ workflowId, cron: '*/5 * * * * *' })).rejects.toThrow(
       'cron: `*/5 * * * * *` runs every 5 s at its most frequent, more often than this Weft allows: at least 60 s between runs (WEFT_SCHEDULE_MIN_INTERVAL_SECONDS)',
     );
-    const created = await store().create({ workflowId, cron: '* * * * *' });
-    expect(store().error).toBeNull();
+    const created = await changes.create({ workflowId, cron: '* * * * *' });
 
-    await expect(store().update(created.id, { timezone: 'Europe/Berln' })).rejects.toThrow(/Unknown time zone `Europe\/Berln`/);
-    expect(store().schedules[0]?.timezone).toBe('UTC');
+    await expect(changes.update(created.id, { timezone: 'Europe/Berln' })).rejects.toThrow(/Unknown time zone `Europe\/Berln`/);
+    expect(listOf(workflowId)[0]?.timezone).toBe('UTC');
     // Pause of a schedule that is not there: the server's 404 detail, and nothing changes locally.
-    await expect(store().pause('missing')).rejects.toThrow('Schedule not found');
-    expect(store().schedules[0]?.enabled).toBe(true);
+    await expect(changes.pause('missing')).rejects.toThrow('Schedule not found');
+    expect(listOf(workflowId)[0]?.enabled).toBe(true);
   });
 
-  it('a failed list load empties the list; an answer without detail reads "Failed to … schedule: status text"', async () => {
+  it('an answer without detail reads "Failed to … schedule: status text"', async () => {
     const userId = await signIn();
     const workflowId = await insertWorkflow(weft, userId, greetingWorkflow());
-    const store = useScheduleStore.getState;
-    await store().create({ workflowId, cron: '* * * * *' });
-    await store().load();
-    expect(store().schedules).toHaveLength(1);
+    await scheduleRequests.create({ workflowId, cron: '* * * * *' });
+    expect(await scheduleRequests.list(null)).toHaveLength(1);
 
     override = new Response('<html>upstream down</html>', { status: 502, statusText: 'Bad Gateway' });
-    await expect(store().load()).rejects.toThrow('Failed to list schedule: Bad Gateway');
-    expect(store()).toMatchObject({ schedules: [], loading: false, error: 'Failed to list schedule: Bad Gateway' });
+    await expect(scheduleRequests.list(null)).rejects.toThrow('Failed to list schedule: Bad Gateway');
     override = new Response('', { status: 503, statusText: 'Service Unavailable' });
-    await expect(store().resume('x')).rejects.toThrow('Failed to resume schedule: Service Unavailable');
+    await expect(scheduleRequests.resume('x')).rejects.toThrow('Failed to resume schedule: Service Unavailable');
   });
 
   it('without a session: "Authentication required. Please log in again." and the app is told', async () => {
@@ -125,19 +140,8 @@ describe('schedule store (SPEC.md §4, §8)', () => {
     setUnauthorizedHandler(() => {
       told += 1;
     });
-    await expect(useScheduleStore.getState().load()).rejects.toThrow('Authentication required. Please log in again.');
-    expect(useScheduleStore.getState().error).toBe('Authentication required. Please log in again.');
+    await expect(scheduleRequests.list(null)).rejects.toThrow('Authentication required. Please log in again.');
     expect(told).toBe(1);
-  });
-
-  it('sign-out resets the store', async () => {
-    const userId = await signIn();
-    const workflowId = await insertWorkflow(weft, userId, greetingWorkflow());
-    await useScheduleStore.getState().create({ workflowId, cron: '* * * * *' });
-    await useScheduleStore.getState().load();
-    expect(useScheduleStore.getState().schedules).toHaveLength(1);
-    await useAuthStore.getState().signOut();
-    expect(useScheduleStore.getState()).toMatchObject({ schedules: [], error: null, workflowId: null, loading: false });
   });
 
   it('words failures the server did not explain', () => {

@@ -1,9 +1,9 @@
 import type { CatchUpPolicy, OverlapPolicy } from '@weft/core';
 import { type FormEvent, type ReactNode, useId, useMemo, useState } from 'react';
-import { controlClasses } from '../../editor/fields/field-styles';
 import { useNow } from '../../hooks/useNow';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
+import { controlClasses } from '../ui/control-styles';
 import { AlertCircleIcon, ChevronDownIcon } from '../ui/icons';
 import { TextField } from '../ui/TextField';
 import { type DraftField, draftIssues, previewRuns, type ScheduleDraft } from './schedule-form';

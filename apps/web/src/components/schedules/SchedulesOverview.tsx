@@ -1,7 +1,6 @@
-import { useEffect } from 'react';
 import { Link } from 'react-router';
+import { useSchedules } from '../../api/schedules';
 import { useNow } from '../../hooks/useNow';
-import { SCHEDULE_REFRESH_MS, useScheduleStore } from '../../stores/schedule.store';
 import { tableClasses, tableFrameClasses, td } from '../dashboard/WorkflowTable';
 import { WorkflowTableSkeleton } from '../dashboard/WorkflowTableSkeleton';
 import { ErrorState } from '../ui/ErrorState';
@@ -13,27 +12,15 @@ import { scheduleTitle, useScheduleActions } from './useScheduleActions';
 
 const th = 'px-4 py-2.5 text-left text-xs font-medium text-muted';
 
-const load = () =>
-  useScheduleStore
-    .getState()
-    .load()
-    .catch(() => undefined);
-
 /** /dashboard/schedules: every schedule of the user, with pause, resume, edit and delete. */
 export function SchedulesOverview() {
-  const { schedules, loading, error, workflowId } = useScheduleStore();
+  // Next and last runs move on by themselves: look again now and then while the tab is open.
+  const { data: schedules, isPending, error, refetch, isFetching } = useSchedules(null, { refresh: true });
   const now = useNow();
   const { busyId, togglePaused, remove } = useScheduleActions();
-  useEffect(() => {
-    void load();
-    // Next and last runs move on by themselves: look again now and then while the tab is open.
-    const timer = setInterval(() => void load(), SCHEDULE_REFRESH_MS);
-    return () => clearInterval(timer);
-  }, []);
 
-  // Until the list for all workflows is in (the editor may have left one workflow's).
-  if (((loading && schedules.length === 0) || workflowId !== null) && !error) return <WorkflowTableSkeleton />;
-  if (error) return <ErrorState title="Couldn't load your schedules" message={error} onRetry={() => void load()} retrying={loading} />;
+  if (isPending) return <WorkflowTableSkeleton />;
+  if (error) return <ErrorState title="Couldn't load your schedules" message={error.message} onRetry={() => void refetch()} retrying={isFetching} />;
   if (schedules.length === 0) {
     return (
       <div className="flex flex-col items-center rounded-xl border border-dashed border-line bg-surface px-6 py-14 text-center">

@@ -1,7 +1,7 @@
 import type { Schedule } from '@weft/core';
 import { useState } from 'react';
+import { useScheduleChanges } from '../../api/schedules';
 import { confirmDialog } from '../../stores/confirm.store';
-import { useScheduleStore } from '../../stores/schedule.store';
 import { toast } from '../../stores/toast.store';
 import { describeTiming } from './schedule-text';
 
@@ -11,8 +11,8 @@ export function scheduleTitle(schedule: Schedule): string {
 }
 
 /**
- * Pause, resume and delete with their toasts and the delete confirmation. The store changes
- * its list only after the server agreed; a failure shows the store's message.
+ * Pause, resume and delete with their toasts and the delete confirmation. The lists change
+ * only after the server agreed; a failure shows the server's words (SPEC.md §8).
  */
 export function useScheduleActions() {
   const [busyId, setBusyId] = useState<string | null>(null);
@@ -27,16 +27,16 @@ export function useScheduleActions() {
       setBusyId(null);
     }
   };
-  const store = useScheduleStore.getState;
+  const changes = useScheduleChanges();
   return {
     busyId,
     togglePaused: (schedule: Schedule) =>
       schedule.enabled
-        ? run(schedule, () => store().pause(schedule.id), `Paused “${scheduleTitle(schedule)}”. It will not run until you resume it.`)
-        : run(schedule, () => store().resume(schedule.id), `Resumed “${scheduleTitle(schedule)}”.`),
+        ? run(schedule, () => changes.pause(schedule.id), `Paused “${scheduleTitle(schedule)}”. It will not run until you resume it.`)
+        : run(schedule, () => changes.resume(schedule.id), `Resumed “${scheduleTitle(schedule)}”.`),
     /** The first start of a schedule created paused (a template's): "resumed" would read wrong. */
     turnOn: (schedule: Schedule) =>
-      run(schedule, () => store().resume(schedule.id), `Turned on “${scheduleTitle(schedule)}”: it runs this workflow by itself from now on.`),
+      run(schedule, () => changes.resume(schedule.id), `Turned on “${scheduleTitle(schedule)}”: it runs this workflow by itself from now on.`),
     remove: async (schedule: Schedule) => {
       const confirmed = await confirmDialog({
         title: 'Delete this schedule?',
@@ -44,7 +44,7 @@ export function useScheduleActions() {
         confirmLabel: 'Delete schedule',
         danger: true,
       });
-      if (confirmed) await run(schedule, () => store().remove(schedule.id), 'Schedule deleted');
+      if (confirmed) await run(schedule, () => changes.remove(schedule.id), 'Schedule deleted');
     },
   };
 }

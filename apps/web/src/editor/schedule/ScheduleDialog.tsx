@@ -1,5 +1,6 @@
 import type { Schedule } from '@weft/core';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
+import { useScheduleChanges, useSchedules } from '../../api/schedules';
 import { ScheduleForm } from '../../components/schedules/ScheduleForm';
 import { LastRun, NextRun, ScheduleProblem } from '../../components/schedules/ScheduleStatus';
 import { draftFrom, draftToInput, newDraft, type ScheduleDraft } from '../../components/schedules/schedule-form';
@@ -13,16 +14,9 @@ import { CalendarClockIcon, PauseIcon, PencilIcon, PlayIcon, PlusIcon, TrashIcon
 import { Modal } from '../../components/ui/Modal';
 import { Skeleton } from '../../components/ui/Skeleton';
 import { useNow } from '../../hooks/useNow';
-import { SCHEDULE_REFRESH_MS, useScheduleStore } from '../../stores/schedule.store';
 import { toast } from '../../stores/toast.store';
 import { askedInputs } from '../run/run-inputs';
 import { useEditorStore } from '../store/editor.store';
-
-const loadFor = (workflowId: string) =>
-  useScheduleStore
-    .getState()
-    .load(workflowId)
-    .catch(() => undefined);
 
 /** What the dialog shows: the list, the form for a new schedule, or the form for one of them. */
 export type ScheduleView = { kind: 'list' } | { kind: 'new' } | { kind: 'edit'; scheduleId: string };
@@ -81,23 +75,16 @@ function ScheduleContent({
   setView(view: ScheduleView): void;
   onClose(): void;
 }) {
-  const { schedules, loading, error } = useScheduleStore();
-  const [loaded, setLoaded] = useState(false);
+  const listing = view.kind === 'list';
+  // Looks again now and then only while the list shows: a reload under an open form must not take its schedule away.
+  const { data, isPending, error: loadError, refetch, isFetching } = useSchedules(workflowId, { refresh: listing });
+  const schedules = data ?? [];
+  const error = loadError?.message ?? null;
+  const loaded = !isPending;
+  const changes = useScheduleChanges();
   const [saveError, setSaveError] = useState<string | null>(null);
   const nodes = useEditorStore((s) => s.nodes);
   const asked = askedInputs(nodes.map((n) => ({ id: n.id, data: { type: n.data.type, label: n.data.label, config: n.data.config ?? {} } })));
-
-  const listing = view.kind === 'list';
-  useEffect(() => {
-    setLoaded(false);
-    void loadFor(workflowId).finally(() => setLoaded(true));
-  }, [workflowId]);
-  useEffect(() => {
-    // Only while the list shows: a reload under an open form must not take its schedule away.
-    if (!listing) return;
-    const timer = setInterval(() => void loadFor(workflowId), SCHEDULE_REFRESH_MS);
-    return () => clearInterval(timer);
-  }, [workflowId, listing]);
 
   const editing = view.kind === 'edit' ? schedules.find((s) => s.id === view.scheduleId) : undefined;
   const backToList = () => {
@@ -111,10 +98,10 @@ function ScheduleContent({
       try {
         const body = draftToInput(draft, new Date());
         if (editing) {
-          await useScheduleStore.getState().update(editing.id, body);
+          await changes.update(editing.id, body);
           toast.success('Schedule saved');
         } else {
-          const created = await useScheduleStore.getState().create({ workflowId, ...body });
+          const created = await changes.create({ workflowId, ...body });
           toast.success(created.nextRuns[0] ? `Scheduled. First run ${describeNext(created)}.` : 'Scheduled.');
         }
         backToList();
@@ -154,13 +141,13 @@ function ScheduleContent({
   return (
     <>
       <div className="min-h-0 flex-1 overflow-y-auto px-6 pb-5">
-        {!loaded || (loading && schedules.length === 0) ? (
+        {!loaded ? (
           <div role="status" aria-label="Loading schedules" className="space-y-3">
             <Skeleton className="h-16 w-full" />
             <Skeleton className="h-16 w-full" />
           </div>
         ) : error && schedules.length === 0 ? (
-          <ErrorState title="Couldn't load the schedules" message={error} onRetry={() => void loadFor(workflowId)} retrying={loading} />
+          <ErrorState title="Couldn't load the schedules" message={error} onRetry={() => void refetch()} retrying={isFetching} />
         ) : schedules.length === 0 ? (
           <div className="flex flex-col items-center rounded-xl border border-dashed border-line px-6 py-10 text-center">
             <CalendarClockIcon size={28} className="text-subtle" />

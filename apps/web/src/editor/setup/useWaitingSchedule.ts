@@ -1,6 +1,5 @@
 import type { Schedule } from '@weft/core';
-import { useEffect } from 'react';
-import { useScheduleStore } from '../../stores/schedule.store';
+import { useSchedules } from '../../api/schedules';
 import { useEditorStore } from '../store/editor.store';
 
 /**
@@ -13,20 +12,13 @@ export function waitsToBeTurnedOn(schedule: Schedule): boolean {
 }
 
 /**
- * The open workflow's schedule that waits to be turned on, if any. Loads the workflow's
- * schedules into the schedule store (the Schedule dialog reads the same list, so turning it
- * on there or here shows in both); a failed load shows nothing here.
+ * The open workflow's schedule that waits to be turned on, if any. Reads the workflow's
+ * schedules from the query cache (the Schedule dialog reads the same list, so turning it on
+ * there or here shows in both); a failed load shows nothing here.
  */
 export function useWaitingSchedule(): Schedule | undefined {
   const workflowId = useEditorStore((s) => s.workflowId);
-  const schedules = useScheduleStore((s) => s.schedules);
-  useEffect(() => {
-    if (workflowId)
-      useScheduleStore
-        .getState()
-        .load(workflowId)
-        .catch(() => undefined);
-  }, [workflowId]);
+  const { data: schedules } = useSchedules(workflowId, { enabled: workflowId !== null });
   if (!workflowId) return undefined;
-  return schedules.find((schedule) => schedule.workflowId === workflowId && waitsToBeTurnedOn(schedule));
+  return schedules?.find((schedule) => schedule.workflowId === workflowId && waitsToBeTurnedOn(schedule));
 }
