@@ -20,6 +20,7 @@ export function parseSource(file: string, text: string): SourceFile;
 export function findImports(file: string, text: string, sourceFile?: SourceFile): { specifier: string; line: number }[];
 export function checkImports(file: string, text: string, sourceFile?: SourceFile): Finding[];
 export function checkWebLayers(file: string, text: string, sourceFile?: SourceFile, allowlist?: ReadonlyMap<string, string>): Finding[];
+export function checkTableOwners(file: string, text: string, sourceFile?: SourceFile): Finding[];
 export function checkHostGlobals(file: string, text: string, sourceFile?: SourceFile): Finding[];
 export function lineCount(text: string): number;
 export function checkFileSize(file: string, text: string, allowlist?: ReadonlyMap<string, string>): Finding[];
