@@ -8,11 +8,11 @@ import { type DatabaseHandle, openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { buildApp } from './http/app.js';
 import { loggerOptions } from './logger.js';
+import { type Clock, systemClock } from './platform/clock.js';
 import type { RunDependencies } from './runs/run-dependencies.js';
 import { isScaleOut } from './scale-out/scale-out-mode.js';
 import { keyFilePath } from './secrets/encryption-key.js';
 import { openSecretsKey } from './secrets/secrets-key.js';
-import { type Clock, systemClock } from './services/clock.js';
 
 export interface Weft {
   app: FastifyInstance;

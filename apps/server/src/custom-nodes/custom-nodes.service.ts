@@ -2,8 +2,8 @@ import { type CustomNodeInput, customNodeDefinition, isCustomNodeType, type Node
 import type { NodeType } from '@weft/nodes';
 import type { Kysely } from 'kysely';
 import type { CustomNodeTypeRow, Database } from '../db/schema.js';
-import type { Clock } from '../services/clock.js';
-import { newId } from '../services/tokens.js';
+import type { Clock } from '../platform/clock.js';
+import { newId } from '../platform/tokens.js';
 import { customNodeType } from './custom-node-executor.js';
 import { type CustomNodeImportPlan, type ExportedCustomNode, type ImportedCustomNode, planCustomNodeImport } from './custom-node-import.js';
 

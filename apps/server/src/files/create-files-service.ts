@@ -2,7 +2,7 @@ import type { NodeDefinition } from '@weft/core';
 import type { Kysely } from 'kysely';
 import type { ContentWork } from '../content-work/content-work.js';
 import type { Database } from '../db/schema.js';
-import type { Clock } from '../services/clock.js';
+import type { Clock } from '../platform/clock.js';
 import type { WorkflowsRepository } from '../workflows/workflows.repository.js';
 import { DatabaseFileStore } from './database-file-store.js';
 import { FilesService } from './files.service.js';

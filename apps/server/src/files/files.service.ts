@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { FileSummary, FileUser, NodeDefinition } from '@weft/core';
 import type { FileService, StoredFile } from '@weft/nodes';
-import type { Clock } from '../services/clock.js';
-import { newId } from '../services/tokens.js';
+import type { Clock } from '../platform/clock.js';
+import { newId } from '../platform/tokens.js';
 import type { FileRecord, FileStore } from './file-store.js';
 import { fileFieldsByType, fileUsers, type WorkflowSource } from './file-usage.js';
 import { cleanUploadName } from './upload-name.js';

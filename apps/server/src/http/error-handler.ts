@@ -1,7 +1,7 @@
 import { WorkflowDocumentError } from '@weft/core';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { isDatabaseUnavailable } from '../db/database-unavailable.js';
-import { RETRY_AFTER_SECONDS, ShuttingDownError } from '../services/lifecycle.js';
+import { RETRY_AFTER_SECONDS, ShuttingDownError } from '../platform/lifecycle.js';
 import { HttpError } from './http-error.js';
 
 /**

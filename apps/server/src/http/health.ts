@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { type Lifecycle, RETRY_AFTER_SECONDS, ShuttingDownError } from '../services/lifecycle.js';
+import { type Lifecycle, RETRY_AFTER_SECONDS, ShuttingDownError } from '../platform/lifecycle.js';
 
 /** A check that takes longer than this counts as failed: a health answer must come quickly. */
 const CHECK_TIMEOUT_MS = 2000;

@@ -1,4 +1,4 @@
-import { newId } from '../services/tokens.js';
+import { newId } from '../platform/tokens.js';
 import { EmbeddedRunLauncher } from './embedded-run-launcher.js';
 import { HeldRuns } from './held-runs.js';
 import { RunService, type RunServiceOptions } from './run.service.js';

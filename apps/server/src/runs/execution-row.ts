@@ -1,4 +1,4 @@
-import { newId } from '../services/tokens.js';
+import { newId } from '../platform/tokens.js';
 import type { WorkflowLookup } from '../workflows/workflow-lookup.js';
 import type { ExecutionSummary } from './execution-types.js';
 import { type ExecutionsRepository, toSummary } from './executions.repository.js';

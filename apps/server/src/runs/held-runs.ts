@@ -1,8 +1,8 @@
 import { executeWorkflow, type RunEvent } from '@weft/core';
 import { isOutputNode } from '@weft/nodes';
 import type { Logger } from 'pino';
-import type { Clock } from '../services/clock.js';
-import type { Metrics } from '../services/metrics.js';
+import type { Clock } from '../platform/clock.js';
+import type { Metrics } from '../platform/metrics.js';
 import type { ActiveRun } from './active-run.js';
 import type { ExecutionDetail, ExecutionStatus, ExecutionSummary } from './execution-types.js';
 import type { ExecutionsRepository } from './executions.repository.js';

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { ExecutionRow } from '../db/schema.js';
 import type { Weft } from '../main.js';
-import { newId } from '../services/tokens.js';
+import { newId } from '../platform/tokens.js';
 import { createWeftPlace, removeWeftPlace, startWeftAt } from '../test-support/restartable-weft.js';
 import { createWorkflow, edge, GATE_NODE_TYPE, gateNodeType, gates, insertWorkflow, node, withNodeTypes, workflow } from '../test-support/run-fixtures.js';
 import { describeEachDatabase, signUp, startTestWeft, type TestWeft, useTestWeft } from '../test-support/test-weft.js';

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { Clock } from '../services/clock.js';
+import type { Clock } from '../platform/clock.js';
 import type { ExecutionsRepository } from './executions.repository.js';
 
 export interface RetentionSettings {

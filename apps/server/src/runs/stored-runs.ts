@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { Clock } from '../services/clock.js';
+import type { Clock } from '../platform/clock.js';
 import type { ExecutionDetail, ExecutionSummary } from './execution-types.js';
 import { type ExecutionRow, type ExecutionsRepository, type SummaryRow, toDetail, toSummary } from './executions.repository.js';
 import type { RunEventHub } from './run-event-hub.js';

@@ -1,5 +1,7 @@
 import type { RunEvent } from '@weft/core';
 import type { Logger } from 'pino';
+import type { Clock } from '../platform/clock.js';
+import type { Metrics } from '../platform/metrics.js';
 import { type ExecutionDetail, type ExecutionStatus, type ExecutionSummary, isActiveStatus } from '../runs/execution-types.js';
 import { type ExecutionRow, type ExecutionsRepository, type SummaryRow, toDetail, toSummary } from '../runs/executions.repository.js';
 import { raceTimeout } from '../runs/race-timeout.js';
@@ -7,8 +9,6 @@ import type { RunJob } from '../runs/run-job.js';
 import type { LaunchRequest, RunLauncher } from '../runs/run-launcher.js';
 import { RunRecorder } from '../runs/run-recorder.js';
 import { type RunEventSink, type StopWatching, watchStoredRun } from '../runs/watch-run.js';
-import type { Clock } from '../services/clock.js';
-import type { Metrics } from '../services/metrics.js';
 import type { OrphanSweep } from './orphan-sweep.js';
 import type { RedisRunEvents } from './redis-run-events.js';
 import type { RunJobQueue } from './run-job-queue.js';

@@ -1,9 +1,9 @@
 import { isActiveStatus, type RunEvent } from '@weft/core';
 import type { Logger } from 'pino';
+import type { Clock } from '../platform/clock.js';
 import type { ExecutionStatus } from '../runs/execution-types.js';
 import type { ExecutionsRepository } from '../runs/executions.repository.js';
 import { RunRecorder } from '../runs/run-recorder.js';
-import type { Clock } from '../services/clock.js';
 import type { RedisRunEvents } from './redis-run-events.js';
 import type { RunJobQueue } from './run-job-queue.js';
 

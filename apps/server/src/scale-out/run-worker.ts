@@ -1,5 +1,6 @@
 import { WorkflowDocumentError } from '@weft/core';
 import type { Logger } from 'pino';
+import type { Clock } from '../platform/clock.js';
 import { ActiveRun } from '../runs/active-run.js';
 import type { ExecutionsRepository } from '../runs/executions.repository.js';
 import { toSummary } from '../runs/executions.repository.js';
@@ -9,7 +10,6 @@ import type { RunDependencies } from '../runs/run-dependencies.js';
 import type { RunJob } from '../runs/run-job.js';
 import { RunRecorder } from '../runs/run-recorder.js';
 import type { RunWorkerSide } from '../runs/run-worker-side.js';
-import type { Clock } from '../services/clock.js';
 import { readStoredWorkflow } from '../workflows/workflow-document.js';
 import type { RedisRunEvents } from './redis-run-events.js';
 

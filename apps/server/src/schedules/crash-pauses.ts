@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../db/schema.js';
+import type { Clock } from '../platform/clock.js';
 import type { ExecutionHistory } from '../runs/execution-history.repository.js';
-import type { Clock } from '../services/clock.js';
 
 /**
  * How many process deaths in a row, each with a run of the schedule going, pause it. Two:

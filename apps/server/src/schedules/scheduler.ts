@@ -1,9 +1,9 @@
 import { decideOverlap, isoInZone, type MissedTicks, planTicks, type TickPlan } from '@weft/core';
 import type { Logger } from 'pino';
 import type { ScheduleRow, ScheduleTickRow } from '../db/schema.js';
+import type { Clock } from '../platform/clock.js';
+import { newId } from '../platform/tokens.js';
 import type { RunService } from '../runs/run.service.js';
-import type { Clock } from '../services/clock.js';
-import { newId } from '../services/tokens.js';
 import { type SchedulesRepository, storedInputs, windowOf } from './schedules.repository.js';
 
 /** What the scheduler needs of the run service. */

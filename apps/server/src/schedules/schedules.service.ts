@@ -10,8 +10,8 @@ import {
   timingIssue,
 } from '@weft/core';
 import type { ScheduleRow } from '../db/schema.js';
-import type { Clock } from '../services/clock.js';
-import { newId } from '../services/tokens.js';
+import type { Clock } from '../platform/clock.js';
+import { newId } from '../platform/tokens.js';
 import { resolveSettings, type ScheduleLimits, type ScheduleSettings, type UpdateScheduleBody } from './schedule-input.js';
 import { type SchedulesRepository, type ScheduleWithWorkflow, settingsColumns, settingsOf, timingOf, windowOf } from './schedules.repository.js';
 

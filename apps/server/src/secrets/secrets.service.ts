@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, SecretRow } from '../db/schema.js';
-import type { Clock } from '../services/clock.js';
-import { newId } from '../services/tokens.js';
+import type { Clock } from '../platform/clock.js';
+import { newId } from '../platform/tokens.js';
 import { type SecretCipher, SecretDecryptError } from './secret-cipher.js';
 import { last4Of } from './secret-rules.js';
 

@@ -1,8 +1,8 @@
 import type { AnalyticsEventName } from '@weft/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import type { Clock } from './clock.js';
-import { newId } from './tokens.js';
+import type { Clock } from '../platform/clock.js';
+import { newId } from '../platform/tokens.js';
 
 export type AnalyticsParams = Record<string, string | number | boolean>;
 

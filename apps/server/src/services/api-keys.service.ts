@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { ApiKeyRow, Database, UserRow } from '../db/schema.js';
-import type { Clock } from './clock.js';
-import { hashToken, newId } from './tokens.js';
+import type { Clock } from '../platform/clock.js';
+import { hashToken, newId } from '../platform/tokens.js';
 
 /** Every key starts with this, so the server (and a secret scanner) can tell keys from session tokens. */
 export const API_KEY_PREFIX = 'wk_';

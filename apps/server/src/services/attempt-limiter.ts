@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import type { Clock } from './clock.js';
+import type { Clock } from '../platform/clock.js';
 
 /**
  * Counts attempts per key (an e-mail address, say) in fixed windows. Complements the

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../db/schema.js';
-import type { Clock } from './clock.js';
-import { newId } from './tokens.js';
+import type { Clock } from '../platform/clock.js';
+import { newId } from '../platform/tokens.js';
 import type { UsersService } from './users.service.js';
 
 /** What an identity provider told us about the person signing in. */

@@ -1,5 +1,5 @@
 import { createHmac, hkdfSync } from 'node:crypto';
-import { safeEqual } from './tokens.js';
+import { safeEqual } from '../platform/tokens.js';
 
 /** What the callback needs from the start of a sign-in: the PKCE verifier, state and nonce. */
 export interface OidcFlow {

@@ -1,7 +1,7 @@
 import type * as OpenIdClient from 'openid-client';
 import type { OidcConfig } from '../config.js';
 import type { UserRow } from '../db/schema.js';
-import { addMinutes, type Clock } from './clock.js';
+import { addMinutes, type Clock } from '../platform/clock.js';
 import type { IdentitiesService } from './identities.service.js';
 import { OIDC_FLOW_MINUTES, OidcFlowCookie } from './oidc-flow-cookie.js';
 import type { IssuedSession, SessionsService } from './sessions.service.js';

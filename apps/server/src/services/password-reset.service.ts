@@ -1,12 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../db/schema.js';
+import type { BackgroundTasks } from '../platform/background-tasks.js';
+import { addMinutes, type Clock } from '../platform/clock.js';
+import { hashToken, newToken } from '../platform/tokens.js';
 import type { ApiKeysService } from './api-keys.service.js';
-import type { BackgroundTasks } from './background-tasks.js';
-import { addMinutes, type Clock } from './clock.js';
 import { escapeHtml, type Mailer } from './mailer.js';
 import { hashPassword } from './passwords.js';
 import type { IssuedSession, SessionsService } from './sessions.service.js';
-import { hashToken, newToken } from './tokens.js';
 import type { UsersService } from './users.service.js';
 
 /** How long a reset link works (SPEC.md section 8 leaves it open; one hour is the norm). */

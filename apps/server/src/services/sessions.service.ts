@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, SessionRow, UserRow } from '../db/schema.js';
-import type { Clock } from './clock.js';
-import { hashToken, newToken } from './tokens.js';
+import type { Clock } from '../platform/clock.js';
+import { hashToken, newToken } from '../platform/tokens.js';
 
 export interface IssuedSession {
   /** Shown once, to the client; only its hash is stored. */

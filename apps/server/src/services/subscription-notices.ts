@@ -1,4 +1,4 @@
-import type { BackgroundTasks } from './background-tasks.js';
+import type { BackgroundTasks } from '../platform/background-tasks.js';
 import { escapeHtml, type Mailer } from './mailer.js';
 
 /**

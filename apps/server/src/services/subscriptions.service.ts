@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, SubscriptionRow } from '../db/schema.js';
-import type { Clock } from './clock.js';
-import { newId, newToken } from './tokens.js';
+import type { Clock } from '../platform/clock.js';
+import { newId, newToken } from '../platform/tokens.js';
 import { normaliseEmail } from './users.service.js';
 
 export const NOTIFICATION_TYPE_KEYS = ['platformUpdates', 'serviceAnnouncements', 'newsletter', 'productNews', 'all'] as const;

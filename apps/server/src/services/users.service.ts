@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../db/schema.js';
-import type { Clock } from './clock.js';
-import { newId } from './tokens.js';
+import type { Clock } from '../platform/clock.js';
+import { newId } from '../platform/tokens.js';
 
 /** The user as the API shows it: never the password hash. */
 export interface PublicUser {

@@ -1,4 +1,4 @@
-import type { Clock } from '../services/clock.js';
+import type { Clock } from '../platform/clock.js';
 
 /** A clock that moves only when the test says so (no sleeps, STYLE.md rule 10). */
 export class ManualClock implements Clock {

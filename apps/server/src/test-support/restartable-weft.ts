@@ -7,7 +7,7 @@ import { type Config, loadConfig } from '../config.js';
 import { type DatabaseHandle, openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { createWeft, type Weft } from '../main.js';
-import type { Clock } from '../services/clock.js';
+import type { Clock } from '../platform/clock.js';
 import { newTestSchemaName, TEST_DATABASE_URL, type TestDatabase } from './test-weft.js';
 
 /**

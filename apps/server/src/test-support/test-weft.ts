@@ -7,7 +7,7 @@ import pino, { type Logger } from 'pino';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { type Config, loadConfig } from '../config.js';
 import { type CreateWeftOptions, createWeft, type Weft } from '../main.js';
-import type { Clock } from '../services/clock.js';
+import type { Clock } from '../platform/clock.js';
 
 export type TestDatabase = 'sqlite' | 'postgres';
 

@@ -2,8 +2,8 @@ import type { CollectionSummary, EmbeddingProvider } from '@weft/core';
 import type { EmbeddingModelRef } from '@weft/nodes';
 import type { Kysely } from 'kysely';
 import type { Database, VectorCollectionRow } from '../db/schema.js';
-import type { Clock } from '../services/clock.js';
-import { newId } from '../services/tokens.js';
+import type { Clock } from '../platform/clock.js';
+import { newId } from '../platform/tokens.js';
 
 /** The embedding model a collection row records; null for keyword-only collections. */
 export function modelOf(row: Pick<VectorCollectionRow, 'provider' | 'model' | 'base_url'>): EmbeddingModelRef | null {

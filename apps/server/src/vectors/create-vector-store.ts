@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../db/database.js';
 import type { Database } from '../db/schema.js';
-import type { Clock } from '../services/clock.js';
+import type { Clock } from '../platform/clock.js';
 import { PostgresChunkIndex } from './postgres-chunk-index.js';
 import { SqliteChunkIndex } from './sqlite-chunk-index.js';
 import { VectorStore } from './vector-store.js';

@@ -3,7 +3,7 @@ import type { CollectionSummary, ResultValue } from '@weft/core';
 import type { CollectionInfo, EmbeddingModelRef, StoreChunksRequest, StoreChunksResult, VectorQuery, VectorStoreService } from '@weft/nodes';
 import type { Kysely } from 'kysely';
 import type { Database, VectorCollectionRow } from '../db/schema.js';
-import type { Clock } from '../services/clock.js';
+import type { Clock } from '../platform/clock.js';
 import { chunkSource, contentHash, encodeEmbedding } from './chunk-content.js';
 import type { ChunkIndex } from './chunk-index.js';
 import { checkChunkQuota, vectorUsage } from './chunk-quota.js';

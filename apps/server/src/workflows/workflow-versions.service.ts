@@ -9,8 +9,8 @@ import {
 } from '@weft/core';
 import type { Kysely } from 'kysely';
 import type { Database, WorkflowVersionRow } from '../db/schema.js';
+import type { Clock } from '../platform/clock.js';
 import { type ExecutionHistory, versionHasRuns } from '../runs/execution-history.repository.js';
-import type { Clock } from '../services/clock.js';
 import { readStoredWorkflow } from './workflow-document.js';
 import type { WorkflowsRepository } from './workflows.repository.js';
 

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { Metrics } from '../../services/metrics.js';
+import type { Metrics } from '../../platform/metrics.js';
 import { notFound, unauthorized } from '../http-error.js';
 
 export interface MetricsRoutesDeps {
