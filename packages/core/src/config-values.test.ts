@@ -112,6 +112,25 @@ describe('configWithDefaults', () => {
     expect(configWithDefaults(definition, { model: '' })).toEqual({ model: '', n: 3 });
   });
 
+  it('takes null, and blank text in a field that cannot hold text, as missing', () => {
+    const typed = {
+      config: [
+        { kind: 'text', key: 'model', label: 'Model', default: 'small' },
+        { kind: 'number', key: 'n', label: 'N', default: 3 },
+        { kind: 'select', key: 'mode', label: 'Mode', default: 'a', options: [{ value: 'a', label: 'A' }] },
+        { kind: 'file', key: 'file', label: 'File' },
+        { kind: 'secret', key: 'key', label: 'Key' },
+      ],
+    } as unknown as NodeDefinition;
+    expect(configWithDefaults(typed, { model: null, n: ' ', mode: '', file: '', key: null, other: null })).toEqual({
+      model: 'small',
+      n: 3,
+      mode: 'a',
+      other: null,
+    });
+    expect(configWithDefaults(typed, { model: ' ', n: 1, mode: 'a', key: '' })).toEqual({ model: ' ', n: 1, mode: 'a', key: '' });
+  });
+
   it('gives back the same object when nothing is missing', () => {
     const config = { model: 'big', n: 1 };
     expect(configWithDefaults(definition, config)).toBe(config);

@@ -70,16 +70,30 @@ function collectIssues(definition: NodeDefinition, config: Readonly<Record<strin
 /**
  * The config a node's `run` receives: as stored, with every field the stored config lacks
  * set to its definition's default (a workflow saved before a field existed, or written by
- * hand through the API). The same object when nothing is missing.
+ * hand through the API). Lacking means undefined or null, and for a number, select,
+ * boolean or file field also blank text, which none of them can hold (text kinds keep
+ * their empty text: a cleared field is an answer). A lacking field without a default is
+ * left out, so `run` sees it as undefined (core's `ConfigOf` types it so). The same object
+ * when nothing is missing.
  */
 export function configWithDefaults(definition: NodeDefinition, config: Readonly<Record<string, unknown>>): Readonly<Record<string, unknown>> {
   let filled: Record<string, unknown> | undefined;
   for (const field of definition.config) {
-    if (!('default' in field) || field.default === undefined || config[field.key] !== undefined) continue;
+    const value = config[field.key];
+    if (!lacksValue(field, value)) continue;
+    const fallback = 'default' in field ? field.default : undefined;
+    if (fallback === undefined && value === undefined) continue;
     filled ??= { ...config };
-    filled[field.key] = field.default;
+    if (fallback === undefined) delete filled[field.key];
+    else filled[field.key] = fallback;
   }
   return filled ?? config;
+}
+
+function lacksValue(field: ConfigField, value: unknown): boolean {
+  if (value === undefined || value === null) return true;
+  const textKind = field.kind === 'text' || field.kind === 'prompt' || field.kind === 'secret' || field.kind === 'code' || field.kind === 'json';
+  return !textKind && isBlankConfigValue(value);
 }
 
 /** Whether `field` must be filled in, given the rest of the node's config (`required`, `requiredWhen`). */

@@ -1,6 +1,7 @@
 export * from './analytics-events.js';
 export * from './api/index.js';
 export * from './built-in-types.js';
+export * from './config-of.js';
 export * from './config-values.js';
 export * from './connect.js';
 export * from './custom-node.js';
