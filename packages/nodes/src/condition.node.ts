@@ -1,6 +1,30 @@
-import { defineNode } from './define-node.js';
+import type { ConfigOf } from '@weft/core';
+import { defineConfig, defineNode } from './define-node.js';
 import { runCondition } from './run/condition.js';
-import { CONDITION_OPERATOR_LABELS } from './run/condition-test.js';
+import { CONDITION_OPERATOR_LABELS, CONDITION_OPERATORS } from './run/condition-test.js';
+
+/** The settings of Condition; its `run` reads them typed as {@link ConditionConfig}. */
+export const conditionConfig = defineConfig([
+  {
+    kind: 'text',
+    key: 'field',
+    label: 'Field',
+    default: '',
+    placeholder: 'status or items.0.name',
+    description: 'Dotted path into a JSON input; empty tests the whole input.',
+  },
+  {
+    kind: 'select',
+    key: 'operator',
+    label: 'Operator',
+    default: 'equals',
+    options: CONDITION_OPERATORS.map((value) => ({ value, label: CONDITION_OPERATOR_LABELS[value] })),
+  },
+  { kind: 'text', key: 'value', label: 'Value', default: '', description: 'Compared with the field; takes {{params.key}}. Not used by "is empty" tests.' },
+  { kind: 'boolean', key: 'caseSensitive', label: 'Case-sensitive', default: false },
+]);
+
+export type ConditionConfig = ConfigOf<typeof conditionConfig>;
 
 /**
  * Routes its input to one of two outputs; the engine skips whatever hangs off the
@@ -17,25 +41,7 @@ export const conditionNode = defineNode({
     { id: 'true', label: 'True', type: 'any', description: 'Gets the input when the test passes.' },
     { id: 'false', label: 'False', type: 'any', description: 'Gets the input when the test fails.' },
   ],
-  config: [
-    {
-      kind: 'text',
-      key: 'field',
-      label: 'Field',
-      default: '',
-      placeholder: 'status or items.0.name',
-      description: 'Dotted path into a JSON input; empty tests the whole input.',
-    },
-    {
-      kind: 'select',
-      key: 'operator',
-      label: 'Operator',
-      default: 'equals',
-      options: Object.entries(CONDITION_OPERATOR_LABELS).map(([value, label]) => ({ value, label })),
-    },
-    { kind: 'text', key: 'value', label: 'Value', default: '', description: 'Compared with the field; takes {{params.key}}. Not used by "is empty" tests.' },
-    { kind: 'boolean', key: 'caseSensitive', label: 'Case-sensitive', default: false },
-  ],
+  config: conditionConfig,
   run: runCondition,
   docs: `Reads **Field** from the input (a dotted path such as \`order.total\`, or the whole input when empty), compares it with **Value**, and passes the input unchanged to **True** or **False**. Nodes connected only to the other output are *skipped* in that run.
 

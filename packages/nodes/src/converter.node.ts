@@ -1,8 +1,17 @@
+import type { ConfigOf } from '@weft/core';
 import { CONVERSIONS, CONVERTER_INPUT, CONVERTER_NODE_TYPE, CONVERTER_OUTPUT, DATA_TYPES } from '@weft/core';
-import { defineNode } from './define-node.js';
+import { defineConfig, defineNode } from './define-node.js';
 import { runConvert } from './run/convert.js';
 
 const typeOptions = DATA_TYPES.filter((t) => t !== 'any').map((t) => ({ value: t, label: t }));
+
+/** The settings of Type Converter; its `run` reads them typed as {@link ConverterConfig}. */
+export const converterConfig = defineConfig([
+  { kind: 'select', key: 'sourceType', label: 'From', options: typeOptions, required: true },
+  { kind: 'select', key: 'targetType', label: 'To', options: typeOptions, required: true },
+]);
+
+export type ConverterConfig = ConfigOf<typeof converterConfig>;
 
 /**
  * One node type performs every conversion of the table; its config names the pair.
@@ -16,10 +25,7 @@ export const converterNode = defineNode({
   description: 'Converts data between port types (inserted automatically when you connect them).',
   inputs: [{ id: CONVERTER_INPUT, label: 'Input', type: 'any', typeFrom: 'sourceType' }],
   outputs: [{ id: CONVERTER_OUTPUT, label: 'Output', type: 'any', typeFrom: 'targetType' }],
-  config: [
-    { kind: 'select', key: 'sourceType', label: 'From', options: typeOptions, required: true },
-    { kind: 'select', key: 'targetType', label: 'To', options: typeOptions, required: true },
-  ],
+  config: converterConfig,
   hidden: true,
   run: runConvert,
   docs: `Conversions:\n\n${CONVERSIONS.map((c) => `- **${c.label}**: ${c.from} → ${c.to}`).join('\n')}`,

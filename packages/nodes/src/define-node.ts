@@ -1,4 +1,4 @@
-import type { NodeConfigMigration, NodeDefinition } from '@weft/core';
+import type { ConfigField, ConfigOf, NodeConfigMigration, NodeDefinition } from '@weft/core';
 import type { NodeRun } from './node-services.js';
 
 /**
@@ -16,7 +16,27 @@ export interface NodeType extends NodeDefinition {
   readonly migrate?: NodeConfigMigration['migrate'];
 }
 
-/** Identity helper that checks a node type literal against the schema. */
-export function defineNode<T extends NodeType>(node: T): T {
-  return node;
+/** A node type as written: its `run` reads the config its own `config` fields describe. */
+export interface NodeSpec<Fields extends readonly ConfigField[]> extends Omit<NodeType, 'config' | 'run'> {
+  readonly config: Fields;
+  readonly run?: NodeRun<ConfigOf<Fields>>;
+}
+
+/**
+ * Checks a node type literal against the schema. `run` is typed by the node's fields
+ * (core's `ConfigOf`): the host hands it the stored config through `configWithDefaults`
+ * and refuses a run whose config `configIssues` faults (the server's plan-run.ts), which is
+ * what that type promises, so the registry may hold it as a plain {@link NodeType}.
+ */
+export function defineNode<const Fields extends readonly ConfigField[]>(node: NodeSpec<Fields>): NodeType {
+  return node as NodeType;
+}
+
+/**
+ * A node's config fields with their literal keys, defaults and option values kept, so
+ * `ConfigOf<typeof fields>` types what its `run` reads. Declare them beside the node,
+ * apart from `defineNode`, so the run file can import that type.
+ */
+export function defineConfig<const Fields extends readonly ConfigField[]>(fields: Fields): Fields {
+  return fields;
 }

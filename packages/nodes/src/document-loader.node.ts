@@ -1,7 +1,50 @@
+import type { ConfigOf } from '@weft/core';
 import { UPLOAD_ACCEPT } from '@weft/core';
-import { defineNode } from './define-node.js';
+import { defineConfig, defineNode } from './define-node.js';
 import { migrateDocumentLoaderConfig } from './document-loader-migration.js';
 import { runDocumentLoader } from './run/document-loader.js';
+
+/** The settings of Document Loader; its `run` reads them typed as {@link DocumentLoaderConfig}. */
+export const documentLoaderConfig = defineConfig([
+  {
+    kind: 'select',
+    key: 'source',
+    label: 'Source',
+    default: 'file',
+    options: [
+      { value: 'file', label: 'Uploaded file' },
+      { value: 'url', label: 'Web page' },
+    ],
+  },
+  {
+    kind: 'file',
+    key: 'file',
+    label: 'File',
+    // The types uploads accept (core's list, which the server checks them against).
+    accept: UPLOAD_ACCEPT,
+    requiredWhen: { key: 'source', equals: 'file' },
+    description: 'Used when Source is Uploaded file.',
+  },
+  {
+    kind: 'text',
+    key: 'url',
+    label: 'URL',
+    requiredWhen: { key: 'source', equals: 'url' },
+    default: '',
+    placeholder: 'https://example.com/handbook',
+    description: 'Used when Source is Web page.',
+  },
+  {
+    kind: 'text',
+    key: 'sheet',
+    label: 'Sheet',
+    default: '',
+    placeholder: 'Sheet1',
+    description: 'For Excel files: the worksheet to read. Empty reads the first one.',
+  },
+]);
+
+export type DocumentLoaderConfig = ConfigOf<typeof documentLoaderConfig>;
 
 /** Turns an uploaded file or a web page into documents, the start of a RAG chain. */
 export const documentLoaderNode = defineNode({
@@ -13,44 +56,7 @@ export const documentLoaderNode = defineNode({
   description: 'Loads an uploaded file or a web page as documents.',
   inputs: [],
   outputs: [{ id: 'output', label: 'Documents', type: 'documents' }],
-  config: [
-    {
-      kind: 'select',
-      key: 'source',
-      label: 'Source',
-      default: 'file',
-      options: [
-        { value: 'file', label: 'Uploaded file' },
-        { value: 'url', label: 'Web page' },
-      ],
-    },
-    {
-      kind: 'file',
-      key: 'file',
-      label: 'File',
-      // The types uploads accept (core's list, which the server checks them against).
-      accept: UPLOAD_ACCEPT,
-      requiredWhen: { key: 'source', equals: 'file' },
-      description: 'Used when Source is Uploaded file.',
-    },
-    {
-      kind: 'text',
-      key: 'url',
-      label: 'URL',
-      requiredWhen: { key: 'source', equals: 'url' },
-      default: '',
-      placeholder: 'https://example.com/handbook',
-      description: 'Used when Source is Web page.',
-    },
-    {
-      kind: 'text',
-      key: 'sheet',
-      label: 'Sheet',
-      default: '',
-      placeholder: 'Sheet1',
-      description: 'For Excel files: the worksheet to read. Empty reads the first one.',
-    },
-  ],
+  config: documentLoaderConfig,
   run: runDocumentLoader,
   migrate: migrateDocumentLoaderConfig,
   docs: `Emits **Documents**, each with its text and metadata: \`source\` (the file name or URL) and, depending on the format, \`page\`, \`row\`, \`sheet\` or \`item\`.

@@ -1,5 +1,53 @@
-import { defineNode } from './define-node.js';
+import type { ConfigOf } from '@weft/core';
+import { defineConfig, defineNode } from './define-node.js';
 import { runSendEmail } from './run/send-email.js';
+
+/** The settings of Send E-mail; its `run` reads them typed as {@link EmailSendConfig}. */
+export const emailSendConfig = defineConfig([
+  { kind: 'text', key: 'host', label: 'SMTP host', required: true, default: '', placeholder: 'smtp.example.com' },
+  { kind: 'number', key: 'port', label: 'Port', min: 1, max: 65535, step: 1, default: 587 },
+  {
+    kind: 'select',
+    key: 'security',
+    label: 'Encryption',
+    default: 'starttls',
+    options: [
+      { value: 'starttls', label: 'STARTTLS (port 587)' },
+      { value: 'tls', label: 'TLS (port 465)' },
+      { value: 'none', label: 'None (a relay on your network)' },
+    ],
+  },
+  { kind: 'text', key: 'user', label: 'User', default: '', description: 'Leave empty for a server that does not ask you to sign in.' },
+  { kind: 'secret', key: 'password', label: 'Password', description: 'The SMTP password or app password, from your secrets.' },
+  { kind: 'text', key: 'from', label: 'From', required: true, default: '', placeholder: 'Weft <alerts@example.com>' },
+  {
+    kind: 'text',
+    key: 'to',
+    label: 'To',
+    required: true,
+    default: '',
+    placeholder: 'ada@example.com, Grace <grace@example.com>',
+    description: 'One or more addresses, separated by commas or new lines.',
+  },
+  { kind: 'text', key: 'cc', label: 'Cc', default: '' },
+  { kind: 'text', key: 'bcc', label: 'Bcc', default: '' },
+  { kind: 'text', key: 'replyTo', label: 'Reply to', default: '' },
+  { kind: 'text', key: 'subject', label: 'Subject', required: true, default: '', placeholder: 'Daily digest for {{params.team}}' },
+  {
+    kind: 'select',
+    key: 'format',
+    label: 'Body format',
+    default: 'text',
+    options: [
+      { value: 'text', label: 'Plain text' },
+      { value: 'html', label: 'HTML' },
+    ],
+  },
+  { kind: 'prompt', key: 'body', label: 'Body', required: true, default: '{{input}}', placeholder: 'Hello,\n\n{{input}}' },
+  { kind: 'number', key: 'timeoutSeconds', label: 'Timeout (seconds)', min: 1, max: 120, step: 1, default: 30 },
+]);
+
+export type EmailSendConfig = ConfigOf<typeof emailSendConfig>;
 
 /** Sends one e-mail over the SMTP server the node names (the host's mail service does the SMTP). */
 export const emailSendNode = defineNode({
@@ -17,49 +65,7 @@ export const emailSendNode = defineNode({
       description: '{ messageId, accepted, rejected, response } once the SMTP server took the message.',
     },
   ],
-  config: [
-    { kind: 'text', key: 'host', label: 'SMTP host', required: true, default: '', placeholder: 'smtp.example.com' },
-    { kind: 'number', key: 'port', label: 'Port', min: 1, max: 65535, step: 1, default: 587 },
-    {
-      kind: 'select',
-      key: 'security',
-      label: 'Encryption',
-      default: 'starttls',
-      options: [
-        { value: 'starttls', label: 'STARTTLS (port 587)' },
-        { value: 'tls', label: 'TLS (port 465)' },
-        { value: 'none', label: 'None (a relay on your network)' },
-      ],
-    },
-    { kind: 'text', key: 'user', label: 'User', default: '', description: 'Leave empty for a server that does not ask you to sign in.' },
-    { kind: 'secret', key: 'password', label: 'Password', description: 'The SMTP password or app password, from your secrets.' },
-    { kind: 'text', key: 'from', label: 'From', required: true, default: '', placeholder: 'Weft <alerts@example.com>' },
-    {
-      kind: 'text',
-      key: 'to',
-      label: 'To',
-      required: true,
-      default: '',
-      placeholder: 'ada@example.com, Grace <grace@example.com>',
-      description: 'One or more addresses, separated by commas or new lines.',
-    },
-    { kind: 'text', key: 'cc', label: 'Cc', default: '' },
-    { kind: 'text', key: 'bcc', label: 'Bcc', default: '' },
-    { kind: 'text', key: 'replyTo', label: 'Reply to', default: '' },
-    { kind: 'text', key: 'subject', label: 'Subject', required: true, default: '', placeholder: 'Daily digest for {{params.team}}' },
-    {
-      kind: 'select',
-      key: 'format',
-      label: 'Body format',
-      default: 'text',
-      options: [
-        { value: 'text', label: 'Plain text' },
-        { value: 'html', label: 'HTML' },
-      ],
-    },
-    { kind: 'prompt', key: 'body', label: 'Body', required: true, default: '{{input}}', placeholder: 'Hello,\n\n{{input}}' },
-    { kind: 'number', key: 'timeoutSeconds', label: 'Timeout (seconds)', min: 1, max: 120, step: 1, default: 30 },
-  ],
+  config: emailSendConfig,
   run: runSendEmail,
   docs: `Sends one e-mail through your SMTP server and emits what the server said: the \`messageId\`, the recipients it \`accepted\` and any it \`rejected\`.
 

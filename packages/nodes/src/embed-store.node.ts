@@ -1,5 +1,52 @@
-import { defineNode } from './define-node.js';
+import type { ConfigOf } from '@weft/core';
+import { defineConfig, defineNode } from './define-node.js';
 import { runEmbedStore } from './run/embed-store.js';
+
+/** The settings of Embed & Store; its `run` reads them typed as {@link EmbedStoreConfig}. */
+export const embedStoreConfig = defineConfig([
+  {
+    kind: 'text',
+    key: 'collection',
+    label: 'Collection',
+    required: true,
+    default: 'default',
+    description: 'Retrievers read from a collection by this name.',
+  },
+  {
+    kind: 'select',
+    key: 'mode',
+    label: 'Existing content',
+    default: 'replace',
+    options: [
+      { value: 'replace', label: 'Replace the collection' },
+      { value: 'append', label: 'Add to the collection' },
+    ],
+  },
+  {
+    kind: 'select',
+    key: 'provider',
+    label: 'Embedding provider',
+    default: 'openai',
+    options: [
+      { value: 'openai', label: 'OpenAI' },
+      { value: 'openai-compatible', label: 'OpenAI-compatible (Ollama, vLLM, LM Studio, …)' },
+      { value: 'none', label: 'None: keyword search only' },
+    ],
+  },
+  { kind: 'text', key: 'baseUrl', label: 'Base URL', placeholder: 'http://localhost:11434/v1', description: 'Required for OpenAI-compatible servers.' },
+  {
+    kind: 'text',
+    key: 'model',
+    label: 'Embedding model',
+    // Keyword-only collections (provider "none") embed nothing.
+    requiredWhen: { key: 'provider', notEquals: 'none' },
+    default: 'text-embedding-3-small',
+    placeholder: 'text-embedding-3-small, nomic-embed-text',
+  },
+  { kind: 'secret', key: 'apiKey', label: 'API key', description: 'One of your secrets. Local servers without authentication need none.' },
+]);
+
+export type EmbedStoreConfig = ConfigOf<typeof embedStoreConfig>;
 
 /** Embeds chunks and writes them to a named collection of the user's vector store. */
 export const embedStoreNode = defineNode({
@@ -17,48 +64,7 @@ export const embedStoreNode = defineNode({
       description: '{ collection, added, unchanged, removed, total, dimensions } once the chunks are written.',
     },
   ],
-  config: [
-    {
-      kind: 'text',
-      key: 'collection',
-      label: 'Collection',
-      required: true,
-      default: 'default',
-      description: 'Retrievers read from a collection by this name.',
-    },
-    {
-      kind: 'select',
-      key: 'mode',
-      label: 'Existing content',
-      default: 'replace',
-      options: [
-        { value: 'replace', label: 'Replace the collection' },
-        { value: 'append', label: 'Add to the collection' },
-      ],
-    },
-    {
-      kind: 'select',
-      key: 'provider',
-      label: 'Embedding provider',
-      default: 'openai',
-      options: [
-        { value: 'openai', label: 'OpenAI' },
-        { value: 'openai-compatible', label: 'OpenAI-compatible (Ollama, vLLM, LM Studio, …)' },
-        { value: 'none', label: 'None: keyword search only' },
-      ],
-    },
-    { kind: 'text', key: 'baseUrl', label: 'Base URL', placeholder: 'http://localhost:11434/v1', description: 'Required for OpenAI-compatible servers.' },
-    {
-      kind: 'text',
-      key: 'model',
-      label: 'Embedding model',
-      // Keyword-only collections (provider "none") embed nothing.
-      requiredWhen: { key: 'provider', notEquals: 'none' },
-      default: 'text-embedding-3-small',
-      placeholder: 'text-embedding-3-small, nomic-embed-text',
-    },
-    { kind: 'secret', key: 'apiKey', label: 'API key', description: 'One of your secrets. Local servers without authentication need none.' },
-  ],
+  config: embedStoreConfig,
   run: runEmbedStore,
   docs: `Computes an embedding for every chunk and writes chunk, embedding and metadata into the **Collection**, in Weft's own database. Collections belong to you, are shared by all your workflows and are listed (and deleted) under Settings → Collections.
 

@@ -1,5 +1,49 @@
-import { defineNode } from './define-node.js';
+import type { ConfigOf } from '@weft/core';
+import { defineConfig, defineNode } from './define-node.js';
 import { runHttpRequest } from './run/http-request.js';
+
+/** The settings of HTTP Request; its `run` reads them typed as {@link HttpRequestConfig}. */
+export const httpRequestConfig = defineConfig([
+  {
+    kind: 'select',
+    key: 'method',
+    label: 'Method',
+    default: 'GET',
+    options: (['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD'] as const).map((m) => ({ value: m, label: m })),
+  },
+  { kind: 'text', key: 'url', label: 'URL', required: true, default: '', placeholder: 'https://api.example.com/items' },
+  { kind: 'json', key: 'query', label: 'Query parameters', default: {}, description: 'An object of names and values, added to the URL.' },
+  { kind: 'json', key: 'headers', label: 'Headers', default: {}, description: 'An object of header names and values.' },
+  { kind: 'json', key: 'body', label: 'JSON body', description: 'Sent as application/json with POST, PUT, PATCH and DELETE.' },
+  {
+    kind: 'select',
+    key: 'auth',
+    label: 'Authentication',
+    default: 'none',
+    options: [
+      { value: 'none', label: 'None' },
+      { value: 'bearer', label: 'Bearer token' },
+      { value: 'basic', label: 'Basic (user:password)' },
+      { value: 'header', label: 'API key header' },
+    ],
+  },
+  { kind: 'secret', key: 'authSecret', label: 'Credential', description: 'The token, user:password or key, from your secrets.' },
+  { kind: 'text', key: 'authHeader', label: 'Header name', default: 'X-API-Key', description: 'For API key header authentication.' },
+  {
+    kind: 'select',
+    key: 'responseAs',
+    label: 'Response as',
+    default: 'json',
+    options: [
+      { value: 'json', label: 'JSON' },
+      { value: 'text', label: 'Text' },
+    ],
+  },
+  { kind: 'number', key: 'timeoutSeconds', label: 'Timeout (seconds)', min: 1, max: 300, step: 1, default: 30 },
+  { kind: 'boolean', key: 'failOnErrorStatus', label: 'Fail on 4xx and 5xx answers', default: true },
+]);
+
+export type HttpRequestConfig = ConfigOf<typeof httpRequestConfig>;
 
 /**
  * One outbound HTTP call. The output's data type follows *Response as* through
@@ -21,45 +65,7 @@ export const httpRequestNode = defineNode({
     },
   ],
   outputs: [{ id: 'output', label: 'Response', type: 'json', typeFrom: 'responseAs' }],
-  config: [
-    {
-      kind: 'select',
-      key: 'method',
-      label: 'Method',
-      default: 'GET',
-      options: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD'].map((m) => ({ value: m, label: m })),
-    },
-    { kind: 'text', key: 'url', label: 'URL', required: true, default: '', placeholder: 'https://api.example.com/items' },
-    { kind: 'json', key: 'query', label: 'Query parameters', default: {}, description: 'An object of names and values, added to the URL.' },
-    { kind: 'json', key: 'headers', label: 'Headers', default: {}, description: 'An object of header names and values.' },
-    { kind: 'json', key: 'body', label: 'JSON body', description: 'Sent as application/json with POST, PUT, PATCH and DELETE.' },
-    {
-      kind: 'select',
-      key: 'auth',
-      label: 'Authentication',
-      default: 'none',
-      options: [
-        { value: 'none', label: 'None' },
-        { value: 'bearer', label: 'Bearer token' },
-        { value: 'basic', label: 'Basic (user:password)' },
-        { value: 'header', label: 'API key header' },
-      ],
-    },
-    { kind: 'secret', key: 'authSecret', label: 'Credential', description: 'The token, user:password or key, from your secrets.' },
-    { kind: 'text', key: 'authHeader', label: 'Header name', default: 'X-API-Key', description: 'For API key header authentication.' },
-    {
-      kind: 'select',
-      key: 'responseAs',
-      label: 'Response as',
-      default: 'json',
-      options: [
-        { value: 'json', label: 'JSON' },
-        { value: 'text', label: 'Text' },
-      ],
-    },
-    { kind: 'number', key: 'timeoutSeconds', label: 'Timeout (seconds)', min: 1, max: 300, step: 1, default: 30 },
-    { kind: 'boolean', key: 'failOnErrorStatus', label: 'Fail on 4xx and 5xx answers', default: true },
-  ],
+  config: httpRequestConfig,
   run: runHttpRequest,
   docs: `Sends one request and emits the response body on the **Response** output: parsed JSON, or the raw text when *Response as* is **Text** (the output's data type follows the choice).
 

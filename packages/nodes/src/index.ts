@@ -12,9 +12,8 @@ export { MERGER_DEFAULT_INPUTS, MERGER_MAX_INPUTS, mergerNode } from './merger.n
 export * from './node-execution.js';
 export * from './node-registry.js';
 export * from './node-services.js';
-export { outputNode } from './output.node.js';
+export { type OutputFormat, outputNode } from './output.node.js';
 export { retrieverNode } from './retriever.node.js';
-export { OUTPUT_FORMATS, type OutputFormat, outputFormat } from './run/output.js';
 export * from './services/document-service.js';
 export * from './services/embedding-service.js';
 export * from './services/file-service.js';

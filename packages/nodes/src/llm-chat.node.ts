@@ -1,5 +1,52 @@
-import { defineNode } from './define-node.js';
+import type { ConfigOf } from '@weft/core';
+import { defineConfig, defineNode } from './define-node.js';
 import { runLlmChat } from './run/llm-chat.js';
+
+/** The settings of LLM Chat; its `run` reads them typed as {@link LlmChatConfig}. */
+export const llmChatConfig = defineConfig([
+  {
+    kind: 'select',
+    key: 'provider',
+    label: 'Provider',
+    default: 'openai',
+    options: [
+      { value: 'openai', label: 'OpenAI' },
+      { value: 'anthropic', label: 'Anthropic' },
+      { value: 'openai-compatible', label: 'OpenAI-compatible (Ollama, vLLM, LM Studio, …)' },
+    ],
+  },
+  {
+    kind: 'text',
+    key: 'baseUrl',
+    label: 'Base URL',
+    placeholder: 'http://localhost:11434/v1',
+    description: 'Required for OpenAI-compatible servers; leave empty to use the provider’s own API.',
+  },
+  { kind: 'text', key: 'model', label: 'Model', required: true, default: 'gpt-4o-mini', placeholder: 'gpt-4o-mini, claude-sonnet-4-5, llama3.1' },
+  { kind: 'secret', key: 'apiKey', label: 'API key', description: 'One of your secrets. Local servers without authentication need none.' },
+  { kind: 'prompt', key: 'systemPrompt', label: 'System prompt', default: '', placeholder: 'You are a concise assistant.' },
+  {
+    kind: 'prompt',
+    key: 'prompt',
+    label: 'Prompt',
+    required: true,
+    default: '{{input}}',
+    placeholder: 'Summarise this in three bullet points:\n\n{{input}}',
+  },
+  {
+    kind: 'number',
+    key: 'temperature',
+    label: 'Temperature',
+    min: 0,
+    max: 2,
+    step: 0.1,
+    default: 0.7,
+    description: 'Lower is more focused, higher more varied. Anthropic accepts at most 1.',
+  },
+  { kind: 'number', key: 'maxTokens', label: 'Max tokens', min: 1, max: 200_000, step: 1, default: 1024, description: 'Upper bound on the answer’s length.' },
+]);
+
+export type LlmChatConfig = ConfigOf<typeof llmChatConfig>;
 
 /** One chat completion; the server's LLM adapter speaks each provider's protocol. */
 export const llmChatNode = defineNode({
@@ -10,48 +57,7 @@ export const llmChatNode = defineNode({
   description: 'Sends a prompt to a language model (OpenAI, Anthropic or any OpenAI-compatible server) and emits its answer.',
   inputs: [{ id: 'input', label: 'Text', type: 'text', optional: true, description: 'Available in the prompts as {{input}}.' }],
   outputs: [{ id: 'output', label: 'Answer', type: 'text' }],
-  config: [
-    {
-      kind: 'select',
-      key: 'provider',
-      label: 'Provider',
-      default: 'openai',
-      options: [
-        { value: 'openai', label: 'OpenAI' },
-        { value: 'anthropic', label: 'Anthropic' },
-        { value: 'openai-compatible', label: 'OpenAI-compatible (Ollama, vLLM, LM Studio, …)' },
-      ],
-    },
-    {
-      kind: 'text',
-      key: 'baseUrl',
-      label: 'Base URL',
-      placeholder: 'http://localhost:11434/v1',
-      description: 'Required for OpenAI-compatible servers; leave empty to use the provider’s own API.',
-    },
-    { kind: 'text', key: 'model', label: 'Model', required: true, default: 'gpt-4o-mini', placeholder: 'gpt-4o-mini, claude-sonnet-4-5, llama3.1' },
-    { kind: 'secret', key: 'apiKey', label: 'API key', description: 'One of your secrets. Local servers without authentication need none.' },
-    { kind: 'prompt', key: 'systemPrompt', label: 'System prompt', default: '', placeholder: 'You are a concise assistant.' },
-    {
-      kind: 'prompt',
-      key: 'prompt',
-      label: 'Prompt',
-      required: true,
-      default: '{{input}}',
-      placeholder: 'Summarise this in three bullet points:\n\n{{input}}',
-    },
-    {
-      kind: 'number',
-      key: 'temperature',
-      label: 'Temperature',
-      min: 0,
-      max: 2,
-      step: 0.1,
-      default: 0.7,
-      description: 'Lower is more focused, higher more varied. Anthropic accepts at most 1.',
-    },
-    { kind: 'number', key: 'maxTokens', label: 'Max tokens', min: 1, max: 200_000, step: 1, default: 1024, description: 'Upper bound on the answer’s length.' },
-  ],
+  config: llmChatConfig,
   run: runLlmChat,
   docs: `Sends **System prompt** and **Prompt** to the model and emits the answer on the **Answer** output. Tokens stream into the run's logs as they arrive, and the token usage is recorded with the run.
 

@@ -33,11 +33,15 @@ export interface NodeServices {
   recordUsage(usage: TokenUsage): void;
 }
 
-/** The arguments of a node implementation, as the engine passes them. */
-export interface NodeRunArgs {
+/**
+ * The arguments of a node implementation, as the engine passes them. `Config` is the
+ * node's config type (core's `ConfigOf` of its fields); the engine's side sees any record.
+ */
+export interface NodeRunArgs<Config = Readonly<Record<string, unknown>>> {
   readonly inputs: Readonly<Record<string, unknown>>;
-  readonly config: Readonly<Record<string, unknown>>;
+  readonly config: Config;
   readonly ctx: NodeRunContext<NodeServices>;
 }
 
-export type NodeRun = (args: NodeRunArgs) => Promise<NodeRunResult> | NodeRunResult;
+/** A node implementation: `run` of a node type. */
+export type NodeRun<Config = Readonly<Record<string, unknown>>> = (args: NodeRunArgs<Config>) => Promise<NodeRunResult> | NodeRunResult;

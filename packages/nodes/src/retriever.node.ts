@@ -1,5 +1,43 @@
-import { defineNode } from './define-node.js';
+import type { ConfigOf } from '@weft/core';
+import { defineConfig, defineNode } from './define-node.js';
 import { runRetriever } from './run/retriever.js';
+
+/** The settings of Retriever; its `run` reads them typed as {@link RetrieverConfig}. */
+export const retrieverConfig = defineConfig([
+  { kind: 'text', key: 'collection', label: 'Collection', required: true, default: 'default' },
+  {
+    kind: 'select',
+    key: 'mode',
+    label: 'Search by',
+    default: 'hybrid',
+    options: [
+      { value: 'hybrid', label: 'Hybrid: meaning and keywords' },
+      { value: 'vector', label: 'Meaning (vector similarity)' },
+      { value: 'keyword', label: 'Keywords (BM25): no model, no key' },
+    ],
+  },
+  { kind: 'number', key: 'topK', label: 'Results', min: 1, max: 50, step: 1, default: 4, description: 'How many chunks to return, best first.' },
+  {
+    kind: 'number',
+    key: 'minScore',
+    label: 'Minimum score',
+    min: 0,
+    max: 1,
+    step: 0.01,
+    default: 0,
+    description: 'Leave out chunks scoring below this (0 to 1; see the docs for what the score means in each mode).',
+  },
+  {
+    kind: 'json',
+    key: 'filter',
+    label: 'Metadata filter',
+    default: {},
+    description: 'Only chunks whose metadata has these values, e.g. { "source": "handbook.pdf" }; a list means any of them.',
+  },
+  { kind: 'secret', key: 'apiKey', label: 'API key', description: 'For the collection’s embedding model (Meaning and Hybrid). Keyword search needs none.' },
+]);
+
+export type RetrieverConfig = ConfigOf<typeof retrieverConfig>;
 
 /** Finds the chunks of a collection closest to a query. */
 export const retrieverNode = defineNode({
@@ -19,39 +57,7 @@ export const retrieverNode = defineNode({
     },
   ],
   outputs: [{ id: 'output', label: 'Results', type: 'results' }],
-  config: [
-    { kind: 'text', key: 'collection', label: 'Collection', required: true, default: 'default' },
-    {
-      kind: 'select',
-      key: 'mode',
-      label: 'Search by',
-      default: 'hybrid',
-      options: [
-        { value: 'hybrid', label: 'Hybrid: meaning and keywords' },
-        { value: 'vector', label: 'Meaning (vector similarity)' },
-        { value: 'keyword', label: 'Keywords (BM25): no model, no key' },
-      ],
-    },
-    { kind: 'number', key: 'topK', label: 'Results', min: 1, max: 50, step: 1, default: 4, description: 'How many chunks to return, best first.' },
-    {
-      kind: 'number',
-      key: 'minScore',
-      label: 'Minimum score',
-      min: 0,
-      max: 1,
-      step: 0.01,
-      default: 0,
-      description: 'Leave out chunks scoring below this (0 to 1; see the docs for what the score means in each mode).',
-    },
-    {
-      kind: 'json',
-      key: 'filter',
-      label: 'Metadata filter',
-      default: {},
-      description: 'Only chunks whose metadata has these values, e.g. { "source": "handbook.pdf" }; a list means any of them.',
-    },
-    { kind: 'secret', key: 'apiKey', label: 'API key', description: 'For the collection’s embedding model (Meaning and Hybrid). Keyword search needs none.' },
-  ],
+  config: retrieverConfig,
   run: runRetriever,
   docs: `Finds the chunks of the **Collection** that best answer the **Query** and emits them as **Results**, best first, each with its text, score, source and metadata.
 

@@ -1,5 +1,68 @@
-import { defineNode } from './define-node.js';
+import type { ConfigOf } from '@weft/core';
+import { defineConfig, defineNode } from './define-node.js';
 import { runSlackMessage, SLACK_API_URL } from './run/slack-message.js';
+
+/** The settings of Slack Message; its `run` reads them typed as {@link SlackMessageConfig}. */
+export const slackMessageConfig = defineConfig([
+  {
+    kind: 'select',
+    key: 'mode',
+    label: 'Send with',
+    default: 'webhook',
+    options: [
+      { value: 'webhook', label: 'Incoming webhook' },
+      { value: 'bot', label: 'Bot token (chat.postMessage)' },
+    ],
+  },
+  {
+    kind: 'secret',
+    key: 'webhookUrl',
+    label: 'Webhook URL',
+    requiredWhen: { key: 'mode', equals: 'webhook' },
+    description: 'Incoming webhook: the channel’s webhook URL (https://hooks.slack.com/services/…), kept as a secret.',
+  },
+  {
+    kind: 'secret',
+    key: 'botToken',
+    label: 'Bot token',
+    requiredWhen: { key: 'mode', equals: 'bot' },
+    description: 'Bot token: the app’s Bot User OAuth Token (xoxb-…), kept as a secret. The app needs the chat:write scope.',
+  },
+  {
+    kind: 'text',
+    key: 'channel',
+    label: 'Channel',
+    default: '',
+    placeholder: 'C0123ABCDEF or #general',
+    description: 'Bot token: the channel ID (in the channel’s details) or #name. An incoming webhook always posts to its own channel.',
+  },
+  { kind: 'prompt', key: 'text', label: 'Message', required: true, default: '{{input}}', placeholder: 'Daily digest:\n\n{{input}}' },
+  {
+    kind: 'json',
+    key: 'blocks',
+    label: 'Blocks',
+    description:
+      'Optional Block Kit layout: an array of blocks, or the { "blocks": [...] } that Slack’s Block Kit Builder shows. The message is then the notification text.',
+  },
+  {
+    kind: 'text',
+    key: 'threadTs',
+    label: 'Reply in thread',
+    default: '',
+    placeholder: '{{input.ts}}',
+    description: 'Optional: the ts of the message to reply under, such as the ts a bot post emits.',
+  },
+  { kind: 'boolean', key: 'unfurlLinks', label: 'Show link previews', default: false },
+  {
+    kind: 'text',
+    key: 'apiUrl',
+    label: 'Slack API URL',
+    default: SLACK_API_URL,
+    description: 'Bot token: where the Web API lives. Change it only for GovSlack (https://slack-gov.com/api) or a Slack-compatible server.',
+  },
+]);
+
+export type SlackMessageConfig = ConfigOf<typeof slackMessageConfig>;
 
 /**
  * Posts to Slack through an incoming webhook (no Slack app needed) or as a bot with
@@ -29,64 +92,7 @@ export const slackMessageNode = defineNode({
       description: '{ ok: true } once Slack accepted the message; a bot post adds the channel ID and the message ts (for replies in its thread).',
     },
   ],
-  config: [
-    {
-      kind: 'select',
-      key: 'mode',
-      label: 'Send with',
-      default: 'webhook',
-      options: [
-        { value: 'webhook', label: 'Incoming webhook' },
-        { value: 'bot', label: 'Bot token (chat.postMessage)' },
-      ],
-    },
-    {
-      kind: 'secret',
-      key: 'webhookUrl',
-      label: 'Webhook URL',
-      requiredWhen: { key: 'mode', equals: 'webhook' },
-      description: 'Incoming webhook: the channel’s webhook URL (https://hooks.slack.com/services/…), kept as a secret.',
-    },
-    {
-      kind: 'secret',
-      key: 'botToken',
-      label: 'Bot token',
-      requiredWhen: { key: 'mode', equals: 'bot' },
-      description: 'Bot token: the app’s Bot User OAuth Token (xoxb-…), kept as a secret. The app needs the chat:write scope.',
-    },
-    {
-      kind: 'text',
-      key: 'channel',
-      label: 'Channel',
-      default: '',
-      placeholder: 'C0123ABCDEF or #general',
-      description: 'Bot token: the channel ID (in the channel’s details) or #name. An incoming webhook always posts to its own channel.',
-    },
-    { kind: 'prompt', key: 'text', label: 'Message', required: true, default: '{{input}}', placeholder: 'Daily digest:\n\n{{input}}' },
-    {
-      kind: 'json',
-      key: 'blocks',
-      label: 'Blocks',
-      description:
-        'Optional Block Kit layout: an array of blocks, or the { "blocks": [...] } that Slack’s Block Kit Builder shows. The message is then the notification text.',
-    },
-    {
-      kind: 'text',
-      key: 'threadTs',
-      label: 'Reply in thread',
-      default: '',
-      placeholder: '{{input.ts}}',
-      description: 'Optional: the ts of the message to reply under, such as the ts a bot post emits.',
-    },
-    { kind: 'boolean', key: 'unfurlLinks', label: 'Show link previews', default: false },
-    {
-      kind: 'text',
-      key: 'apiUrl',
-      label: 'Slack API URL',
-      default: SLACK_API_URL,
-      description: 'Bot token: where the Web API lives. Change it only for GovSlack (https://slack-gov.com/api) or a Slack-compatible server.',
-    },
-  ],
+  config: slackMessageConfig,
   run: runSlackMessage,
   docs: `Sends **Message** to a Slack channel. Slack's *mrkdwn* formatting works (\`*bold*\`, \`_italic_\`, \`<https://example.com|links>\`); placeholders \`{{input}}\`, \`{{params.key}}\` and \`{{secrets.NAME}}\` are filled in first.
 

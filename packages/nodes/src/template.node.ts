@@ -1,5 +1,31 @@
-import { defineNode } from './define-node.js';
+import type { ConfigOf } from '@weft/core';
+import { defineConfig, defineNode } from './define-node.js';
 import { runTemplate } from './run/template.js';
+
+/** The settings of Template; its `run` reads them typed as {@link TemplateConfig}. */
+export const templateConfig = defineConfig([
+  {
+    kind: 'prompt',
+    key: 'template',
+    label: 'Template',
+    required: true,
+    default: '{{input}}',
+    placeholder: 'Summarise for {{params.audience}}:\n\n{{input}}',
+  },
+  {
+    kind: 'select',
+    key: 'onMissing',
+    label: 'When a placeholder has no value',
+    default: 'error',
+    options: [
+      { value: 'error', label: 'Stop with an error' },
+      { value: 'empty', label: 'Insert nothing' },
+      { value: 'keep', label: 'Leave the placeholder as written' },
+    ],
+  },
+]);
+
+export type TemplateConfig = ConfigOf<typeof templateConfig>;
 
 /** Builds text from a template; placeholders are path lookups, never evaluated code (DESIGN.md). */
 export const templateNode = defineNode({
@@ -25,27 +51,7 @@ export const templateNode = defineNode({
     },
   ],
   outputs: [{ id: 'output', label: 'Text', type: 'text' }],
-  config: [
-    {
-      kind: 'prompt',
-      key: 'template',
-      label: 'Template',
-      required: true,
-      default: '{{input}}',
-      placeholder: 'Summarise for {{params.audience}}:\n\n{{input}}',
-    },
-    {
-      kind: 'select',
-      key: 'onMissing',
-      label: 'When a placeholder has no value',
-      default: 'error',
-      options: [
-        { value: 'error', label: 'Stop with an error' },
-        { value: 'empty', label: 'Insert nothing' },
-        { value: 'keep', label: 'Leave the placeholder as written' },
-      ],
-    },
-  ],
+  config: templateConfig,
   run: runTemplate,
   docs: `Fills in the template and emits the result on the **Text** output.
 

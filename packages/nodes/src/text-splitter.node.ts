@@ -1,5 +1,34 @@
-import { defineNode } from './define-node.js';
+import type { ConfigOf } from '@weft/core';
+import { defineConfig, defineNode } from './define-node.js';
 import { runTextSplitter, SPLIT_DEFAULTS } from './run/text-splitter.js';
+
+/** The settings of Text Splitter; its `run` reads them typed as {@link TextSplitterConfig}. */
+export const textSplitterConfig = defineConfig([
+  { kind: 'number', key: 'chunkSize', label: 'Chunk size (characters)', min: 100, max: 20_000, step: 1, default: SPLIT_DEFAULTS.chunkSize },
+  {
+    kind: 'number',
+    key: 'chunkOverlap',
+    label: 'Overlap (characters)',
+    min: 0,
+    max: 5000,
+    step: 1,
+    default: SPLIT_DEFAULTS.chunkOverlap,
+    description: 'Text repeated at the start of the next chunk, so a sentence cut in two is still found whole. Keep it below the chunk size.',
+  },
+  {
+    kind: 'select',
+    key: 'splitOn',
+    label: 'Split on',
+    default: SPLIT_DEFAULTS.splitOn,
+    options: [
+      { value: 'paragraphs', label: 'Paragraphs, then sentences' },
+      { value: 'sentences', label: 'Sentences' },
+      { value: 'characters', label: 'Exact character count' },
+    ],
+  },
+]);
+
+export type TextSplitterConfig = ConfigOf<typeof textSplitterConfig>;
 
 /**
  * Documents → chunks with the sizes the user chooses; the automatic Split Documents
@@ -13,30 +42,7 @@ export const textSplitterNode = defineNode({
   description: 'Splits documents into overlapping chunks ready for embedding.',
   inputs: [{ id: 'input', label: 'Documents', type: 'documents' }],
   outputs: [{ id: 'output', label: 'Chunks', type: 'chunks' }],
-  config: [
-    { kind: 'number', key: 'chunkSize', label: 'Chunk size (characters)', min: 100, max: 20_000, step: 1, default: SPLIT_DEFAULTS.chunkSize },
-    {
-      kind: 'number',
-      key: 'chunkOverlap',
-      label: 'Overlap (characters)',
-      min: 0,
-      max: 5000,
-      step: 1,
-      default: SPLIT_DEFAULTS.chunkOverlap,
-      description: 'Text repeated at the start of the next chunk, so a sentence cut in two is still found whole. Keep it below the chunk size.',
-    },
-    {
-      kind: 'select',
-      key: 'splitOn',
-      label: 'Split on',
-      default: SPLIT_DEFAULTS.splitOn,
-      options: [
-        { value: 'paragraphs', label: 'Paragraphs, then sentences' },
-        { value: 'sentences', label: 'Sentences' },
-        { value: 'characters', label: 'Exact character count' },
-      ],
-    },
-  ],
+  config: textSplitterConfig,
   run: runTextSplitter,
   docs: `Cuts every document into **Chunks** of at most *Chunk size* characters, with up to *Overlap* characters of the previous chunk repeated at the start of the next, so a passage cut in two is still found whole.
 

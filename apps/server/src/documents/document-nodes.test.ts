@@ -1,4 +1,4 @@
-import type { NodeRunContext, NodeRunResult } from '@weft/core';
+import { configWithDefaults, type NodeRunContext, type NodeRunResult } from '@weft/core';
 import { converterNode, documentLoaderNode, type FileService, type NodeServices, type NodeType, type StoredFile, textSplitterNode } from '@weft/nodes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContentWork } from '../content-work/content-work.js';
@@ -29,7 +29,7 @@ function stored(id: string, name: string, mimeType: string, bytes: Uint8Array): 
 const content = new ContentWork();
 afterAll(() => content.close());
 
-/** Runs a node the way the engine does, with the server's document service and the given parts. */
+/** Runs a node the way the engine does (defaults filled in, as plan-run.ts does), with the server's document service and the given parts. */
 async function run(node: NodeType, args: { inputs?: Record<string, unknown>; config?: Record<string, unknown> }, parts: Partial<NodeServices> = {}) {
   const logs: string[] = [];
   const services: NodeServices = {
@@ -48,7 +48,7 @@ async function run(node: NodeType, args: { inputs?: Record<string, unknown>; con
     emitToken: () => {},
   };
   if (!node.run) throw new Error(`${node.type} has no run`);
-  const result: NodeRunResult = await node.run({ inputs: args.inputs ?? {}, config: args.config ?? {}, ctx });
+  const result: NodeRunResult = await node.run({ inputs: args.inputs ?? {}, config: configWithDefaults(node, args.config ?? {}), ctx });
   return { output: result.outputs.output as unknown, logs };
 }
 

@@ -40,7 +40,7 @@ describe('Condition run', () => {
 
   it('refuses an unknown operator, naming the choices', async () => {
     await expect(nodeHarness(conditionNode).run({ inputs: { input: 1 }, config: { operator: 'matches' } })).rejects.toThrow(
-      'Operator "matches" is not one of equals, notEquals, contains',
+      'Operator must be one of equals, notEquals, contains, notContains',
     );
   });
 });

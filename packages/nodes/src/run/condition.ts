@@ -1,22 +1,21 @@
 import { lookupPath } from '@weft/core';
+import type { ConditionConfig } from '../condition.node.js';
 import type { NodeRunArgs } from '../node-services.js';
-import { asText, CONDITION_OPERATOR_LABELS, CONDITION_OPERATORS, passesTest } from './condition-test.js';
-import { ConfigReader } from './config-reader.js';
+import { asText, CONDITION_OPERATOR_LABELS, passesTest } from './condition-test.js';
 
 /**
  * Tests a field of the input and passes the input, unchanged, to `true` or `false` only:
  * the output left out is the branch not taken, which the engine skips.
  */
-export function runCondition({ inputs, config, ctx }: NodeRunArgs) {
-  const read = new ConfigReader(config);
-  const operator = read.choice('operator', 'Operator', CONDITION_OPERATORS, 'equals');
-  const field = read.text('field').trim();
+export function runCondition({ inputs, config, ctx }: NodeRunArgs<ConditionConfig>) {
+  const { operator, value, caseSensitive } = config;
+  const field = config.field.trim();
   const input = inputs.input;
   const actual = field === '' ? input : readField(input, field);
-  const passed = passesTest(actual, { operator, value: read.text('value'), caseSensitive: read.boolean('caseSensitive', false) });
+  const passed = passesTest(actual, { operator, value, caseSensitive });
   const subject = field === '' ? 'input' : `field "${field}"`;
   const seen = actual === undefined ? 'missing' : clip(asText(actual), 80);
-  const test = operator === 'isEmpty' || operator === 'isNotEmpty' ? '' : ` "${read.text('value')}"`;
+  const test = operator === 'isEmpty' || operator === 'isNotEmpty' ? '' : ` "${value}"`;
   ctx.log(`${subject} (${seen}) ${CONDITION_OPERATOR_LABELS[operator]}${test} → ${passed}`);
   return { outputs: passed ? { true: input } : { false: input } };
 }

@@ -14,7 +14,7 @@ describe('Document Loader run: settings', () => {
     await expect(node.run({ config: { source: 'url', url: 'ftp://example.com/a.txt' } })).rejects.toThrow(
       'URL "ftp://example.com/a.txt" should start with http:// or https://',
     );
-    await expect(node.run({ config: { source: 'disk' } })).rejects.toThrow('Source "disk" is not one of file, url');
+    await expect(node.run({ config: { source: 'disk' } })).rejects.toThrow('Source must be one of file, url');
   });
 
   it('reads the upload the file field points at through the file service', async () => {

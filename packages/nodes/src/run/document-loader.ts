@@ -1,7 +1,7 @@
 import { formatBytes, type NodeRunContext } from '@weft/core';
+import type { DocumentLoaderConfig } from '../document-loader.node.js';
 import type { NodeRunArgs, NodeServices } from '../node-services.js';
 import type { DocumentFile } from '../services/document-service.js';
-import { ConfigReader } from './config-reader.js';
 import { readFileField } from './file-reference.js';
 import { byteLength } from './http-request.js';
 import { plural } from './text-splitter.js';
@@ -10,11 +10,9 @@ import { plural } from './text-splitter.js';
 const READABLE_PAGE = /^(text\/|application\/(json|xml|xhtml\+xml|[\w.+-]+\+(json|xml))\b)/i;
 
 /** Parses an upload or a fetched web page into documents through the host's document service. */
-export async function runDocumentLoader({ config, ctx }: NodeRunArgs) {
-  const read = new ConfigReader(config);
-  const source = read.choice('source', 'Source', ['file', 'url'], 'file');
-  const file = source === 'file' ? await readFileField(config.file, ctx) : await fetchPage(read.text('url'), ctx);
-  const documents = await ctx.services.documents.parse(file, { sheet: read.text('sheet').trim(), signal: ctx.signal });
+export async function runDocumentLoader({ config, ctx }: NodeRunArgs<DocumentLoaderConfig>) {
+  const file = config.source === 'file' ? await readFileField(config.file, ctx) : await fetchPage(config.url, ctx);
+  const documents = await ctx.services.documents.parse(file, { sheet: config.sheet.trim(), signal: ctx.signal });
   const characters = documents.reduce((sum, d) => sum + d.text.length, 0);
   ctx.log(`${file.name} (${formatBytes(file.bytes.byteLength)}): ${plural(documents.length, 'document')}, ${plural(characters, 'character')}`);
   return { outputs: { output: documents } };

@@ -99,7 +99,7 @@ describe('Embed & Store run', () => {
     [{ model: '' }, 'Embedding model is required'],
     [{ baseUrl: '' }, 'An OpenAI-compatible provider needs a Base URL'],
     [{ baseUrl: 'ollama:11434' }, 'Base URL "ollama:11434" should start with http:// or https://'],
-    [{ provider: 'cohere' }, 'Embedding provider "cohere" is not one of openai, openai-compatible, none'],
+    [{ provider: 'cohere' }, 'Embedding provider must be one of openai, openai-compatible, none'],
     [{ apiKey: '{{secrets.NOPE}}' }, 'you have no secret named "NOPE"'],
   ])('says what to fix in the config: %j', async (change, message) => {
     const node = nodeHarness(embedStoreNode, fakeStore());

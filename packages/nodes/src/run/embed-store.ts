@@ -1,5 +1,5 @@
+import type { EmbedStoreConfig } from '../embed-store.node.js';
 import type { NodeRunArgs } from '../node-services.js';
-import { ConfigReader } from './config-reader.js';
 import { requireResolvedSecret } from './placeholders.js';
 import { readChunks, readCollectionName, readEmbeddingModel } from './rag-config.js';
 
@@ -8,12 +8,11 @@ import { readChunks, readCollectionName, readEmbeddingModel } from './rag-config
  * time, and each batch's token usage is recorded as it comes back), then written with a
  * content hash, so indexing the same documents again stores and pays for nothing twice.
  */
-export async function runEmbedStore({ inputs, config, ctx }: NodeRunArgs) {
-  const read = new ConfigReader(config);
-  const collection = readCollectionName(read);
-  const mode = read.choice('mode', 'Existing content', ['replace', 'append'] as const, 'replace');
-  const embedding = readEmbeddingModel(read);
-  const apiKey = requireResolvedSecret(read.text('apiKey').trim(), 'API key');
+export async function runEmbedStore({ inputs, config, ctx }: NodeRunArgs<EmbedStoreConfig>) {
+  const collection = readCollectionName(config.collection);
+  const { mode } = config;
+  const embedding = readEmbeddingModel(config);
+  const apiKey = requireResolvedSecret(config.apiKey?.trim() ?? '', 'API key');
   const { chunks, empty } = readChunks(inputs.input);
   if (empty > 0) ctx.log(`${empty} chunk(s) without text left out`, 'warn');
   if (chunks.length === 0) {

@@ -1,9 +1,7 @@
+import type { HttpRequestConfig } from '../http-request.node.js';
 import type { HttpRequestSpec } from '../services/http-service.js';
-import { ConfigReader } from './config-reader.js';
 import { fillJsonPlaceholders, fillPlaceholders, type PlaceholderScope, requireResolvedSecret } from './placeholders.js';
 
-export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD'] as const;
-const AUTH_KINDS = ['none', 'bearer', 'basic', 'header'] as const;
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
@@ -11,27 +9,23 @@ const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * authentication and JSON body, with `{{input}}` and `{{params.x}}` filled in (the host
  * has already filled `{{secrets.NAME}}`). Throws messages that name the field at fault.
  */
-export function buildHttpRequest(config: Readonly<Record<string, unknown>>, scope: PlaceholderScope): HttpRequestSpec {
-  const read = new ConfigReader(config);
-  const method = read.choice('method', 'Method', HTTP_METHODS, 'GET');
-  const url = buildUrl(read, scope);
-  const headers = buildHeaders(read, scope);
-  const auth = read.choice('auth', 'Authentication', AUTH_KINDS, 'none');
-  if (auth !== 'none') addAuth(headers, auth, read);
+export function buildHttpRequest(config: HttpRequestConfig, scope: PlaceholderScope): HttpRequestSpec {
+  const { method, auth } = config;
+  const url = buildUrl(config, scope);
+  const headers = buildHeaders(config, scope);
+  if (auth !== 'none') addAuth(headers, auth, config);
 
   let body: string | undefined;
-  const bodyValue = read.json('body');
-  if (BODY_METHODS.has(method) && bodyValue !== undefined) {
-    body = JSON.stringify(fillJsonPlaceholders(bodyValue, scope, 'the body'));
+  if (BODY_METHODS.has(method) && config.body !== undefined) {
+    body = JSON.stringify(fillJsonPlaceholders(config.body, scope, 'the body'));
     if (!hasHeader(headers, 'content-type')) headers['Content-Type'] = 'application/json';
   }
-  // The field's own range; a hand-written 0 would otherwise time out every call at once.
-  const timeoutMs = Math.round(Math.min(300, Math.max(1, read.number('timeoutSeconds', 30))) * 1000);
+  const timeoutMs = Math.round(config.timeoutSeconds * 1000);
   return { method, url, headers, ...(body === undefined ? {} : { body }), timeoutMs };
 }
 
-function buildUrl(read: ConfigReader, scope: PlaceholderScope): string {
-  const written = fillPlaceholders(read.text('url').trim(), scope, 'the URL');
+function buildUrl(config: HttpRequestConfig, scope: PlaceholderScope): string {
+  const written = fillPlaceholders(config.url.trim(), scope, 'the URL');
   if (written === '') throw new Error('URL is required');
   let url: URL;
   try {
@@ -42,7 +36,7 @@ function buildUrl(read: ConfigReader, scope: PlaceholderScope): string {
   if (url.protocol !== 'https:' && url.protocol !== 'http:')
     throw new Error(`URL "${written}" uses ${url.protocol.slice(0, -1)}; only http and https are allowed`);
 
-  const query = read.json('query') ?? {};
+  const { query } = config;
   if (!isPlainObject(query)) throw new Error('Query parameters must be an object of names and values, such as {"page": 2}');
   for (const [name, value] of Object.entries(query)) {
     for (const item of Array.isArray(value) ? value : [value]) {
@@ -53,8 +47,8 @@ function buildUrl(read: ConfigReader, scope: PlaceholderScope): string {
   return url.toString();
 }
 
-function buildHeaders(read: ConfigReader, scope: PlaceholderScope): Record<string, string> {
-  const configured = read.json('headers') ?? {};
+function buildHeaders(config: HttpRequestConfig, scope: PlaceholderScope): Record<string, string> {
+  const configured = config.headers;
   if (!isPlainObject(configured)) throw new Error('Headers must be an object of names and values, such as {"Accept": "application/json"}');
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(configured)) {
@@ -65,15 +59,15 @@ function buildHeaders(read: ConfigReader, scope: PlaceholderScope): Record<strin
   return headers;
 }
 
-function addAuth(headers: Record<string, string>, auth: 'bearer' | 'basic' | 'header', read: ConfigReader): void {
-  const credential = requireResolvedSecret(read.text('authSecret').trim(), 'Credential');
+function addAuth(headers: Record<string, string>, auth: Exclude<HttpRequestConfig['auth'], 'none'>, config: HttpRequestConfig): void {
+  const credential = requireResolvedSecret(config.authSecret?.trim() ?? '', 'Credential');
   if (credential === '') throw new Error(`Authentication is set to ${auth} but no Credential is chosen: pick one of your secrets`);
   if (auth === 'bearer') headers.Authorization = `Bearer ${credential}`;
   else if (auth === 'basic') {
     if (!credential.includes(':')) throw new Error('Basic authentication needs the Credential as user:password');
     headers.Authorization = `Basic ${base64(credential)}`;
   } else {
-    const name = read.text('authHeader', 'X-API-Key').trim();
+    const name = config.authHeader.trim();
     if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) throw new Error(`Header name "${name}" for the API key is not valid: use letters, digits and dashes`);
     headers[name] = credential;
   }

@@ -119,7 +119,7 @@ describe('HTTP Request run', () => {
     [{ url: 'api.example.com/items' }, 'URL "api.example.com/items" is not a full address: it should start with https:// or http://'],
     [{ url: 'file:///etc/passwd' }, 'URL "file:///etc/passwd" uses file; only http and https are allowed'],
     [{ url: 'https://x.test/{{params.missing}}' }, 'Nothing to fill {{params.missing}} in the URL: the workflow has no parameter "missing"'],
-    [{ url: 'https://x.test/', method: 'TRACE' }, 'Method "TRACE" is not one of GET, POST, PUT, PATCH, DELETE, HEAD'],
+    [{ url: 'https://x.test/', method: 'TRACE' }, 'Method must be one of GET, POST, PUT, PATCH, DELETE, HEAD'],
     [{ url: 'https://x.test/', query: ['a'] }, 'Query parameters must be an object of names and values'],
     [{ url: 'https://x.test/', headers: 'Accept: x' }, 'Headers must be an object of names and values'],
     [{ url: 'https://x.test/', headers: { 'Bad Name': 'x' } }, 'Header name "Bad Name" is not valid'],

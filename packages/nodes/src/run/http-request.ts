@@ -1,20 +1,19 @@
 import { formatBytes } from '@weft/core';
+import type { HttpRequestConfig } from '../http-request.node.js';
 import type { NodeRunArgs } from '../node-services.js';
-import { ConfigReader } from './config-reader.js';
 import { buildHttpRequest } from './http-request-spec.js';
 
 /**
  * Sends the request through the host's guarded HTTP service and emits the body, parsed
  * as JSON or as text. Logs one line per call; the credential never appears in it.
  */
-export async function runHttpRequest({ inputs, config, ctx }: NodeRunArgs) {
-  const read = new ConfigReader(config);
-  const responseAs = read.choice('responseAs', 'Response as', ['json', 'text'], 'json');
+export async function runHttpRequest({ inputs, config, ctx }: NodeRunArgs<HttpRequestConfig>) {
+  const { responseAs } = config;
   const spec = buildHttpRequest(config, { input: inputs.input, params: ctx.services.params });
   const response = await ctx.services.http.request(spec, { signal: ctx.signal });
   ctx.log(`${spec.method} ${spec.url} → ${response.status} (${formatBytes(byteLength(response.body))})`);
 
-  if (response.status >= 400 && read.boolean('failOnErrorStatus', true)) {
+  if (response.status >= 400 && config.failOnErrorStatus) {
     const excerpt = response.body.length > 200 ? `${response.body.slice(0, 200)}…` : response.body;
     throw new Error(`${spec.method} ${spec.url} answered ${response.status}${excerpt.trim() ? `: ${excerpt}` : ''}`);
   }

@@ -72,7 +72,7 @@ describe('LLM Chat run', () => {
     [{ prompt: '' }, 'Prompt is required'],
     [{ provider: 'openai-compatible' }, 'An OpenAI-compatible provider needs a Base URL, such as http://localhost:11434/v1 for Ollama'],
     [{ baseUrl: 'localhost:11434' }, 'Base URL "localhost:11434" should start with http:// or https://'],
-    [{ provider: 'mistral' }, 'Provider "mistral" is not one of openai, anthropic, openai-compatible'],
+    [{ provider: 'mistral' }, 'Provider must be one of openai, anthropic, openai-compatible'],
     [{ provider: 'anthropic', temperature: 1.5 }, 'Anthropic accepts a temperature of at most 1; this node asks for 1.5'],
     [{ apiKey: '{{secrets.OPENAI}}' }, 'API key refers to {{secrets.OPENAI}}, but you have no secret named "OPENAI": add it in Settings → Secrets'],
     [{ prompt: 'Hi {{params.name}}' }, 'Nothing to fill {{params.name}} in the prompt: the workflow has no parameter "name"'],

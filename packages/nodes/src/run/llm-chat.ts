@@ -1,16 +1,14 @@
+import type { LlmChatConfig } from '../llm-chat.node.js';
 import type { NodeRunArgs } from '../node-services.js';
 import type { LlmChatRequest } from '../services/llm-service.js';
-import { ConfigReader } from './config-reader.js';
 import { fillPlaceholders, requireResolvedSecret } from './placeholders.js';
-
-const PROVIDERS = ['openai', 'anthropic', 'openai-compatible'] as const;
 
 /**
  * One chat completion through the host's LLM service: prompts filled, tokens streamed to
  * the run as they arrive, usage recorded with the run. Config mistakes are caught here,
  * before any call, with messages that say what to set.
  */
-export async function runLlmChat({ inputs, config, ctx }: NodeRunArgs) {
+export async function runLlmChat({ inputs, config, ctx }: NodeRunArgs<LlmChatConfig>) {
   const request = buildChatRequest(config, { input: inputs.input, params: ctx.services.params });
   const result = await ctx.services.llm.chat(request, { signal: ctx.signal, onToken: (text) => ctx.emitToken(text) });
   const usage = { ...result.usage, model: result.usage.model ?? request.model };
@@ -19,34 +17,28 @@ export async function runLlmChat({ inputs, config, ctx }: NodeRunArgs) {
   return { outputs: { output: result.text } };
 }
 
-export function buildChatRequest(
-  config: Readonly<Record<string, unknown>>,
-  scope: { input: unknown; params: Readonly<Record<string, unknown>> },
-): LlmChatRequest {
-  const read = new ConfigReader(config);
-  const provider = read.choice('provider', 'Provider', PROVIDERS, 'openai');
-  const model = read.text('model').trim();
+export function buildChatRequest(config: LlmChatConfig, scope: { input: unknown; params: Readonly<Record<string, unknown>> }): LlmChatRequest {
+  const { provider, temperature, maxTokens } = config;
+  const model = config.model.trim();
   if (model === '') throw new Error('Model is required: name one, such as gpt-4o-mini, claude-sonnet-4-5 or llama3.1');
 
-  const baseUrl = read.text('baseUrl').trim();
+  const baseUrl = config.baseUrl?.trim() ?? '';
   if (provider === 'openai-compatible' && baseUrl === '') {
     throw new Error('An OpenAI-compatible provider needs a Base URL, such as http://localhost:11434/v1 for Ollama');
   }
   if (baseUrl !== '' && !/^https?:\/\/[^/\s]+/i.test(baseUrl)) throw new Error(`Base URL "${baseUrl}" should start with http:// or https://`);
 
-  const promptTemplate = read.text('prompt', '{{input}}');
+  const promptTemplate = config.prompt;
   if (promptTemplate.trim() === '') throw new Error('Prompt is required');
   const prompt = fillPlaceholders(promptTemplate, scope, 'the prompt');
   // An empty prompt is refused by every provider with a less helpful message.
   if (prompt.trim() === '') throw new Error('The prompt is empty once its placeholders are filled (did the input arrive empty?)');
-  const system = fillPlaceholders(read.text('systemPrompt'), scope, 'the system prompt');
+  const system = fillPlaceholders(config.systemPrompt, scope, 'the system prompt');
 
-  const temperature = read.number('temperature');
-  if (provider === 'anthropic' && temperature !== undefined && temperature > 1) {
+  if (provider === 'anthropic' && temperature > 1) {
     throw new Error(`Anthropic accepts a temperature of at most 1; this node asks for ${temperature}`);
   }
-  const maxTokens = read.number('maxTokens');
-  const apiKey = requireResolvedSecret(read.text('apiKey').trim(), 'API key');
+  const apiKey = requireResolvedSecret(config.apiKey?.trim() ?? '', 'API key');
   return {
     provider,
     model,
@@ -54,7 +46,7 @@ export function buildChatRequest(
     ...(baseUrl ? { baseUrl } : {}),
     ...(apiKey ? { apiKey } : {}),
     ...(system.trim() ? { system } : {}),
-    ...(temperature === undefined ? {} : { temperature }),
-    ...(maxTokens === undefined ? {} : { maxTokens: Math.trunc(maxTokens) }),
+    temperature,
+    maxTokens: Math.trunc(maxTokens),
   };
 }

@@ -1,4 +1,4 @@
-import type { LogLevel, NodeRunContext, NodeRunResult } from '@weft/core';
+import { configValueIssues, configWithDefaults, type LogLevel, type NodeRunContext, type NodeRunResult } from '@weft/core';
 import type { NodeType } from '../define-node.js';
 import type { NodeServices } from '../node-services.js';
 import type { DocumentService } from '../services/document-service.js';
@@ -11,9 +11,12 @@ import type { SandboxService } from '../services/sandbox-service.js';
 import type { VectorStoreService } from '../services/vector-store-service.js';
 
 /**
- * Runs one node type's `run` the way the engine calls it, with services the test
- * supplies. LLM, HTTP and sandbox are the boundary to the outside world; a test that
- * needs one passes a small fake of it, and any other use fails loudly.
+ * Runs one node type's `run` the way the engine calls it, with services the test supplies
+ * and the config with its definition's defaults filled in, as the server's plan-run.ts
+ * hands it over (core `configWithDefaults`). A value that does not fit its field (an unknown
+ * option, a number out of range) fails with core's message before `run`, as the host refuses
+ * it; empty required fields reach `run`, so its own checks stay tested. LLM, HTTP and sandbox are the boundary to the
+ * outside world; a test that needs one passes a small fake of it, and any other use fails loudly.
  */
 export interface NodeRunHarness {
   readonly logs: { message: string; level: LogLevel }[];
@@ -55,7 +58,10 @@ export function nodeHarness(node: NodeType, services: TestServices = {}): NodeRu
         log: (message, level = 'info') => logs.push({ message, level }),
         emitToken: (text) => tokens.push(text),
       };
-      return node.run({ inputs, config, ctx });
+      const runConfig = configWithDefaults(node, config);
+      const [issue] = configValueIssues(node, runConfig);
+      if (issue) throw new Error(issue.message);
+      return node.run({ inputs, config: runConfig, ctx });
     },
   };
 }

@@ -1,26 +1,26 @@
 import type { ChunkValue } from '@weft/core';
+import type { EmbedStoreConfig } from '../embed-store.node.js';
 import type { EmbeddingModelRef } from '../services/embedding-service.js';
 import type { MetadataFilter } from '../services/vector-store-service.js';
-import type { ConfigReader } from './config-reader.js';
 
 /** Longest collection name; the Settings page shows it whole. */
 export const MAX_COLLECTION_NAME = 200;
 
 /** The collection a RAG node writes or reads: required, trimmed, names are compared as written. */
-export function readCollectionName(read: ConfigReader): string {
-  const name = read.text('collection').trim();
+export function readCollectionName(collection: string): string {
+  const name = collection.trim();
   if (name === '') throw new Error('Collection is required: name the collection, such as "handbook"');
   if (name.length > MAX_COLLECTION_NAME) throw new Error(`Collection names are at most ${MAX_COLLECTION_NAME} characters; this one has ${name.length}`);
   return name;
 }
 
 /** Provider, base URL and model of an embedding config; null for `none` (keyword search only). */
-export function readEmbeddingModel(read: ConfigReader): EmbeddingModelRef | null {
-  const provider = read.choice('provider', 'Embedding provider', ['openai', 'openai-compatible', 'none'] as const, 'openai');
+export function readEmbeddingModel(config: Pick<EmbedStoreConfig, 'provider' | 'model' | 'baseUrl'>): EmbeddingModelRef | null {
+  const { provider } = config;
   if (provider === 'none') return null;
-  const model = read.text('model').trim();
+  const model = config.model.trim();
   if (model === '') throw new Error('Embedding model is required: name one, such as text-embedding-3-small or nomic-embed-text');
-  const baseUrl = read.text('baseUrl').trim();
+  const baseUrl = config.baseUrl?.trim() ?? '';
   if (provider === 'openai-compatible' && baseUrl === '') {
     throw new Error('An OpenAI-compatible provider needs a Base URL, such as http://localhost:11434/v1 for Ollama');
   }

@@ -77,12 +77,12 @@ describe('Retriever run', () => {
   });
 
   it.each([
-    [{ topK: 0 }, 'Results must be between 1 and 50; it is 0'],
+    [{ topK: 0 }, 'Results must be at least 1'],
     [{ filter: ['a'] }, 'Metadata filter must be an object'],
     [{ filter: '{ nope' }, 'Metadata filter is not valid JSON'],
     [{ filter: { page: { gt: 2 } } }, 'Metadata filter "page" must be a text, number, true/false, null or a list of them'],
     [{ filter: { 'a"b': 1 } }, 'Metadata filter key "a"b" is not usable'],
-    [{ mode: 'fuzzy' }, 'Search by "fuzzy" is not one of vector, keyword, hybrid'],
+    [{ mode: 'fuzzy' }, 'Search by must be one of hybrid, vector, keyword'],
   ])('says what to fix in the config: %j', async (change, message) => {
     await expect(
       nodeHarness(retrieverNode, services(handbook)).run({ inputs: { input: 'x' }, config: { ...base, mode: 'keyword', ...change } }),

@@ -1,25 +1,17 @@
 import type { NodeRunArgs } from '../node-services.js';
-import type { RetrievalMode } from '../services/vector-store-service.js';
-import { ConfigReader } from './config-reader.js';
+import type { RetrieverConfig } from '../retriever.node.js';
 import { requireResolvedSecret } from './placeholders.js';
 import { describeModel, readCollectionName, readMetadataFilter } from './rag-config.js';
-
-const MODES: readonly RetrievalMode[] = ['vector', 'keyword', 'hybrid'];
-/** As the definition's Results field allows. */
-const MAX_TOP_K = 50;
 
 /**
  * Retriever: embeds the query with the model the collection was built with (vector and
  * hybrid; keyword search needs no model and no key) and asks the store for the best chunks.
  */
-export async function runRetriever({ inputs, config, ctx }: NodeRunArgs) {
-  const read = new ConfigReader(config);
-  const collectionName = readCollectionName(read);
-  const mode = read.choice('mode', 'Search by', MODES, 'hybrid');
-  const topK = Math.trunc(read.number('topK', 4));
-  if (topK < 1 || topK > MAX_TOP_K) throw new Error(`Results must be between 1 and ${MAX_TOP_K}; it is ${topK}`);
-  const minScore = read.number('minScore', 0);
-  const filter = readMetadataFilter(read.json('filter'));
+export async function runRetriever({ inputs, config, ctx }: NodeRunArgs<RetrieverConfig>) {
+  const collectionName = readCollectionName(config.collection);
+  // Results is a whole number from 1 to 50 (its field's step, min and max).
+  const { mode, topK, minScore } = config;
+  const filter = readMetadataFilter(config.filter);
   const text = queryText(inputs.input);
   if (text.trim() === '') throw new Error('The query is empty (did the text arrive empty?)');
 
@@ -37,7 +29,7 @@ export async function runRetriever({ inputs, config, ctx }: NodeRunArgs) {
         `Collection "${collectionName}" was stored without embeddings, for keyword search only: choose Keyword search, or store it again with an embedding model`,
       );
     }
-    const apiKey = requireResolvedSecret(read.text('apiKey').trim(), 'API key');
+    const apiKey = requireResolvedSecret(config.apiKey?.trim() ?? '', 'API key');
     const { embeddings, usage } = await ctx.services.embeddings.embed({ ...model, ...(apiKey ? { apiKey } : {}), texts: [text] }, { signal: ctx.signal });
     ctx.services.recordUsage({ ...usage, model: usage.model ?? model.model });
     vector = embeddings[0];

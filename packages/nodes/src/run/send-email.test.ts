@@ -111,8 +111,8 @@ describe('Send E-mail run', () => {
   it.each([
     [{ host: '' }, 'SMTP host is required'],
     [{ host: 'smtp://smtp.example.com:587' }, 'SMTP host "smtp://smtp.example.com:587" is not a host name: write it without smtp:// or a port'],
-    [{ port: 70000 }, 'Port 70000 is not a port number'],
-    [{ security: 'ssl' }, 'Encryption "ssl" is not one of starttls, tls, none'],
+    [{ port: 70000 }, 'Port must be at most 65535'],
+    [{ security: 'ssl' }, 'Encryption must be one of starttls, tls, none'],
     [{ password: '' }, 'A User is set but no Password is chosen'],
     [{ user: '' }, 'A Password is chosen but no User'],
     [{ password: '{{secrets.SMTP_PASSWORD}}' }, 'Password refers to {{secrets.SMTP_PASSWORD}}, but you have no secret named "SMTP_PASSWORD"'],
@@ -123,7 +123,7 @@ describe('Send E-mail run', () => {
     [{ cc: 'Ada <ada@>' }, 'Cc: "Ada <ada@>" is not an e-mail address'],
     [{ to: Array.from({ length: 101 }, (_, i) => `u${i}@x.test`).join(',') }, 'This mail has 101 recipients; one message may have at most 100'],
     [{ subject: '  ' }, 'Subject is required'],
-    [{ format: 'markdown' }, 'Body format "markdown" is not one of text, html'],
+    [{ format: 'markdown' }, 'Body format must be one of text, html'],
     [{ body: '{{input.missing}}' }, 'Nothing to fill {{input.missing}} in the body: the input has no "missing"'],
   ])('refuses %j before sending', async (change, message) => {
     const { mail, sent } = fakeMail();

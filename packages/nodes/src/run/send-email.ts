@@ -1,9 +1,8 @@
+import type { EmailSendConfig } from '../email-send.node.js';
 import type { NodeRunArgs } from '../node-services.js';
 import type { MailSendRequest, SmtpSecurity } from '../services/mail-service.js';
-import { ConfigReader } from './config-reader.js';
 import { fillPlaceholders, type PlaceholderScope, requireResolvedSecret, wholePlaceholderValue } from './placeholders.js';
 
-const SECURITY: readonly SmtpSecurity[] = ['starttls', 'tls', 'none'];
 const SECURITY_LABEL: Record<SmtpSecurity, string> = { starttls: 'STARTTLS', tls: 'TLS', none: 'no encryption' };
 /** Recipients of one message, To, Cc and Bcc together: a workflow is not a mailing list. */
 export const MAX_RECIPIENTS = 100;
@@ -14,7 +13,7 @@ const ADDRESS = /^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+$/;
  * Sends one e-mail through the host's mail service (which owns SMTP, the outbound guard
  * and HTML sanitising). Every field is checked here first, with messages that name it.
  */
-export async function runSendEmail({ inputs, config, ctx }: NodeRunArgs) {
+export async function runSendEmail({ inputs, config, ctx }: NodeRunArgs<EmailSendConfig>) {
   const request = buildMailRequest(config, { input: inputs.input, params: ctx.services.params });
   const server = `${request.host}:${request.port} (${SECURITY_LABEL[request.security]})`;
   if (request.security === 'none' && request.password) ctx.log(`Signing in to ${server} without encryption: the password crosses the network readable`, 'warn');
@@ -27,41 +26,37 @@ export async function runSendEmail({ inputs, config, ctx }: NodeRunArgs) {
   };
 }
 
-export function buildMailRequest(config: Readonly<Record<string, unknown>>, scope: PlaceholderScope): MailSendRequest {
-  const read = new ConfigReader(config);
-  const security = read.choice('security', 'Encryption', SECURITY, 'starttls');
-  const host = fillPlaceholders(read.text('host').trim(), scope, 'the SMTP host').trim();
+export function buildMailRequest(config: EmailSendConfig, scope: PlaceholderScope): MailSendRequest {
+  const { security, port } = config;
+  const host = fillPlaceholders(config.host.trim(), scope, 'the SMTP host').trim();
   if (host === '') throw new Error('SMTP host is required: your provider’s SMTP server, such as smtp.example.com');
   if (!/^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+|[0-9a-fA-F:]+)$/.test(host)) {
     throw new Error(`SMTP host "${host}" is not a host name: write it without smtp:// or a port, such as smtp.example.com`);
   }
-  const port = read.number('port', security === 'tls' ? 465 : 587);
-  if (!Number.isInteger(port) || port < 1 || port > 65535)
-    throw new Error(`Port ${port} is not a port number: most providers take 587 (STARTTLS) or 465 (TLS)`);
 
-  const user = read.text('user').trim();
-  const password = requireResolvedSecret(read.text('password'), 'Password');
+  const user = config.user.trim();
+  const password = requireResolvedSecret(config.password ?? '', 'Password');
   if (password !== '' && user === '') throw new Error('A Password is chosen but no User: fill in the user name the SMTP server knows you by');
   if (user !== '' && password === '') throw new Error('A User is set but no Password is chosen: pick the secret that holds the SMTP password');
 
-  const from = singleAddress(fillPlaceholders(read.text('from').trim(), scope, 'From'), 'From', true);
-  const to = addressField(read, 'to', 'To', scope);
+  const from = singleAddress(fillPlaceholders(config.from.trim(), scope, 'From'), 'From', true);
+  const to = addressField(config.to, 'To', scope);
   if (to.length === 0) throw new Error('To is required: one or more addresses, separated by commas');
-  const cc = addressField(read, 'cc', 'Cc', scope);
-  const bcc = addressField(read, 'bcc', 'Bcc', scope);
+  const cc = addressField(config.cc, 'Cc', scope);
+  const bcc = addressField(config.bcc, 'Bcc', scope);
   const count = to.length + cc.length + bcc.length;
   if (count > MAX_RECIPIENTS) throw new Error(`This mail has ${count} recipients; one message may have at most ${MAX_RECIPIENTS} (To, Cc and Bcc together)`);
-  const replyTo = singleAddress(fillPlaceholders(read.text('replyTo').trim(), scope, 'Reply to'), 'Reply to', false);
+  const replyTo = singleAddress(fillPlaceholders(config.replyTo.trim(), scope, 'Reply to'), 'Reply to', false);
 
   // A line break in a header would end it; the subject is one line whatever the input holds.
-  const subject = fillPlaceholders(read.text('subject'), scope, 'the subject')
+  const subject = fillPlaceholders(config.subject, scope, 'the subject')
     .replace(/\s*[\r\n]+\s*/g, ' ')
     .trim();
   if (subject === '') throw new Error('Subject is required (or it is empty once its placeholders are filled)');
-  const format = read.choice('format', 'Body format', ['text', 'html'], 'text');
-  const body = fillPlaceholders(read.text('body', '{{input}}'), scope, 'the body');
+  const { format } = config;
+  const body = fillPlaceholders(config.body, scope, 'the body');
   if (body.trim() === '') throw new Error('The body is empty once its placeholders are filled (did the input arrive empty?)');
-  const timeoutMs = Math.round(Math.min(120, Math.max(1, read.number('timeoutSeconds', 30))) * 1000);
+  const timeoutMs = Math.round(config.timeoutSeconds * 1000);
 
   return {
     host: host.replace(/^\[(.*)\]$/, '$1'),
@@ -80,8 +75,8 @@ export function buildMailRequest(config: Readonly<Record<string, unknown>>, scop
 }
 
 /** A recipients field: its text split into addresses, or the list a whole placeholder names. */
-function addressField(read: ConfigReader, key: string, label: string, scope: PlaceholderScope): string[] {
-  const written = read.text(key).trim();
+function addressField(text: string, label: string, scope: PlaceholderScope): string[] {
+  const written = text.trim();
   if (written === '') return [];
   const whole = wholePlaceholderValue(written, scope);
   const entries =

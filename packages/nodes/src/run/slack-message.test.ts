@@ -166,7 +166,7 @@ describe('Slack Message config checks, before anything is sent', () => {
     [{ mode: 'bot', channel: '#a', text: 'x' }, 'Bot token is required to post as a bot'],
     [{ mode: 'bot', botToken: TOKEN, text: 'x' }, 'Channel is required to post as a bot'],
     [{ mode: 'bot', botToken: TOKEN, channel: '#a', text: 'x', apiUrl: 'slack.com/api' }, 'Slack API URL "slack.com/api" is not a web address'],
-    [{ mode: 'sms', text: 'x' }, 'Send with "sms" is not one of webhook, bot'],
+    [{ mode: 'sms', text: 'x' }, 'Send with must be one of webhook, bot'],
     [{ webhookUrl: WEBHOOK, text: '{{input}}' }, 'Nothing to fill {{input}} in the message: no value arrived'],
     [{ webhookUrl: WEBHOOK, text: '  ' }, 'The message is empty once its placeholders are filled'],
     [{ webhookUrl: WEBHOOK, text: 'x'.repeat(40_001) }, 'The message is 40,001 characters long; Slack takes at most 40,000'],

@@ -1,6 +1,6 @@
 import type { NodeRunArgs } from '../node-services.js';
 import type { HttpResponseData } from '../services/http-service.js';
-import { ConfigReader } from './config-reader.js';
+import type { SlackMessageConfig } from '../slack-message.node.js';
 import { fillJsonPlaceholders, fillPlaceholders, type PlaceholderScope, requireResolvedSecret } from './placeholders.js';
 import { retryAfterSeconds, slackErrorMessage } from './slack-errors.js';
 
@@ -10,7 +10,6 @@ export const SLACK_API_URL = 'https://slack.com/api';
 export const SLACK_MAX_TEXT = 40_000;
 /** Block Kit's limit per message. */
 export const SLACK_MAX_BLOCKS = 50;
-const MODES = ['webhook', 'bot'] as const;
 const TIMEOUT_MS = 30_000;
 const JSON_UTF8 = 'application/json; charset=utf-8';
 
@@ -31,11 +30,9 @@ type Log = NodeRunArgs['ctx']['log'];
  * with a bot token to `chat.postMessage`. Slack's refusals become errors that say what to
  * change (slack-errors.ts); the webhook URL and the token appear in no log or error.
  */
-export async function runSlackMessage({ inputs, config, ctx }: NodeRunArgs): Promise<Output> {
-  const read = new ConfigReader(config);
+export async function runSlackMessage({ inputs, config, ctx }: NodeRunArgs<SlackMessageConfig>): Promise<Output> {
   const scope = { input: inputs.input, params: ctx.services.params };
-  const mode = read.choice('mode', 'Send with', MODES, 'webhook');
-  const message = buildSlackMessage(read, scope);
+  const message = buildSlackMessage(config, scope);
   const post: Post = async (url, headers, body, secret) => {
     try {
       return await ctx.services.http.request({ method: 'POST', url, headers, body: JSON.stringify(body), timeoutMs: TIMEOUT_MS }, { signal: ctx.signal });
@@ -47,11 +44,11 @@ export async function runSlackMessage({ inputs, config, ctx }: NodeRunArgs): Pro
   };
   // ctx.log is a method of the engine's context: it is passed on bound.
   const log: Log = (line, level) => ctx.log(line, level);
-  return mode === 'webhook' ? postToWebhook(read, message, post, log) : postAsBot(read, scope, message, post, log);
+  return config.mode === 'webhook' ? postToWebhook(config, message, post, log) : postAsBot(config, scope, message, post, log);
 }
 
-async function postToWebhook(read: ConfigReader, message: SlackMessage, post: Post, log: Log): Promise<Output> {
-  const webhookUrl = requireResolvedSecret(read.text('webhookUrl').trim(), 'Webhook URL');
+async function postToWebhook(config: SlackMessageConfig, message: SlackMessage, post: Post, log: Log): Promise<Output> {
+  const webhookUrl = requireResolvedSecret(config.webhookUrl?.trim() ?? '', 'Webhook URL');
   if (webhookUrl === '') {
     throw new Error('Webhook URL is required to post through an incoming webhook: pick the secret that holds it (https://hooks.slack.com/services/…)');
   }
@@ -63,12 +60,13 @@ async function postToWebhook(read: ConfigReader, message: SlackMessage, post: Po
   throw new Error(slackErrorMessage(code, { via: 'webhook', retryAfter: retryAfterSeconds(response.headers) }));
 }
 
-async function postAsBot(read: ConfigReader, scope: PlaceholderScope, message: SlackMessage, post: Post, log: Log): Promise<Output> {
-  const token = requireResolvedSecret(read.text('botToken').trim(), 'Bot token');
+async function postAsBot(config: SlackMessageConfig, scope: PlaceholderScope, message: SlackMessage, post: Post, log: Log): Promise<Output> {
+  const token = requireResolvedSecret(config.botToken?.trim() ?? '', 'Bot token');
   if (token === '') throw new Error('Bot token is required to post as a bot: pick the secret that holds the app’s Bot User OAuth Token (xoxb-…)');
-  const channel = fillPlaceholders(read.text('channel').trim(), scope, 'the channel').trim();
+  const channel = fillPlaceholders(config.channel.trim(), scope, 'the channel').trim();
   if (channel === '') throw new Error('Channel is required to post as a bot: the channel ID (such as C0123ABCDEF, in the channel’s details) or #name');
-  const apiUrl = (read.text('apiUrl').trim() || SLACK_API_URL).replace(/\/+$/, '');
+  // Cleared, the field means Slack's own API.
+  const apiUrl = (config.apiUrl.trim() || SLACK_API_URL).replace(/\/+$/, '');
   httpHost(apiUrl, `Slack API URL "${apiUrl}" is not a web address: leave it at ${SLACK_API_URL} unless you use GovSlack or a Slack-compatible server`);
   const url = `${apiUrl}/chat.postMessage`;
   const response = await post(url, { 'Content-Type': JSON_UTF8, Authorization: `Bearer ${token}` }, { channel, ...message }, token);
@@ -90,9 +88,9 @@ async function postAsBot(read: ConfigReader, scope: PlaceholderScope, message: S
 }
 
 /** Text, blocks and thread of the message, checked against Slack's limits before anything is sent. */
-export function buildSlackMessage(read: ConfigReader, scope: PlaceholderScope): SlackMessage {
-  const text = fillPlaceholders(read.text('text', '{{input}}'), scope, 'the message');
-  const blocks = readBlocks(read.json('blocks'), scope);
+export function buildSlackMessage(config: SlackMessageConfig, scope: PlaceholderScope): SlackMessage {
+  const text = fillPlaceholders(config.text, scope, 'the message');
+  const blocks = readBlocks(config.blocks, scope);
   if (text.trim() === '' && !blocks)
     throw new Error('The message is empty once its placeholders are filled (did the input arrive empty?): write a Message or give Blocks');
   const length = [...text].length;
@@ -101,7 +99,7 @@ export function buildSlackMessage(read: ConfigReader, scope: PlaceholderScope): 
       `The message is ${length.toLocaleString('en')} characters long; Slack takes at most ${SLACK_MAX_TEXT.toLocaleString('en')}: shorten it or split it over several messages`,
     );
   }
-  const threadTs = fillPlaceholders(read.text('threadTs').trim(), scope, 'Reply in thread').trim();
+  const threadTs = fillPlaceholders(config.threadTs.trim(), scope, 'Reply in thread').trim();
   if (threadTs !== '' && !/^\d+\.\d+$/.test(threadTs)) {
     throw new Error(`Reply in thread "${threadTs}" is not a Slack message ts: it looks like 1700000000.000100 (the ts a bot post emits)`);
   }
@@ -109,7 +107,7 @@ export function buildSlackMessage(read: ConfigReader, scope: PlaceholderScope): 
     ...(text.trim() === '' ? {} : { text }),
     ...(blocks ? { blocks } : {}),
     ...(threadTs === '' ? {} : { thread_ts: threadTs }),
-    unfurl_links: read.boolean('unfurlLinks', false),
+    unfurl_links: config.unfurlLinks,
   };
 }
 

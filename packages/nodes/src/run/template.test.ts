@@ -47,7 +47,7 @@ describe('Template run', () => {
   });
 
   it('refuses an unknown onMissing setting', async () => {
-    await expect(node.run({ config: { onMissing: 'ignore' } })).rejects.toThrow('When a placeholder has no value "ignore" is not one of error, empty, keep');
+    await expect(node.run({ config: { onMissing: 'ignore' } })).rejects.toThrow('When a placeholder has no value must be one of error, empty, keep');
   });
 
   it('fills {{context}} with the passages of a Context input, sources included', async () => {

@@ -1,21 +1,19 @@
 import { type CompiledTemplate, compileTemplate } from '@weft/core';
 import type { NodeRunArgs } from '../node-services.js';
-import { ConfigReader } from './config-reader.js';
+import type { TemplateConfig } from '../template.node.js';
 import { fillPlaceholders } from './placeholders.js';
 
 /**
  * Fills the template with `{{input}}`, `{{context}}` and `{{params.x}}`; `onMissing` decides
  * what a missing name does.
  */
-export function runTemplate({ inputs, config, ctx }: NodeRunArgs) {
-  const read = new ConfigReader(config);
-  const onMissing = read.choice('onMissing', 'When a placeholder has no value', ['error', 'empty', 'keep'], 'error');
+export function runTemplate({ inputs, config, ctx }: NodeRunArgs<TemplateConfig>) {
   const context = contextScope(inputs.context);
   const text = fillPlaceholders(
-    compiledTemplateOf(config, read.text('template', '{{input}}')),
+    compiledTemplateOf(config, config.template),
     { input: inputs.input, params: ctx.services.params, context },
     'the template',
-    onMissing,
+    config.onMissing,
   );
   return { outputs: { output: text } };
 }

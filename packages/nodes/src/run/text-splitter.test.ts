@@ -40,9 +40,9 @@ describe('Text Splitter run: settings and input', () => {
     await expect(node.run({ inputs: { input: [] }, config: { chunkSize: 300, chunkOverlap: 400 } })).rejects.toThrow(
       'Overlap (400) must be smaller than Chunk size (300): lower the overlap or raise the size',
     );
-    await expect(node.run({ inputs: { input: [] }, config: { chunkSize: 10.5 } })).rejects.toThrow('Chunk size must be a whole number of characters');
+    await expect(node.run({ inputs: { input: [] }, config: { chunkSize: 100.5 } })).rejects.toThrow('Chunk size (characters) must be in steps of 1');
     await expect(node.run({ inputs: { input: [] }, config: { splitOn: 'words' } })).rejects.toThrow(
-      'Split on "words" is not one of paragraphs, sentences, characters',
+      'Split on must be one of paragraphs, sentences, characters',
     );
     await expect(node.run({ inputs: { input: [42] } })).rejects.toThrow('Document 1 is not a document: expected { text, metadata }, got number');
     expect(calls).toEqual([]);
