@@ -4,7 +4,7 @@ import type { BackgroundTasks } from '../platform/background-tasks.js';
 import { addMinutes, type Clock } from '../platform/clock.js';
 import { hashToken, newToken } from '../platform/tokens.js';
 import type { ApiKeysService } from './api-keys.service.js';
-import { escapeHtml, type Mailer } from './mailer.js';
+import { escapeHtml, type Mailer } from '../platform/mailer.js';
 import { hashPassword } from './passwords.js';
 import type { IssuedSession, SessionsService } from './sessions.service.js';
 import type { UsersService } from './users.service.js';

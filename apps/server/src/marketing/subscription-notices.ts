@@ -1,5 +1,5 @@
 import type { BackgroundTasks } from '../platform/background-tasks.js';
-import { escapeHtml, type Mailer } from './mailer.js';
+import { escapeHtml, type Mailer } from '../platform/mailer.js';
 
 /**
  * The mail that confirms a newsletter subscription and carries its one-click

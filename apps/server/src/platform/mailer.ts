@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
-import type { Clock } from '../platform/clock.js';
+import type { Clock } from './clock.js';
 
 /** One e-mail. Every mail carries both parts: some clients show only one of them. */
 export interface MailMessage {

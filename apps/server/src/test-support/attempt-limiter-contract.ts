@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AttemptLimiter } from '../services/attempt-limiter.js';
+import type { AttemptLimiter } from '../accounts/attempt-limiter.js';
 
 /** Attempt limiters of one implementation, and a way to see a key's window end. */
 export interface LimitersUnderTest {

@@ -1,7 +1,7 @@
 import { ANALYTICS_EVENT_NAMES } from '@weft/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ANALYTICS_LIMITS, type AnalyticsService } from '../../services/analytics.service.js';
+import { ANALYTICS_LIMITS, type AnalyticsService } from '../../marketing/analytics.service.js';
 import { parseInput } from '../validate.js';
 
 export interface AnalyticsRoutesDeps {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { ApiKeysService } from '../../services/api-keys.service.js';
+import type { ApiKeysService } from '../../accounts/api-keys.service.js';
 import { notFound } from '../http-error.js';
 import { requireAuth } from '../session-auth.js';
 import { parseInput } from '../validate.js';

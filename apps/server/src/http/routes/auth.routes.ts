@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AttemptLimiter } from '../../services/attempt-limiter.js';
-import type { AuthService } from '../../services/auth.service.js';
-import type { SessionsService } from '../../services/sessions.service.js';
-import { DEVICE_COOKIE, type SignInGuard } from '../../services/sign-in-guard.js';
-import { normaliseEmail, toPublicUser } from '../../services/users.service.js';
+import type { AttemptLimiter } from '../../accounts/attempt-limiter.js';
+import type { AuthService } from '../../accounts/auth.service.js';
+import type { SessionsService } from '../../accounts/sessions.service.js';
+import { DEVICE_COOKIE, type SignInGuard } from '../../accounts/sign-in-guard.js';
+import { normaliseEmail, toPublicUser } from '../../accounts/users.service.js';
 import { conflict, HttpError, tooManyRequests } from '../http-error.js';
 import { displayNameField, emailField, passwordField } from '../schemas.js';
 import { clearSessionCookie, requireAuth, setSessionCookie } from '../session-auth.js';

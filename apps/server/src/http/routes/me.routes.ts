@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AccountService } from '../../services/account.service.js';
-import type { AttemptLimiter } from '../../services/attempt-limiter.js';
-import { NOTIFICATION_TYPE_KEYS, type SubscriptionsService } from '../../services/subscriptions.service.js';
-import { toPublicUser, type UsersService } from '../../services/users.service.js';
+import type { AccountService } from '../../accounts/account.service.js';
+import type { AttemptLimiter } from '../../accounts/attempt-limiter.js';
+import { NOTIFICATION_TYPE_KEYS, type SubscriptionsService } from '../../marketing/subscriptions.service.js';
+import { toPublicUser, type UsersService } from '../../accounts/users.service.js';
 import { badRequest, tooManyRequests } from '../http-error.js';
 import { displayNameField, passwordField } from '../schemas.js';
 import { clearSessionCookie, requireAuth } from '../session-auth.js';

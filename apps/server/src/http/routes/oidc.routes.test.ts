@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertAcceptableIssuer } from '../../services/oidc.service.js';
+import { assertAcceptableIssuer } from '../../accounts/oidc.service.js';
 import { ManualClock } from '../../test-support/manual-clock.js';
 import { DEFAULT_OIDC_ACCOUNT, type OidcPeer, signInAtOidcPeer, startOidcPeer } from '../../test-support/oidc-peer.js';
 import { describeEachDatabase, signUp, startTestWeft, type TestWeft, uniqueEmail, useTestWeft } from '../../test-support/test-weft.js';

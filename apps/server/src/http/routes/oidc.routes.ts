@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { OIDC_CALLBACK_PATH, type OidcService } from '../../services/oidc.service.js';
-import { OIDC_FLOW_MINUTES } from '../../services/oidc-flow-cookie.js';
+import { OIDC_CALLBACK_PATH, type OidcService } from '../../accounts/oidc.service.js';
+import { OIDC_FLOW_MINUTES } from '../../accounts/oidc-flow-cookie.js';
 import { notFound } from '../http-error.js';
 import { setSessionCookie } from '../session-auth.js';
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AttemptLimiter } from '../../services/attempt-limiter.js';
-import type { PasswordResetService } from '../../services/password-reset.service.js';
-import { normaliseEmail, toPublicUser } from '../../services/users.service.js';
+import type { AttemptLimiter } from '../../accounts/attempt-limiter.js';
+import type { PasswordResetService } from '../../accounts/password-reset.service.js';
+import { normaliseEmail, toPublicUser } from '../../accounts/users.service.js';
 import { badRequest } from '../http-error.js';
 import { emailField, passwordField } from '../schemas.js';
 import { setSessionCookie } from '../session-auth.js';

@@ -1,6 +1,6 @@
 import type { UsageSummary } from '@weft/core';
 import type { FastifyInstance } from 'fastify';
-import type { UsageService } from '../../services/usage.service.js';
+import type { UsageService } from '../../accounts/usage.service.js';
 import { requireCaller } from '../caller-auth.js';
 
 export interface UsageRoutesDeps {
