@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { DocTable } from './DocTable';
 import { Callout, Code, CodeBlock, DocSection } from './Prose';
 
 const SETTINGS = [
@@ -26,32 +27,15 @@ export function GettingStarted() {
           next to it — back that folder up, including the encryption key file, and you have backed up Weft.
         </p>
         <p>Settings are environment variables; all of them are optional.</p>
-        <div className="overflow-x-auto rounded-xl border border-line bg-surface">
-          <table className="w-full min-w-[560px] text-left text-sm">
-            <thead className="bg-surface-2 text-xs text-muted">
-              <tr>
-                <th scope="col" className="px-4 py-2.5 font-medium">
-                  Variable
-                </th>
-                <th scope="col" className="px-4 py-2.5 font-medium">
-                  Default
-                </th>
-                <th scope="col" className="px-4 py-2.5 font-medium">
-                  What it does
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {SETTINGS.map(([name, fallback, what]) => (
-                <tr key={name} className="border-t border-line align-top">
-                  <td className="px-4 py-2.5 font-mono text-xs whitespace-nowrap text-ink">{name}</td>
-                  <td className="px-4 py-2.5 font-mono text-xs whitespace-nowrap text-muted">{fallback}</td>
-                  <td className="px-4 py-2.5 text-muted">{what}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DocTable columns={['Variable', 'Default', 'What it does']} tableClassName="min-w-[560px]">
+          {SETTINGS.map(([name, fallback, what]) => (
+            <tr key={name} className="border-t border-line align-top">
+              <td className="px-4 py-2.5 font-mono text-xs whitespace-nowrap text-ink">{name}</td>
+              <td className="px-4 py-2.5 font-mono text-xs whitespace-nowrap text-muted">{fallback}</td>
+              <td className="px-4 py-2.5 text-muted">{what}</td>
+            </tr>
+          ))}
+        </DocTable>
       </DocSection>
 
       <DocSection id="first-workflow" title="Your first workflow">

@@ -1,5 +1,6 @@
 import type { Conversion } from '@weft/core';
 import { ConversionsTable } from './ConversionsTable';
+import { DocTable } from './DocTable';
 import { Callout, Code, CodeBlock, DocSection } from './Prose';
 import { TypeChip } from './TypeChip';
 
@@ -78,29 +79,14 @@ export function GuideConcepts({ conversions }: { conversions?: readonly Conversi
           example <Code>Europe/Berlin</Code>). Pause and resume a schedule at any time without losing it; every run appears in the execution history with its
           logs.
         </p>
-        <div className="overflow-x-auto rounded-xl border border-line bg-surface">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Cron examples</caption>
-            <thead className="bg-surface-2 text-xs text-muted">
-              <tr>
-                <th scope="col" className="px-4 py-2.5 font-medium">
-                  Cron expression
-                </th>
-                <th scope="col" className="px-4 py-2.5 font-medium">
-                  Runs
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {CRON_EXAMPLES.map(([cron, when]) => (
-                <tr key={cron} className="border-t border-line">
-                  <td className="px-4 py-2.5 font-mono text-xs text-ink">{cron}</td>
-                  <td className="px-4 py-2.5 text-muted">{when}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DocTable columns={['Cron expression', 'Runs']} caption="Cron examples">
+          {CRON_EXAMPLES.map(([cron, when]) => (
+            <tr key={cron} className="border-t border-line">
+              <td className="px-4 py-2.5 font-mono text-xs text-ink">{cron}</td>
+              <td className="px-4 py-2.5 text-muted">{when}</td>
+            </tr>
+          ))}
+        </DocTable>
       </DocSection>
 
       <DocSection id="api" title="Triggers and the API">

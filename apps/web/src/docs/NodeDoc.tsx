@@ -1,5 +1,6 @@
 import type { ConfigField, NodeDefinition, PortDefinition } from '@weft/core';
 import { categorySwatch } from '../lib/palette';
+import { DocTable } from './DocTable';
 import { Markdown } from './Markdown';
 import { nodeAnchor } from './node-anchors';
 import { TypeChip } from './TypeChip';
@@ -40,53 +41,33 @@ function PortList({ title, ports }: { title: string; ports: readonly PortDefinit
 function ConfigTable({ fields }: { fields: readonly ConfigField[] }) {
   if (fields.length === 0) return <p className="text-sm text-subtle">This node has no settings.</p>;
   return (
-    <div className="overflow-x-auto rounded-lg border border-line">
-      <table className="w-full min-w-[520px] text-left text-sm">
-        <thead className="bg-surface-2 text-xs text-muted">
-          <tr>
-            <th scope="col" className="px-3 py-2 font-medium">
-              Field
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              Kind
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              Default
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              Description
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {fields.map((field) => (
-            <tr key={field.key} className="border-t border-line align-top">
-              <td className="px-3 py-2.5">
-                <div className="font-medium text-ink">
-                  {field.label}
-                  {field.required && (
-                    <span className="ml-1 text-danger" title="Required">
-                      *
-                    </span>
-                  )}
-                </div>
-                <code className="font-mono text-xs text-subtle">{field.key}</code>
-              </td>
-              <td className="px-3 py-2.5">
-                <span className="rounded bg-surface-2 px-1.5 py-0.5 font-mono text-xs text-muted">{field.kind}</span>
-              </td>
-              <td className="max-w-[14rem] px-3 py-2.5 font-mono text-xs break-words text-muted">{formatDefault(field)}</td>
-              <td className="px-3 py-2.5 text-muted">
-                {field.description ?? ''}
-                {field.kind === 'select' && field.options.length > 0 && (
-                  <span className="mt-1 block text-xs text-subtle">Options: {field.options.map((o) => o.label).join(', ')}</span>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DocTable columns={['Field', 'Kind', 'Default', 'Description']} dense tableClassName="min-w-[520px]">
+      {fields.map((field) => (
+        <tr key={field.key} className="border-t border-line align-top">
+          <td className="px-3 py-2.5">
+            <div className="font-medium text-ink">
+              {field.label}
+              {field.required && (
+                <span className="ml-1 text-danger" title="Required">
+                  *
+                </span>
+              )}
+            </div>
+            <code className="font-mono text-xs text-subtle">{field.key}</code>
+          </td>
+          <td className="px-3 py-2.5">
+            <span className="rounded bg-surface-2 px-1.5 py-0.5 font-mono text-xs text-muted">{field.kind}</span>
+          </td>
+          <td className="max-w-[14rem] px-3 py-2.5 font-mono text-xs break-words text-muted">{formatDefault(field)}</td>
+          <td className="px-3 py-2.5 text-muted">
+            {field.description ?? ''}
+            {field.kind === 'select' && field.options.length > 0 && (
+              <span className="mt-1 block text-xs text-subtle">Options: {field.options.map((o) => o.label).join(', ')}</span>
+            )}
+          </td>
+        </tr>
+      ))}
+    </DocTable>
   );
 }
 

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { DocTable } from '../docs/DocTable';
 import { LegalLayout, type LegalSection } from '../legal/LegalLayout';
 import { openCookieSettings } from '../lib/consent';
 
@@ -86,36 +87,16 @@ const SECTIONS: readonly LegalSection[] = [
           Weft uses one cookie and a few local storage entries. There are no third-party cookies, advertising networks, tracking pixels, or externally hosted
           fonts or scripts.
         </p>
-        <div className="overflow-x-auto rounded-xl border border-line bg-surface">
-          <table className="w-full min-w-[640px] text-left text-sm">
-            <thead className="bg-surface-2 text-xs text-muted">
-              <tr>
-                <th scope="col" className="px-4 py-2.5 font-medium">
-                  Name
-                </th>
-                <th scope="col" className="px-4 py-2.5 font-medium">
-                  Type
-                </th>
-                <th scope="col" className="px-4 py-2.5 font-medium">
-                  Category
-                </th>
-                <th scope="col" className="px-4 py-2.5 font-medium">
-                  Purpose
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {STORAGE_ROWS.map(([name, type, category, purpose]) => (
-                <tr key={name} className="border-t border-line align-top">
-                  <td className="px-4 py-2.5 font-mono text-xs whitespace-pre-line text-ink">{name}</td>
-                  <td className="px-4 py-2.5 whitespace-nowrap">{type}</td>
-                  <td className="px-4 py-2.5">{category}</td>
-                  <td className="px-4 py-2.5">{purpose}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DocTable columns={['Name', 'Type', 'Category', 'Purpose']} tableClassName="min-w-[640px]">
+          {STORAGE_ROWS.map(([name, type, category, purpose]) => (
+            <tr key={name} className="border-t border-line align-top">
+              <td className="px-4 py-2.5 font-mono text-xs whitespace-pre-line text-ink">{name}</td>
+              <td className="px-4 py-2.5 whitespace-nowrap">{type}</td>
+              <td className="px-4 py-2.5">{category}</td>
+              <td className="px-4 py-2.5">{purpose}</td>
+            </tr>
+          ))}
+        </DocTable>
         <p>
           You can change your choice at any time in{' '}
           <button type="button" onClick={openCookieSettings} className="font-medium text-brand hover:underline">
