@@ -1,6 +1,6 @@
 import type http from 'node:http';
-import { countPromptWords, DEFAULT_PEER_REPLY, splitIntoTokens } from './openai-peer.js';
-import { pause, type RecordedRequest, sendJson, startPeerServer, write } from './peer-server.js';
+import { countPromptWords, type ModelPeerOptions, replyTo, streamTokens } from './openai-peer.js';
+import { type PeerHandle, pause, peerHandle, sendJson, startPeerServer, write } from './peer-server.js';
 
 /**
  * A small Anthropic Messages API server on 127.0.0.1: `POST /v1/messages`, streaming
@@ -10,22 +10,9 @@ import { pause, type RecordedRequest, sendJson, startPeerServer, write } from '.
  *   const peer = await startAnthropicPeer({ reply: 'Bonjour', apiKey: 'sk-ant-test' });
  *   // provider 'anthropic', baseUrl: peer.url
  */
-export interface AnthropicPeerOptions {
-  /** The answer; a function gets the request body. Default "Hello from the model peer." */
-  reply?: string | ((request: MessagesRequest) => string);
-  /** When set, requests without `x-api-key: <apiKey>` get 401. */
-  apiKey?: string;
-  /** When set, other models get 404 not_found_error. */
-  models?: string[];
-  /** Between tokens. Default 2 ms. */
-  tokenDelayMs?: number;
+export interface AnthropicPeerOptions extends ModelPeerOptions<MessagesRequest> {
   /** Reported usage; by default prompt words and reply tokens are counted. */
   usage?: { inputTokens: number; outputTokens: number };
-  /** Send message_start and then hang until the client leaves. */
-  stall?: boolean;
-  /** Stream this many tokens, then hang until the client leaves. */
-  stallAfterTokens?: number;
-  host?: string;
 }
 
 export interface MessagesRequest {
@@ -37,15 +24,9 @@ export interface MessagesRequest {
   temperature?: number;
 }
 
-export interface AnthropicPeer {
-  /** Base URL to configure, ending in `/v1`. */
-  url: string;
-  port: number;
-  requests: RecordedRequest[];
+/** `url` is the base URL to configure, ending in `/v1`. */
+export interface AnthropicPeer extends PeerHandle {
   set(options: Partial<AnthropicPeerOptions>): void;
-  waitForRequests(count: number, options?: { timeoutMs?: number }): Promise<void>;
-  waitForDisconnects(count: number, options?: { timeoutMs?: number }): Promise<void>;
-  close(): Promise<void>;
 }
 
 export async function startAnthropicPeer(initial: AnthropicPeerOptions = {}): Promise<AnthropicPeer> {
@@ -69,8 +50,7 @@ export async function startAnthropicPeer(initial: AnthropicPeerOptions = {}): Pr
         anthropicError(res, 404, 'not_found_error', `model: ${body.model}`);
         return;
       }
-      const reply = typeof options.reply === 'function' ? options.reply(body) : (options.reply ?? DEFAULT_PEER_REPLY);
-      const tokens = splitIntoTokens(reply);
+      const { reply, tokens } = replyTo(options, body);
       const usage = options.usage ?? { inputTokens: countPromptWords([body.system ?? '', ...body.messages]), outputTokens: tokens.length };
       const id = `msg_peer_${server.requests.length}`;
 
@@ -105,12 +85,8 @@ export async function startAnthropicPeer(initial: AnthropicPeerOptions = {}): Pr
       });
       if (options.stall) return pause(res, 2 ** 31 - 1);
       await event('content_block_start', { index: 0, content_block: { type: 'text', text: '' } });
-      for (const [index, token] of tokens.entries()) {
-        if (index === options.stallAfterTokens) return pause(res, 2 ** 31 - 1);
-        await pause(res, options.tokenDelayMs ?? 2);
-        if (res.destroyed) return;
-        await event('content_block_delta', { index: 0, delta: { type: 'text_delta', text: token } });
-      }
+      if (!(await streamTokens(res, tokens, options, (token) => event('content_block_delta', { index: 0, delta: { type: 'text_delta', text: token } }))))
+        return;
       await event('content_block_stop', { index: 0 });
       await event('message_delta', { delta: { stop_reason: 'end_turn', stop_sequence: null }, usage: { output_tokens: usage.outputTokens } });
       await event('message_stop', {});
@@ -119,15 +95,7 @@ export async function startAnthropicPeer(initial: AnthropicPeerOptions = {}): Pr
     { host: initial.host },
   );
 
-  return {
-    url: `${server.origin}/v1`,
-    port: server.port,
-    requests: server.requests,
-    set: (changes) => Object.assign(options, changes),
-    waitForRequests: server.waitForRequests,
-    waitForDisconnects: server.waitForDisconnects,
-    close: server.close,
-  };
+  return { ...peerHandle(server, '/v1'), set: (changes) => Object.assign(options, changes) };
 }
 
 function anthropicError(res: http.ServerResponse, status: number, type: string, message: string): void {

@@ -1,4 +1,4 @@
-import { pause, type RecordedRequest, sendJson, startPeerServer, write } from './peer-server.js';
+import { type PeerHandle, pause, peerHandle, sendJson, startPeerServer, write } from './peer-server.js';
 
 /**
  * A plain HTTP server on 127.0.0.1 for the HTTP Request node and the outbound guard's
@@ -17,15 +17,9 @@ import { pause, type RecordedRequest, sendJson, startPeerServer, write } from '.
  *   await fetch(`${peer.url}/echo`);
  *   peer.requests[0].headers;
  */
-export interface HttpPeer {
-  /** `http://127.0.0.1:<port>`, no trailing slash. */
-  url: string;
+/** `url` is `http://127.0.0.1:<port>`, no trailing slash. */
+export interface HttpPeer extends PeerHandle {
   host: string;
-  port: number;
-  requests: RecordedRequest[];
-  waitForRequests(count: number, options?: { timeoutMs?: number }): Promise<void>;
-  waitForDisconnects(count: number, options?: { timeoutMs?: number }): Promise<void>;
-  close(): Promise<void>;
 }
 
 const DEFAULT_LARGE_BYTES = 11 * 1024 * 1024;
@@ -91,13 +85,5 @@ export async function startHttpPeer(options: { host?: string } = {}): Promise<Ht
     sendJson(res, 404, { error: `No route ${request.method} ${path} on the HTTP peer` });
   }, options);
 
-  return {
-    url: server.origin,
-    host: server.host,
-    port: server.port,
-    requests: server.requests,
-    waitForRequests: server.waitForRequests,
-    waitForDisconnects: server.waitForDisconnects,
-    close: server.close,
-  };
+  return { ...peerHandle(server), host: server.host };
 }

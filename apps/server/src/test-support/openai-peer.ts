@@ -1,5 +1,5 @@
 import type http from 'node:http';
-import { pause, type RecordedRequest, sendJson, startPeerServer, write } from './peer-server.js';
+import { type PeerHandle, pause, peerHandle, type RecordedRequest, sendJson, startPeerServer, write } from './peer-server.js';
 
 /**
  * A small OpenAI-compatible server on 127.0.0.1 (what Ollama, vLLM and LM Studio speak):
@@ -13,24 +13,28 @@ import { pause, type RecordedRequest, sendJson, startPeerServer, write } from '.
  *   peer.requests[0].json   // the chat request as sent
  *   peer.set({ stall: true }) // later requests hang, for cancellation and crash tests
  */
-export interface OpenAiPeerOptions {
+/** What both model peers (this one and anthropic-peer.ts) take; `Request` is the body of the API each speaks. */
+export interface ModelPeerOptions<Request> {
   /** The answer; a function gets the request body. Default "Hello from the model peer." */
-  reply?: string | ((request: ChatCompletionRequest) => string);
-  /** When set, requests without `Authorization: Bearer <apiKey>` get 401. */
+  reply?: string | ((request: Request) => string);
+  /** When set, requests without this key (in the API's own header) get 401. */
   apiKey?: string;
-  /** When set, other models get 404 model_not_found. */
+  /** When set, other models get 404 (in the API's own error shape). */
   models?: string[];
   /** Between tokens. Default 2 ms. */
   tokenDelayMs?: number;
-  /** Reported usage; by default prompt words and reply tokens are counted. */
-  usage?: { promptTokens: number; completionTokens: number };
-  /** Length of the vectors `/v1/embeddings` returns. Default 64. */
-  embeddingDimensions?: number;
-  /** Answer with the stream's first chunk (or nothing, unstreamed) and then hang until the client leaves. */
+  /** Answer with the stream's first event (or nothing, unstreamed) and then hang until the client leaves. */
   stall?: boolean;
   /** Stream this many tokens, then hang until the client leaves (shows tokens arrive before the answer ends). */
   stallAfterTokens?: number;
   host?: string;
+}
+
+export interface OpenAiPeerOptions extends ModelPeerOptions<ChatCompletionRequest> {
+  /** Reported usage; by default prompt words and reply tokens are counted. */
+  usage?: { promptTokens: number; completionTokens: number };
+  /** Length of the vectors `/v1/embeddings` returns. Default 64. */
+  embeddingDimensions?: number;
   /** A fixed port, for a server started before the peer that is told where it will be; default any free one. */
   port?: number;
 }
@@ -45,16 +49,10 @@ export interface ChatCompletionRequest {
   max_completion_tokens?: number;
 }
 
-export interface OpenAiPeer {
-  /** Base URL to configure, ending in `/v1`. */
-  url: string;
-  port: number;
-  requests: RecordedRequest[];
+/** `url` is the base URL to configure, ending in `/v1`. */
+export interface OpenAiPeer extends PeerHandle {
   /** Changes options for the requests that follow. */
   set(options: Partial<OpenAiPeerOptions>): void;
-  waitForRequests(count: number, options?: { timeoutMs?: number }): Promise<void>;
-  waitForDisconnects(count: number, options?: { timeoutMs?: number }): Promise<void>;
-  close(): Promise<void>;
 }
 
 export const DEFAULT_PEER_REPLY = 'Hello from the model peer.';
@@ -62,6 +60,35 @@ export const DEFAULT_PEER_REPLY = 'Hello from the model peer.';
 /** How the peers cut a reply into streamed tokens: each word with the spaces before it. */
 export function splitIntoTokens(text: string): string[] {
   return text.match(/\s*\S+\s*$|\s*\S+/g) ?? (text === '' ? [] : [text]);
+}
+
+/** The reply a model peer gives `body`, and the tokens it streams it in. */
+export function replyTo<Request>(options: ModelPeerOptions<Request>, body: Request): { reply: string; tokens: string[] } {
+  const reply = typeof options.reply === 'function' ? options.reply(body) : (options.reply ?? DEFAULT_PEER_REPLY);
+  return { reply, tokens: splitIntoTokens(reply) };
+}
+
+/**
+ * Sends `tokens` one at a time through `send`, `tokenDelayMs` apart, hanging at
+ * `stallAfterTokens` until the client leaves. False when the stream ended early (stalled,
+ * or the client left), so the peer sends nothing more.
+ */
+export async function streamTokens(
+  res: http.ServerResponse,
+  tokens: readonly string[],
+  options: Pick<ModelPeerOptions<unknown>, 'tokenDelayMs' | 'stallAfterTokens'>,
+  send: (token: string) => Promise<void>,
+): Promise<boolean> {
+  for (const [index, token] of tokens.entries()) {
+    if (index === options.stallAfterTokens) {
+      await pause(res, 2 ** 31 - 1);
+      return false;
+    }
+    await pause(res, options.tokenDelayMs ?? 2);
+    if (res.destroyed) return false;
+    await send(token);
+  }
+  return true;
 }
 
 export async function startOpenAiPeer(initial: OpenAiPeerOptions = {}): Promise<OpenAiPeer> {
@@ -89,8 +116,7 @@ export async function startOpenAiPeer(initial: OpenAiPeerOptions = {}): Promise<
         openAiError(res, 404, `The model \`${body.model}\` does not exist or you do not have access to it.`, 'invalid_request_error', 'model_not_found');
         return;
       }
-      const reply = typeof options.reply === 'function' ? options.reply(body) : (options.reply ?? DEFAULT_PEER_REPLY);
-      const tokens = splitIntoTokens(reply);
+      const { reply, tokens } = replyTo(options, body);
       const usage = options.usage ?? { promptTokens: countPromptWords(body.messages), completionTokens: tokens.length };
       const usageJson = {
         prompt_tokens: usage.promptTokens,
@@ -118,12 +144,7 @@ export async function startOpenAiPeer(initial: OpenAiPeerOptions = {}): Promise<
         write(res, `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model: body.model, choices, ...extra })}\n\n`);
       await chunk([{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }]);
       if (options.stall) return pause(res, 2 ** 31 - 1);
-      for (const [index, token] of tokens.entries()) {
-        if (index === options.stallAfterTokens) return pause(res, 2 ** 31 - 1);
-        await pause(res, options.tokenDelayMs ?? 2);
-        if (res.destroyed) return;
-        await chunk([{ index: 0, delta: { content: token }, finish_reason: null }]);
-      }
+      if (!(await streamTokens(res, tokens, options, (token) => chunk([{ index: 0, delta: { content: token }, finish_reason: null }])))) return;
       await chunk([{ index: 0, delta: {}, finish_reason: 'stop' }]);
       if (body.stream_options?.include_usage) await chunk([], { usage: usageJson });
       res.end('data: [DONE]\n\n');
@@ -131,15 +152,7 @@ export async function startOpenAiPeer(initial: OpenAiPeerOptions = {}): Promise<
     { host: initial.host, ...(initial.port ? { port: initial.port } : {}) },
   );
 
-  return {
-    url: `${server.origin}/v1`,
-    port: server.port,
-    requests: server.requests,
-    set: (changes) => Object.assign(options, changes),
-    waitForRequests: server.waitForRequests,
-    waitForDisconnects: server.waitForDisconnects,
-    close: server.close,
-  };
+  return { ...peerHandle(server, '/v1'), set: (changes) => Object.assign(options, changes) };
 }
 
 export const DEFAULT_EMBEDDING_DIMENSIONS = 64;

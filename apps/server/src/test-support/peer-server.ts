@@ -37,6 +37,30 @@ export interface PeerServer {
   close(): Promise<void>;
 }
 
+/** What a test holds of a started peer: where to point clients, what it received, how to wait and close. */
+export interface PeerHandle {
+  /** The base URL clients are given, no trailing slash. */
+  url: string;
+  port: number;
+  /** Every request so far, oldest first. */
+  requests: RecordedRequest[];
+  waitForRequests(count: number, options?: { timeoutMs?: number }): Promise<void>;
+  waitForDisconnects(count: number, options?: { timeoutMs?: number }): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The {@link PeerHandle} of `server`, clients pointed at its origin plus `basePath`. */
+export function peerHandle(server: PeerServer, basePath = ''): PeerHandle {
+  return {
+    url: `${server.origin}${basePath}`,
+    port: server.port,
+    requests: server.requests,
+    waitForRequests: server.waitForRequests,
+    waitForDisconnects: server.waitForDisconnects,
+    close: server.close,
+  };
+}
+
 export async function startPeerServer(handler: PeerHandler, options: { host?: string; port?: number } = {}): Promise<PeerServer> {
   const host = options.host ?? '127.0.0.1';
   const requests: RecordedRequest[] = [];
