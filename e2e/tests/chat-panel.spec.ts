@@ -1,7 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
 import { type ChatCompletionRequest, startOpenAiPeer } from '../../apps/server/src/test-support/openai-peer.js';
 import { createWorkflow, csrfToken } from '../support/editor.js';
-import { expect, SCREENSHOT_DIR, signUpViaApi, test } from '../support/fixtures.js';
+import { expect, signUpViaApi, test } from '../support/fixtures.js';
+import { shootThemes } from '../support/screenshots.js';
 
 /**
  * The editor's chat panel (issue 13): a Text Input → LLM Chat → Output workflow pointed
@@ -22,15 +23,7 @@ function reply(request: ChatCompletionRequest): string {
   return /tall/i.test(text) ? HEIGHT : PARIS;
 }
 
-async function shoot(page: Page, target: Locator | Page, name: string) {
-  for (const theme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: theme });
-    if (theme === 'dark') await expect(page.locator('html')).toHaveClass(/\bdark\b/);
-    else await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
-    await target.screenshot({ path: `${SCREENSHOT_DIR}chat-${name}-${theme}.png`, animations: 'disabled' });
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
+const shoot = (page: Page, target: Locator | Page, name: string) => shootThemes(page, `chat-${name}`, { target });
 
 test('chat with a Text Input → LLM Chat → Output workflow: streaming, turns, errors, clear, and the reason when it cannot chat', async ({ page }) => {
   test.setTimeout(90_000);

@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { createWorkflow, node } from '../support/editor.js';
 import { expect, SCREENSHOT_DIR, signUpViaApi, test } from '../support/fixtures.js';
+import { shootThemes } from '../support/screenshots.js';
 
 /**
  * Uploads as a user meets them: Settings → Files (upload through the picker, a refusal by
@@ -10,15 +11,7 @@ import { expect, SCREENSHOT_DIR, signUpViaApi, test } from '../support/fixtures.
  * .test-output/screenshots/files-* and /tmp/files-*.
  */
 
-async function shoot(page: Page, target: Locator, name: string) {
-  for (const theme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: theme });
-    if (theme === 'dark') await expect(page.locator('html')).toHaveClass(/\bdark\b/);
-    else await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
-    for (const dir of [SCREENSHOT_DIR, '/tmp/']) await target.screenshot({ path: `${dir}files-${name}-${theme}.png`, animations: 'disabled' });
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
+const shoot = (page: Page, target: Locator, name: string) => shootThemes(page, `files-${name}`, { target, dirs: [SCREENSHOT_DIR, '/tmp/'] });
 
 /** Picks a file through the browser's file chooser, opened by clicking `opener`. */
 async function pickFile(page: Page, opener: Locator, file: { name: string; mimeType: string; text: string }) {

@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 import { startOpenAiPeer } from '../../apps/server/src/test-support/openai-peer.js';
 import { createWorkflow, node } from '../support/editor.js';
-import { expect, SCREENSHOT_DIR, signUpViaApi, test } from '../support/fixtures.js';
+import { expect, signUpViaApi, test } from '../support/fixtures.js';
+import { shootThemes } from '../support/screenshots.js';
 
 /**
  * Iterating on a workflow (issue 13): pin a node's output from a run, see the pin badge,
@@ -12,15 +13,7 @@ import { expect, SCREENSHOT_DIR, signUpViaApi, test } from '../support/fixtures.
 
 const ANSWER = 'The Eiffel Tower stands in Paris.';
 
-async function shoot(page: Page, name: string) {
-  for (const theme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: theme });
-    if (theme === 'dark') await expect(page.locator('html')).toHaveClass(/\bdark\b/);
-    else await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
-    await page.screenshot({ path: `${SCREENSHOT_DIR}iterate-${name}-${theme}.png`, animations: 'disabled' });
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
+const shoot = (page: Page, name: string) => shootThemes(page, `iterate-${name}`);
 
 /** Clicks something that starts a run and waits, through the API, for that run's end; answers its execution. */
 async function runBy(page: Page, click: () => Promise<void>) {

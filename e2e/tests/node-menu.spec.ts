@@ -1,5 +1,6 @@
 import { createWorkflow, node } from '../support/editor.js';
 import { expect, SCREENSHOT_DIR, signUpViaApi, test } from '../support/fixtures.js';
+import { shootThemes } from '../support/screenshots.js';
 
 /**
  * The node context menu (issue 13, iterate faster): right-click a node for its settings,
@@ -32,11 +33,7 @@ test('right-click or Shift+F10 on a node: settings, run this node, duplicate, de
   await expect(menu).toBeVisible();
   await expect(greet).toHaveClass(/selected/);
   await expect(menu.getByRole('menuitem', { name: 'Open settings' })).toBeFocused();
-  for (const theme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: theme });
-    await page.screenshot({ path: `${SCREENSHOT_DIR}node-menu-${theme}.png`, animations: 'disabled' });
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
+  await shootThemes(page, 'node-menu');
 
   // Run this node: a run of that node (fed by what it needs), from the menu.
   const started = page.waitForResponse((r) => r.request().method() === 'POST' && /\/api\/workflows\/[^/]+\/run$/.test(r.url()));

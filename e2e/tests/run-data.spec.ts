@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { createWorkflow, node } from '../support/editor.js';
-import { expect, SCREENSHOT_DIR, signUpViaApi, test } from '../support/fixtures.js';
+import { expect, signUpViaApi, test } from '../support/fixtures.js';
+import { shootThemes } from '../support/screenshots.js';
 
 /**
  * How much a successful run keeps (issue 12): chosen in the Workflow settings dialog, saved
@@ -10,15 +11,7 @@ import { expect, SCREENSHOT_DIR, signUpViaApi, test } from '../support/fixtures.
 
 const NOT_KEPT = 'Not kept (this workflow keeps only the summary of successful runs)';
 
-async function shoot(page: Page, name: string) {
-  for (const theme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: theme });
-    if (theme === 'dark') await expect(page.locator('html')).toHaveClass(/\bdark\b/);
-    else await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
-    await page.screenshot({ path: `${SCREENSHOT_DIR}run-data-${name}-${theme}.png`, animations: 'disabled' });
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
+const shoot = (page: Page, name: string) => shootThemes(page, `run-data-${name}`);
 
 /** Presses Run and waits, through the API, for that run's end; answers its id. */
 async function runToEnd(page: Page): Promise<string> {

@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { createWorkflow, csrfToken, node } from '../support/editor.js';
-import { expect, SCREENSHOT_DIR, signUpViaApi, test } from '../support/fixtures.js';
+import { expect, signUpViaApi, test } from '../support/fixtures.js';
+import { shootThemes } from '../support/screenshots.js';
 
 /**
  * The run-related screens as a user sees them, in both themes: the logs drawer and the
@@ -10,15 +11,7 @@ import { expect, SCREENSHOT_DIR, signUpViaApi, test } from '../support/fixtures.
  */
 
 /** Screenshots of one state in both themes (no theme stored: the app follows the emulated system one). */
-async function shoot(page: Page, name: string) {
-  for (const theme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: theme });
-    if (theme === 'dark') await expect(page.locator('html')).toHaveClass(/\bdark\b/);
-    else await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
-    await page.screenshot({ path: `${SCREENSHOT_DIR}run-ui-${name}-${theme}.png`, animations: 'disabled' });
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
+const shoot = (page: Page, name: string) => shootThemes(page, `run-ui-${name}`);
 
 async function box(locator: Locator) {
   const b = await locator.boundingBox();

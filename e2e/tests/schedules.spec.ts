@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { createWorkflow, csrfToken } from '../support/editor.js';
-import { expect, SCREENSHOT_DIR, signUpViaApi, test } from '../support/fixtures.js';
+import { expect, signUpViaApi, test } from '../support/fixtures.js';
+import { shootThemes } from '../support/screenshots.js';
 
 /**
  * Schedules as a user meets them: the editor's Schedule dialog (presets, cron in words, the
@@ -10,15 +11,7 @@ import { expect, SCREENSHOT_DIR, signUpViaApi, test } from '../support/fixtures.
  * Screenshots land in .test-output/screenshots/schedules-*.
  */
 
-async function shoot(page: Page, name: string) {
-  for (const theme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: theme });
-    if (theme === 'dark') await expect(page.locator('html')).toHaveClass(/\bdark\b/);
-    else await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
-    await page.screenshot({ path: `${SCREENSHOT_DIR}schedules-${name}-${theme}.png`, animations: 'disabled' });
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
+const shoot = (page: Page, name: string) => shootThemes(page, `schedules-${name}`);
 
 interface ScheduleAnswer {
   id: string;

@@ -6,6 +6,7 @@ import { type SlackPeer, startSlackPeer } from '../../apps/server/src/test-suppo
 import { OPENAI_PORT } from '../support/constants.js';
 import { csrfToken } from '../support/editor.js';
 import { expect, SCREENSHOT_DIR, signUpViaApi, test } from '../support/fixtures.js';
+import { shootThemes } from '../support/screenshots.js';
 
 /**
  * The four gallery templates as a new user meets them: "Use template" creates the workflow
@@ -51,15 +52,7 @@ test.afterAll(async () => {
   await Promise.all([model?.close(), slack?.close(), new Promise((resolve) => site?.close(resolve))]);
 });
 
-async function shoot(page: Page, name: string) {
-  for (const theme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: theme });
-    if (theme === 'dark') await expect(page.locator('html')).toHaveClass(/\bdark\b/);
-    else await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
-    for (const dir of [SCREENSHOT_DIR, '/tmp/']) await page.screenshot({ path: `${dir}templates-${name}-${theme}.png`, animations: 'disabled' });
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
+const shoot = (page: Page, name: string) => shootThemes(page, `templates-${name}`, { dirs: [SCREENSHOT_DIR, '/tmp/'] });
 
 /** Gallery → "Use template" (or the dashboard's "From template" menu): lands on the new, stored workflow. */
 async function useTemplate(page: Page, name: string, from: 'gallery' | 'dashboard' = 'gallery'): Promise<string> {

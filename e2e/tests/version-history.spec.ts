@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { createWorkflow, node } from '../support/editor.js';
-import { expect, SCREENSHOT_DIR, signUpViaApi, test } from '../support/fixtures.js';
+import { expect, signUpViaApi, test } from '../support/fixtures.js';
+import { shootThemes } from '../support/screenshots.js';
 
 /**
  * Version history as a user meets it: two saves with changes, the History panel with their
@@ -9,15 +10,7 @@ import { expect, SCREENSHOT_DIR, signUpViaApi, test } from '../support/fixtures.
  * setting. Screenshots land in .test-output/screenshots/version-history-*.
  */
 
-async function shoot(page: Page, name: string) {
-  for (const theme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: theme });
-    if (theme === 'dark') await expect(page.locator('html')).toHaveClass(/\bdark\b/);
-    else await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
-    await page.screenshot({ path: `${SCREENSHOT_DIR}version-history-${name}-${theme}.png`, animations: 'disabled' });
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
+const shoot = (page: Page, name: string) => shootThemes(page, `version-history-${name}`);
 
 async function save(page: Page) {
   await page.getByRole('button', { name: 'Save', exact: true }).click();
