@@ -1,8 +1,8 @@
 import type { Logger } from 'pino';
 import type { UserRow } from '../db/schema.js';
+import type { SubscriptionsService } from '../marketing/subscriptions.service.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.js';
 import type { IssuedSession, SessionsService } from './sessions.service.js';
-import type { SubscriptionsService } from '../marketing/subscriptions.service.js';
 import type { UsersService } from './users.service.js';
 
 export interface SignUpInput {

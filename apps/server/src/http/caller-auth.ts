@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { UserRow } from '../db/schema.js';
 import { API_KEY_PREFIX, type ApiKeysService, looksLikeApiKey, type ResolvedApiKey } from '../accounts/api-keys.service.js';
+import type { UserRow } from '../db/schema.js';
 import { forbidden, unauthorized } from './http-error.js';
 import { API_KEY_NOT_ALLOWED_MESSAGE, requireAuth } from './session-auth.js';
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { SessionRow, UserRow } from '../db/schema.js';
-import { safeEqual } from '../platform/tokens.js';
 import { looksLikeApiKey } from '../accounts/api-keys.service.js';
 import type { SessionsService } from '../accounts/sessions.service.js';
+import type { SessionRow, UserRow } from '../db/schema.js';
+import { safeEqual } from '../platform/tokens.js';
 import { forbidden, unauthorized } from './http-error.js';
 
 export const SESSION_COOKIE = 'weft_session';

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
+import { normaliseEmail } from '../accounts/users.service.js';
 import type { Database, SubscriptionRow } from '../db/schema.js';
 import type { Clock } from '../platform/clock.js';
 import { newId, newToken } from '../platform/tokens.js';
-import { normaliseEmail } from '../accounts/users.service.js';
 
 export const NOTIFICATION_TYPE_KEYS = ['platformUpdates', 'serviceAnnouncements', 'newsletter', 'productNews', 'all'] as const;
 export type NotificationTypes = Record<(typeof NOTIFICATION_TYPE_KEYS)[number], boolean>;

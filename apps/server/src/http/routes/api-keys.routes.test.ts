@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import { newToken } from '../../platform/tokens.js';
 import { looksLikeApiKey } from '../../accounts/api-keys.service.js';
+import { newToken } from '../../platform/tokens.js';
 import { ManualClock } from '../../test-support/manual-clock.js';
 import { describeEachDatabase, type SignedIn, signUp, useTestWeft } from '../../test-support/test-weft.js';
 import { greetingWorkflow } from '../../test-support/workflow-fixtures.js';

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AttemptLimiter } from '../../accounts/attempt-limiter.js';
+import { normaliseEmail } from '../../accounts/users.service.js';
 import type { SubscriptionNotices } from '../../marketing/subscription-notices.js';
 import type { SubscriptionsService } from '../../marketing/subscriptions.service.js';
-import { normaliseEmail } from '../../accounts/users.service.js';
 import { notFound } from '../http-error.js';
 import { emailField } from '../schemas.js';
 import { parseInput } from '../validate.js';
