@@ -2,6 +2,7 @@ import dns from 'node:dns';
 import net from 'node:net';
 import type { MailSendRequest } from '@weft/nodes';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { freePort } from '../test-support/free-port.js';
 import { captureLogs } from '../test-support/log-capture.js';
 import { type SmtpPeer, startSmtpPeer } from '../test-support/smtp-peer.js';
 import { TEST_TLS } from '../test-support/test-tls.js';
@@ -49,15 +50,6 @@ function request(peer: SmtpPeer, change: Partial<MailSendRequest> = {}): MailSen
     timeoutMs: 5000,
     ...change,
   };
-}
-
-/** A port nothing listens on. */
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as net.AddressInfo).port;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 describe('sending', () => {
@@ -162,7 +154,7 @@ describe('readable errors', () => {
   });
 
   it('for a connection refused', async () => {
-    const port = await closedPort();
+    const port = await freePort();
     await expect(service().send(request(plain, { port }), { signal })).rejects.toThrow(
       `Could not connect to 127.0.0.1:${port}: connection refused. Is the port right? Most providers take 587 (STARTTLS) or 465 (TLS)`,
     );

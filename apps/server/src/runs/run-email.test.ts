@@ -1,5 +1,5 @@
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../test-support/free-port.js';
 import { captureLogs } from '../test-support/log-capture.js';
 import { addSecret, createWorkflow, edge, node, runAndWait, streamedEvents, type WaitedExecution, workflow } from '../test-support/run-fixtures.js';
 import { type SmtpPeer, startSmtpPeer } from '../test-support/smtp-peer.js';
@@ -133,10 +133,7 @@ describe('Send E-mail', () => {
   });
 
   it('fails readably when nothing listens on the port', async () => {
-    const server = net.createServer();
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const port = (server.address() as net.AddressInfo).port;
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    const port = await freePort();
     const user = await signUp(weft());
     await addSecret(weft(), user, 'SMTP_PASSWORD', PASSWORD);
     const execution = await runAndWait(weft(), user, await createWorkflow(weft(), user, mailWorkflow({}, port)));

@@ -1,5 +1,5 @@
-import net from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { freePort } from '../../test-support/free-port.js';
 import { captureLogs } from '../../test-support/log-capture.js';
 import { ManualClock } from '../../test-support/manual-clock.js';
 import { resetLinkFrom, resetTokenFrom, type SmtpPeer, startSmtpPeer } from '../../test-support/smtp-peer.js';
@@ -194,10 +194,7 @@ describeEachDatabase('password reset when the mail server is down', (database) =
   let weft: TestWeft;
   beforeAll(async () => {
     // A port that was free a moment ago: connections to it are refused.
-    const probe = net.createServer();
-    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-    const port = (probe.address() as net.AddressInfo).port;
-    await new Promise<void>((resolve) => probe.close(() => resolve()));
+    const port = await freePort();
     weft = await startTestWeft(database, { env: { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(port) }, logger });
   });
   afterAll(async () => weft?.close());
