@@ -1,21 +1,7 @@
-import type { FileSummary } from '@weft/core';
 import { expect, it } from 'vitest';
-import type { Weft } from '../main.js';
-import { createWorkflow, edge, node, runAndWait, workflow } from '../test-support/run-fixtures.js';
+import { createWorkflow, edge, node, runAndWait, upload, workflow } from '../test-support/run-fixtures.js';
 import { encryptedPdf, samplePdf, sampleXlsx, truncated } from '../test-support/sample-documents.js';
-import { describeEachDatabase, type SignedIn, signUp, useTestWeft } from '../test-support/test-weft.js';
-
-/** Uploads as the node's File field does: the raw bytes, the name in the query. */
-async function upload(weft: Weft, user: SignedIn, name: string, bytes: Uint8Array): Promise<FileSummary> {
-  const res = await weft.app.inject({
-    method: 'POST',
-    url: `/api/files?name=${encodeURIComponent(name)}`,
-    headers: { ...user.headers, 'content-type': 'application/octet-stream' },
-    payload: Buffer.from(bytes),
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().file;
-}
+import { describeEachDatabase, signUp, useTestWeft } from '../test-support/test-weft.js';
 
 /** Document Loader → Text Splitter → Output, through the API, as a user builds an indexing chain. */
 describeEachDatabase('loading and splitting uploads in a run', (database) => {

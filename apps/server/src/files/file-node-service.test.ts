@@ -1,22 +1,9 @@
-import type { FileSummary, WorkflowDocument } from '@weft/core';
+import type { WorkflowDocument } from '@weft/core';
 import { describe, expect, it } from 'vitest';
-import type { Weft } from '../main.js';
-import { createWorkflow, edge, node, runAndWait, workflow } from '../test-support/run-fixtures.js';
+import { createWorkflow, edge, node, runAndWait, upload, workflow } from '../test-support/run-fixtures.js';
 import { samplePdf } from '../test-support/sample-documents.js';
 import { useScaleOutCluster } from '../test-support/scale-out-weft.js';
-import { describeEachDatabase, type SignedIn, signUp, useTestWeft } from '../test-support/test-weft.js';
-
-/** Uploads through the API, as Settings → Files and the node's File field do. */
-async function upload(weft: Weft, user: SignedIn, name: string, bytes: Uint8Array): Promise<FileSummary> {
-  const res = await weft.app.inject({
-    method: 'POST',
-    url: `/api/files?name=${encodeURIComponent(name)}`,
-    headers: { ...user.headers, 'content-type': 'application/octet-stream' },
-    payload: Buffer.from(bytes),
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().file;
-}
+import { describeEachDatabase, signUp, useTestWeft } from '../test-support/test-weft.js';
 
 function loaderWorkflow(fileId: string): WorkflowDocument {
   return workflow('Read the upload', [node('load', 'rag.load', { source: 'file', file: fileId }), node('out', 'output')], [edge('load', 'out')]);

@@ -3,9 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { buildWorkflowFromTemplate, findTemplate, type WorkflowDocument } from '@weft/core';
 import { BUILTIN_NODES } from '@weft/nodes';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Weft } from '../main.js';
 import { type OpenAiPeer, startOpenAiPeer } from '../test-support/openai-peer.js';
-import { addSecret, createWorkflow, runAndWait } from '../test-support/run-fixtures.js';
+import { addSecret, createWorkflow, runAndWait, upload } from '../test-support/run-fixtures.js';
 import { samplePdf, sampleXlsx } from '../test-support/sample-documents.js';
 import { type SlackPeer, startSlackPeer } from '../test-support/slack-peer.js';
 import { describeEachDatabase, type SignedIn, signUp, useTestWeft } from '../test-support/test-weft.js';
@@ -73,17 +72,6 @@ function setParameter(document: WorkflowDocument, key: string, value: string) {
   document.globalParameters[key] = { ...parameter, value };
 }
 
-async function upload(weft: Weft, user: SignedIn, name: string, bytes: Uint8Array): Promise<string> {
-  const res = await weft.app.inject({
-    method: 'POST',
-    url: `/api/files?name=${encodeURIComponent(name)}`,
-    headers: { ...user.headers, 'content-type': 'application/octet-stream' },
-    payload: Buffer.from(bytes),
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().file.id as string;
-}
-
 describeEachDatabase('templates', (database) => {
   const weft = useTestWeft(database);
   let user: SignedIn;
@@ -110,7 +98,7 @@ describeEachDatabase('templates', (database) => {
         ['Mar', 300],
       ],
     });
-    const file = await upload(weft(), user, 'sales.xlsx', xlsx);
+    const file = (await upload(weft(), user, 'sales.xlsx', xlsx)).id;
     const document = fromTemplate('spreadsheet-summarizer', (d) => setConfig(d, 'Spreadsheet', { file }));
     const execution = await runAndWait(weft(), user, await createWorkflow(weft(), user, document));
     expect(execution.status, execution.error ?? '').toBe('success');
@@ -134,7 +122,7 @@ describeEachDatabase('templates', (database) => {
 
   it('document Q&A: indexes a PDF and answers citing it, without embedding it twice', async () => {
     const pdf = await samplePdf(['Holidays: every employee gets twenty five days of paid leave.', 'The office opens at eight.']);
-    const file = await upload(weft(), user, 'handbook.pdf', pdf);
+    const file = (await upload(weft(), user, 'handbook.pdf', pdf)).id;
     const id = await createWorkflow(
       weft(),
       user,

@@ -1,9 +1,11 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import type { FileSummary } from '@weft/core';
 import { expect } from 'vitest';
 import type { Weft } from '../main.js';
 import { createWorkflow, edge, node, runAndWait, type WaitedExecution, workflow } from './run-fixtures.js';
 import type { SignedIn } from './test-weft.js';
+
+// The content tests upload as every run test does.
+export { upload } from './run-fixtures.js';
 
 /**
  * The longest the event loop may stall while malicious content is handled, in the tests:
@@ -23,18 +25,6 @@ export async function watchingTheLoop<T>(work: () => Promise<T>): Promise<{ resu
   } finally {
     delay.disable();
   }
-}
-
-/** Uploads as the node's File field does: the raw bytes, the name in the query. */
-export async function upload(weft: Weft, user: SignedIn, name: string, bytes: Uint8Array): Promise<FileSummary> {
-  const res = await weft.app.inject({
-    method: 'POST',
-    url: `/api/files?name=${encodeURIComponent(name)}`,
-    headers: { ...user.headers, 'content-type': 'application/octet-stream' },
-    payload: Buffer.from(bytes),
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().file;
 }
 
 /** Document Loader → Output on an upload or a URL, run through the API while the loop is watched. */

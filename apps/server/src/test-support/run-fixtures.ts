@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { WorkflowDocument, WorkflowEdge, WorkflowNode } from '@weft/core';
+import type { FileSummary, WorkflowDocument, WorkflowEdge, WorkflowNode } from '@weft/core';
 import { defineNode, type NodePackage, type NodeType } from '@weft/nodes';
 import { expect } from 'vitest';
 import type { Weft } from '../main.js';
@@ -33,6 +33,18 @@ export async function addSecret(weft: Weft, user: SignedIn, name: string, value:
 }
 
 /** An execution as `?wait=true` answers it, with the parts tests look at. */
+/** Uploads as the node's File field does: the raw bytes, the name in the query. */
+export async function upload(weft: Weft, user: SignedIn, name: string, bytes: Uint8Array): Promise<FileSummary> {
+  const res = await weft.app.inject({
+    method: 'POST',
+    url: `/api/files?name=${encodeURIComponent(name)}`,
+    headers: { ...user.headers, 'content-type': 'application/octet-stream' },
+    payload: Buffer.from(bytes),
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().file;
+}
+
 export interface WaitedExecution {
   id: string;
   status: string;
