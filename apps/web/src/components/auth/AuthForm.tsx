@@ -8,6 +8,7 @@ import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { Checkbox } from '../ui/Checkbox';
 import { TextField } from '../ui/TextField';
+import { PasswordField } from './PasswordField';
 
 export type AuthMode = 'signin' | 'signup';
 
@@ -120,16 +121,13 @@ export function AuthForm({ mode, initialError = null }: AuthFormProps) {
         value={email}
         onChange={(e) => setEmail(e.target.value)}
       />
-      <TextField
+      <PasswordField
+        purpose={mode === 'signin' ? 'current' : 'new'}
         label="Password"
         name="password"
-        type="password"
-        autoComplete={mode === 'signin' ? 'current-password' : 'new-password'}
-        placeholder={mode === 'signup' ? `At least ${PASSWORD_MIN} characters` : undefined}
-        required
         minLength={PASSWORD_MIN}
         value={password}
-        onChange={(e) => setPassword(e.target.value)}
+        onValue={setPassword}
         labelAside={forgotLink}
       />
       {mode === 'signup' && (

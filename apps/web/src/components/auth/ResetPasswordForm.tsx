@@ -7,7 +7,7 @@ import { useAuthStore } from '../../stores/auth.store';
 import { toast } from '../../stores/toast.store';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
-import { TextField } from '../ui/TextField';
+import { PasswordField } from './PasswordField';
 
 /** New password + confirmation for a reset link; success signs the user in. */
 export function ResetPasswordForm({ token }: { token: string }) {
@@ -59,27 +59,14 @@ export function ResetPasswordForm({ token }: { token: string }) {
           )}
         </Alert>
       )}
-      <TextField
-        label="New password"
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        placeholder={`At least ${PASSWORD_MIN} characters`}
-        required
-        minLength={PASSWORD_MIN}
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-        error={errors.password}
-      />
-      <TextField
+      <PasswordField purpose="new" label="New password" name="password" value={password} onValue={setPassword} error={errors.password} />
+      <PasswordField
+        purpose="confirm"
         label="Confirm password"
         name="confirm"
-        type="password"
-        autoComplete="new-password"
-        required
         minLength={PASSWORD_MIN}
         value={confirm}
-        onChange={(e) => setConfirm(e.target.value)}
+        onValue={setConfirm}
         error={errors.confirm}
       />
       <Button type="submit" loading={pending} className="mt-2 w-full">

@@ -5,11 +5,11 @@ import { api, errorMessage } from '../../lib/api';
 import type { User } from '../../lib/types';
 import { useAuthStore } from '../../stores/auth.store';
 import { toast } from '../../stores/toast.store';
+import { PasswordField } from '../auth/PasswordField';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { AlertTriangleIcon } from '../ui/icons';
 import { Modal } from '../ui/Modal';
-import { TextField } from '../ui/TextField';
 
 /** "Delete your account?": the password (when the account has one), then DELETE /api/me. */
 export function DeleteAccountDialog({ user, onClose }: { user: User; onClose(): void }) {
@@ -61,15 +61,13 @@ export function DeleteAccountDialog({ user, onClose }: { user: User; onClose(): 
           </Alert>
         )}
         {user.hasPassword && (
-          <TextField
+          <PasswordField
+            purpose="current"
             label="Password"
             name="password"
-            type="password"
-            autoComplete="current-password"
-            required
             className="mt-5"
             value={password}
-            onChange={(e) => setPassword(e.target.value)}
+            onValue={setPassword}
             error={fieldError}
             hint="Enter your password to confirm."
           />

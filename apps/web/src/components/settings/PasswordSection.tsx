@@ -2,13 +2,13 @@ import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useAuthProviders } from '../../api/useAuthProviders';
 import { api, errorMessage } from '../../lib/api';
-import { hasErrors, type NewPasswordErrors, PASSWORD_MIN, validateNewPassword } from '../../lib/password-rules';
+import { hasErrors, type NewPasswordErrors, validateNewPassword } from '../../lib/password-rules';
 import type { User } from '../../lib/types';
 import { toast } from '../../stores/toast.store';
+import { PasswordField } from '../auth/PasswordField';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { Checkbox } from '../ui/Checkbox';
-import { TextField } from '../ui/TextField';
 import { SettingsActions, SettingsSection } from './SettingsSection';
 
 const DESCRIPTION = 'Changing your password signs you out everywhere else.';
@@ -69,39 +69,17 @@ function PasswordForm() {
         </Alert>
       )}
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
+        <PasswordField
+          purpose="current"
           label="Current password"
           name="currentPassword"
-          type="password"
-          autoComplete="current-password"
-          required
           className="sm:col-span-2 sm:max-w-[calc(50%-0.5rem)]"
           value={current}
-          onChange={(e) => setCurrent(e.target.value)}
+          onValue={setCurrent}
           error={errors.current}
         />
-        <TextField
-          label="New password"
-          name="newPassword"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={PASSWORD_MIN}
-          placeholder={`At least ${PASSWORD_MIN} characters`}
-          value={next}
-          onChange={(e) => setNext(e.target.value)}
-          error={errors.password}
-        />
-        <TextField
-          label="Confirm password"
-          name="confirmPassword"
-          type="password"
-          autoComplete="new-password"
-          required
-          value={confirm}
-          onChange={(e) => setConfirm(e.target.value)}
-          error={errors.confirm}
-        />
+        <PasswordField purpose="new" label="New password" name="newPassword" value={next} onValue={setNext} error={errors.password} />
+        <PasswordField purpose="confirm" label="Confirm password" name="confirmPassword" value={confirm} onValue={setConfirm} error={errors.confirm} />
       </div>
       <Checkbox
         className="mt-4"
