@@ -40,3 +40,14 @@ export function defineNode<const Fields extends readonly ConfigField[]>(node: No
 export function defineConfig<const Fields extends readonly ConfigField[]>(fields: Fields): Fields {
   return fields;
 }
+
+/**
+ * A select field's options written as one `{ value: label }` table, in display order
+ * (values are names, never numbers, so the order is the one written). The values keep
+ * their literal types, so `ConfigOf` reads the field as their union.
+ */
+export function choices<const Labels extends Readonly<Record<string, string>>>(
+  labels: Labels,
+): readonly { readonly value: keyof Labels & string; readonly label: string }[] {
+  return Object.entries(labels).map(([value, label]) => ({ value: value as keyof Labels & string, label }));
+}

@@ -1,21 +1,12 @@
 import type { ConfigOf } from '@weft/core';
 import { UPLOAD_ACCEPT } from '@weft/core';
-import { defineConfig, defineNode } from './define-node.js';
+import { choices, defineConfig, defineNode } from './define-node.js';
 import { migrateDocumentLoaderConfig } from './document-loader-migration.js';
 import { runDocumentLoader } from './run/document-loader.js';
 
 /** The settings of Document Loader; its `run` reads them typed as {@link DocumentLoaderConfig}. */
 export const documentLoaderConfig = defineConfig([
-  {
-    kind: 'select',
-    key: 'source',
-    label: 'Source',
-    default: 'file',
-    options: [
-      { value: 'file', label: 'Uploaded file' },
-      { value: 'url', label: 'Web page' },
-    ],
-  },
+  { kind: 'select', key: 'source', label: 'Source', default: 'file', options: choices({ file: 'Uploaded file', url: 'Web page' }) },
   {
     kind: 'file',
     key: 'file',

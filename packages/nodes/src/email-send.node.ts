@@ -1,5 +1,5 @@
 import type { ConfigOf } from '@weft/core';
-import { defineConfig, defineNode } from './define-node.js';
+import { choices, defineConfig, defineNode } from './define-node.js';
 import { runSendEmail } from './run/send-email.js';
 
 /** The settings of Send E-mail; its `run` reads them typed as {@link EmailSendConfig}. */
@@ -11,11 +11,7 @@ export const emailSendConfig = defineConfig([
     key: 'security',
     label: 'Encryption',
     default: 'starttls',
-    options: [
-      { value: 'starttls', label: 'STARTTLS (port 587)' },
-      { value: 'tls', label: 'TLS (port 465)' },
-      { value: 'none', label: 'None (a relay on your network)' },
-    ],
+    options: choices({ starttls: 'STARTTLS (port 587)', tls: 'TLS (port 465)', none: 'None (a relay on your network)' }),
   },
   { kind: 'text', key: 'user', label: 'User', default: '', description: 'Leave empty for a server that does not ask you to sign in.' },
   { kind: 'secret', key: 'password', label: 'Password', description: 'The SMTP password or app password, from your secrets.' },
@@ -33,16 +29,7 @@ export const emailSendConfig = defineConfig([
   { kind: 'text', key: 'bcc', label: 'Bcc', default: '' },
   { kind: 'text', key: 'replyTo', label: 'Reply to', default: '' },
   { kind: 'text', key: 'subject', label: 'Subject', required: true, default: '', placeholder: 'Daily digest for {{params.team}}' },
-  {
-    kind: 'select',
-    key: 'format',
-    label: 'Body format',
-    default: 'text',
-    options: [
-      { value: 'text', label: 'Plain text' },
-      { value: 'html', label: 'HTML' },
-    ],
-  },
+  { kind: 'select', key: 'format', label: 'Body format', default: 'text', options: choices({ text: 'Plain text', html: 'HTML' }) },
   { kind: 'prompt', key: 'body', label: 'Body', required: true, default: '{{input}}', placeholder: 'Hello,\n\n{{input}}' },
   { kind: 'number', key: 'timeoutSeconds', label: 'Timeout (seconds)', min: 1, max: 120, step: 1, default: 30 },
 ]);

@@ -1,5 +1,5 @@
 import type { ConfigOf } from '@weft/core';
-import { defineConfig, defineNode } from './define-node.js';
+import { choices, defineConfig, defineNode } from './define-node.js';
 import { runEmbedStore } from './run/embed-store.js';
 
 /** The settings of Embed & Store; its `run` reads them typed as {@link EmbedStoreConfig}. */
@@ -17,21 +17,14 @@ export const embedStoreConfig = defineConfig([
     key: 'mode',
     label: 'Existing content',
     default: 'replace',
-    options: [
-      { value: 'replace', label: 'Replace the collection' },
-      { value: 'append', label: 'Add to the collection' },
-    ],
+    options: choices({ replace: 'Replace the collection', append: 'Add to the collection' }),
   },
   {
     kind: 'select',
     key: 'provider',
     label: 'Embedding provider',
     default: 'openai',
-    options: [
-      { value: 'openai', label: 'OpenAI' },
-      { value: 'openai-compatible', label: 'OpenAI-compatible (Ollama, vLLM, LM Studio, …)' },
-      { value: 'none', label: 'None: keyword search only' },
-    ],
+    options: choices({ openai: 'OpenAI', 'openai-compatible': 'OpenAI-compatible (Ollama, vLLM, LM Studio, …)', none: 'None: keyword search only' }),
   },
   { kind: 'text', key: 'baseUrl', label: 'Base URL', placeholder: 'http://localhost:11434/v1', description: 'Required for OpenAI-compatible servers.' },
   {

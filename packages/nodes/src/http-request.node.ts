@@ -1,5 +1,5 @@
 import type { ConfigOf } from '@weft/core';
-import { defineConfig, defineNode } from './define-node.js';
+import { choices, defineConfig, defineNode } from './define-node.js';
 import { runHttpRequest } from './run/http-request.js';
 
 /** The settings of HTTP Request; its `run` reads them typed as {@link HttpRequestConfig}. */
@@ -20,25 +20,11 @@ export const httpRequestConfig = defineConfig([
     key: 'auth',
     label: 'Authentication',
     default: 'none',
-    options: [
-      { value: 'none', label: 'None' },
-      { value: 'bearer', label: 'Bearer token' },
-      { value: 'basic', label: 'Basic (user:password)' },
-      { value: 'header', label: 'API key header' },
-    ],
+    options: choices({ none: 'None', bearer: 'Bearer token', basic: 'Basic (user:password)', header: 'API key header' }),
   },
   { kind: 'secret', key: 'authSecret', label: 'Credential', description: 'The token, user:password or key, from your secrets.' },
   { kind: 'text', key: 'authHeader', label: 'Header name', default: 'X-API-Key', description: 'For API key header authentication.' },
-  {
-    kind: 'select',
-    key: 'responseAs',
-    label: 'Response as',
-    default: 'json',
-    options: [
-      { value: 'json', label: 'JSON' },
-      { value: 'text', label: 'Text' },
-    ],
-  },
+  { kind: 'select', key: 'responseAs', label: 'Response as', default: 'json', options: choices({ json: 'JSON', text: 'Text' }) },
   { kind: 'number', key: 'timeoutSeconds', label: 'Timeout (seconds)', min: 1, max: 300, step: 1, default: 30 },
   { kind: 'boolean', key: 'failOnErrorStatus', label: 'Fail on 4xx and 5xx answers', default: true },
 ]);

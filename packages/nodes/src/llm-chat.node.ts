@@ -1,5 +1,5 @@
 import type { ConfigOf } from '@weft/core';
-import { defineConfig, defineNode } from './define-node.js';
+import { choices, defineConfig, defineNode } from './define-node.js';
 import { runLlmChat } from './run/llm-chat.js';
 
 /** The settings of LLM Chat; its `run` reads them typed as {@link LlmChatConfig}. */
@@ -9,11 +9,7 @@ export const llmChatConfig = defineConfig([
     key: 'provider',
     label: 'Provider',
     default: 'openai',
-    options: [
-      { value: 'openai', label: 'OpenAI' },
-      { value: 'anthropic', label: 'Anthropic' },
-      { value: 'openai-compatible', label: 'OpenAI-compatible (Ollama, vLLM, LM Studio, …)' },
-    ],
+    options: choices({ openai: 'OpenAI', anthropic: 'Anthropic', 'openai-compatible': 'OpenAI-compatible (Ollama, vLLM, LM Studio, …)' }),
   },
   {
     kind: 'text',

@@ -1,6 +1,6 @@
 import type { ConfigOf } from '@weft/core';
 import { DATA_TYPES, MERGER_INPUT_PREFIX, MERGER_NODE_TYPE, MERGER_OUTPUT } from '@weft/core';
-import { defineConfig, defineNode } from './define-node.js';
+import { choices, defineConfig, defineNode } from './define-node.js';
 import { runMerge } from './run/merge.js';
 
 /** Inputs are named `input-0 … input-(n-1)`, the output `output` (SPEC.md section 3). */
@@ -10,7 +10,7 @@ export const MERGER_MAX_INPUTS = 16;
 /** The settings of Merger; its `run` reads them typed as {@link MergerConfig}. */
 export const mergerConfig = defineConfig([
   { kind: 'select', key: 'dataType', label: 'Data type', options: DATA_TYPES.map((t) => ({ value: t, label: t })), default: 'any' },
-  { kind: 'select', key: 'mergeStrategy', label: 'Strategy', options: [{ value: 'concat', label: 'Concatenate' }], default: 'concat' },
+  { kind: 'select', key: 'mergeStrategy', label: 'Strategy', options: choices({ concat: 'Concatenate' }), default: 'concat' },
   { kind: 'number', key: 'inputCount', label: 'Inputs', min: 2, max: MERGER_MAX_INPUTS, step: 1, default: MERGER_DEFAULT_INPUTS },
 ]);
 

@@ -1,20 +1,10 @@
 import type { ConfigOf } from '@weft/core';
-import { defineConfig, defineNode } from './define-node.js';
+import { choices, defineConfig, defineNode } from './define-node.js';
 import { runOutput } from './run/output.js';
 
 /** The settings of Output; its `run` reads them typed as {@link OutputConfig}. */
 export const outputConfig = defineConfig([
-  {
-    kind: 'select',
-    key: 'format',
-    label: 'Display as',
-    default: 'text',
-    options: [
-      { value: 'text', label: 'Text' },
-      { value: 'markdown', label: 'Markdown' },
-      { value: 'json', label: 'JSON' },
-    ],
-  },
+  { kind: 'select', key: 'format', label: 'Display as', default: 'text', options: choices({ text: 'Text', markdown: 'Markdown', json: 'JSON' }) },
 ]);
 
 export type OutputConfig = ConfigOf<typeof outputConfig>;

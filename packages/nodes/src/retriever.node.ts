@@ -1,5 +1,5 @@
 import type { ConfigOf } from '@weft/core';
-import { defineConfig, defineNode } from './define-node.js';
+import { choices, defineConfig, defineNode } from './define-node.js';
 import { runRetriever } from './run/retriever.js';
 
 /** The settings of Retriever; its `run` reads them typed as {@link RetrieverConfig}. */
@@ -10,11 +10,7 @@ export const retrieverConfig = defineConfig([
     key: 'mode',
     label: 'Search by',
     default: 'hybrid',
-    options: [
-      { value: 'hybrid', label: 'Hybrid: meaning and keywords' },
-      { value: 'vector', label: 'Meaning (vector similarity)' },
-      { value: 'keyword', label: 'Keywords (BM25): no model, no key' },
-    ],
+    options: choices({ hybrid: 'Hybrid: meaning and keywords', vector: 'Meaning (vector similarity)', keyword: 'Keywords (BM25): no model, no key' }),
   },
   { kind: 'number', key: 'topK', label: 'Results', min: 1, max: 50, step: 1, default: 4, description: 'How many chunks to return, best first.' },
   {

@@ -1,5 +1,5 @@
 import type { ConfigOf } from '@weft/core';
-import { defineConfig, defineNode } from './define-node.js';
+import { choices, defineConfig, defineNode } from './define-node.js';
 import { runSlackMessage, SLACK_API_URL } from './run/slack-message.js';
 
 /** The settings of Slack Message; its `run` reads them typed as {@link SlackMessageConfig}. */
@@ -9,10 +9,7 @@ export const slackMessageConfig = defineConfig([
     key: 'mode',
     label: 'Send with',
     default: 'webhook',
-    options: [
-      { value: 'webhook', label: 'Incoming webhook' },
-      { value: 'bot', label: 'Bot token (chat.postMessage)' },
-    ],
+    options: choices({ webhook: 'Incoming webhook', bot: 'Bot token (chat.postMessage)' }),
   },
   {
     kind: 'secret',

@@ -1,5 +1,5 @@
 import type { ConfigOf } from '@weft/core';
-import { defineConfig, defineNode } from './define-node.js';
+import { choices, defineConfig, defineNode } from './define-node.js';
 import { runTemplate } from './run/template.js';
 
 /** The settings of Template; its `run` reads them typed as {@link TemplateConfig}. */
@@ -17,11 +17,7 @@ export const templateConfig = defineConfig([
     key: 'onMissing',
     label: 'When a placeholder has no value',
     default: 'error',
-    options: [
-      { value: 'error', label: 'Stop with an error' },
-      { value: 'empty', label: 'Insert nothing' },
-      { value: 'keep', label: 'Leave the placeholder as written' },
-    ],
+    options: choices({ error: 'Stop with an error', empty: 'Insert nothing', keep: 'Leave the placeholder as written' }),
   },
 ]);
 

@@ -1,5 +1,5 @@
 import type { ConfigOf } from '@weft/core';
-import { defineConfig, defineNode } from './define-node.js';
+import { choices, defineConfig, defineNode } from './define-node.js';
 import { runTextSplitter, SPLIT_DEFAULTS } from './run/text-splitter.js';
 
 /** The settings of Text Splitter; its `run` reads them typed as {@link TextSplitterConfig}. */
@@ -20,11 +20,7 @@ export const textSplitterConfig = defineConfig([
     key: 'splitOn',
     label: 'Split on',
     default: SPLIT_DEFAULTS.splitOn,
-    options: [
-      { value: 'paragraphs', label: 'Paragraphs, then sentences' },
-      { value: 'sentences', label: 'Sentences' },
-      { value: 'characters', label: 'Exact character count' },
-    ],
+    options: choices({ paragraphs: 'Paragraphs, then sentences', sentences: 'Sentences', characters: 'Exact character count' }),
   },
 ]);
 
