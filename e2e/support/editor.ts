@@ -18,13 +18,16 @@ export interface TestNode {
   config?: Record<string, unknown>;
 }
 
+export interface TestEdge {
+  source: string;
+  sourceHandle: string;
+  target: string;
+  targetHandle: string;
+  type: string;
+}
+
 /** Creates a stored workflow through the API and returns its id. */
-export async function createWorkflow(
-  page: Page,
-  name: string,
-  nodes: TestNode[],
-  edges: { source: string; sourceHandle: string; target: string; targetHandle: string; type: string }[] = [],
-) {
+export async function createWorkflow(page: Page, name: string, nodes: TestNode[], edges: TestEdge[] = []) {
   const response = await page.request.post('/api/workflows', {
     headers: { 'x-csrf-token': await csrfToken(page) },
     data: {
@@ -35,6 +38,11 @@ export async function createWorkflow(
   });
   expect(response.status(), await response.text()).toBe(201);
   return ((await response.json()) as { workflow: { id: string } }).workflow.id;
+}
+
+/** The edges of a straight chain: each node's `output` to the next one's `input`, all carrying `type`. */
+export function chain(ids: readonly string[], type = 'text'): TestEdge[] {
+  return ids.slice(1).map((target, i) => ({ source: ids[i] as string, sourceHandle: 'output', target, targetHandle: 'input', type }));
 }
 
 /** A node on the canvas by its label. */

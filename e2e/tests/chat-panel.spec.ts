@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { type ChatCompletionRequest, startOpenAiPeer } from '../../apps/server/src/test-support/openai-peer.js';
-import { createWorkflow, csrfToken } from '../support/editor.js';
+import { chain, createWorkflow, csrfToken } from '../support/editor.js';
 import { expect, signUpViaApi, test } from '../support/fixtures.js';
 import { shootThemes } from '../support/screenshots.js';
 
@@ -50,10 +50,7 @@ test('chat with a Text Input → LLM Chat → Output workflow: streaming, turns,
         },
         { id: 'answer', label: 'Answer', type: 'output', x: 600, y: 0, config: { format: 'text' } },
       ],
-      [
-        { source: 'question', sourceHandle: 'output', target: 'model', targetHandle: 'input', type: 'text' },
-        { source: 'model', sourceHandle: 'output', target: 'answer', targetHandle: 'input', type: 'text' },
-      ],
+      chain(['question', 'model', 'answer']),
     );
     const digest = await createWorkflow(page, 'Nightly digest', [
       { id: 'fixed', label: 'Topic', type: 'input.text', x: 0, y: 0, config: { text: 'news' } },

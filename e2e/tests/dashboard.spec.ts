@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createWorkflow, csrfToken } from '../support/editor.js';
+import { chain, createWorkflow, csrfToken } from '../support/editor.js';
 import { expect, SCREENSHOT_DIR, signUpViaApi, test } from '../support/fixtures.js';
 
 function tempFile(name: string, content: string): string {
@@ -130,7 +130,7 @@ test('dashboard rows: last run with its status, the next scheduled run, and paus
         { id: 'in', label: 'Text Input', type: 'input.text', x: 0, y: 0, config: { text: 'hi' } },
         { id: 'out', label: 'Output', type: 'output', x: 300, y: 0 },
       ],
-      [{ source: 'in', sourceHandle: 'output', target: 'out', targetHandle: 'input', type: 'text' }],
+      chain(['in', 'out']),
     );
   const ran = await flow('Ran and scheduled');
   const paused = await flow('Paused one');

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { connect, createWorkflow, dragFromLibrary, handle, node, positionOf } from '../support/editor.js';
+import { chain, connect, createWorkflow, dragFromLibrary, handle, node, positionOf } from '../support/editor.js';
 import { expect, SCREENSHOT_DIR, signUpViaApi, test } from '../support/fixtures.js';
 
 function tempFile(name: string, content: string): string {
@@ -76,7 +76,7 @@ test('keyboard: nudge by 5 and 20 px, delete, undo and redo', async ({ page }) =
       { id: 'a', label: 'Question', type: 'input.text', x: 0, y: 0 },
       { id: 'b', label: 'Answer', type: 'output', x: 360, y: 0 },
     ],
-    [{ source: 'a', sourceHandle: 'output', target: 'b', targetHandle: 'input', type: 'text' }],
+    chain(['a', 'b']),
   );
   await page.goto(`/workflow/${id}`);
   const question = node(page, 'Question');
@@ -113,7 +113,7 @@ test('the More menu: export, clear canvas (asks first, Untitled Workflow, undoab
       { id: 'a', label: 'Question', type: 'input.text', x: 0, y: 0 },
       { id: 'b', label: 'Answer', type: 'output', x: 360, y: 0 },
     ],
-    [{ source: 'a', sourceHandle: 'output', target: 'b', targetHandle: 'input', type: 'text' }],
+    chain(['a', 'b']),
   );
   await page.goto(`/workflow/${id}`);
   await expect(page.locator('.react-flow__node')).toHaveCount(2);
@@ -230,7 +230,7 @@ test('a node of an unknown type shows as an error node and an unknown edge type 
       { id: 'a', label: 'Question', type: 'input.text', x: 0, y: 0 },
       { id: 'b', label: 'Answer', type: 'output', x: 360, y: 0 },
     ],
-    [{ source: 'a', sourceHandle: 'output', target: 'b', targetHandle: 'input', type: 'text' }],
+    chain(['a', 'b']),
   );
   // The server refuses to store unknown types, so the stored answer is altered on its way
   // in, as if a node type had since been removed from this server.

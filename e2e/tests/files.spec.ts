@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { createWorkflow, node } from '../support/editor.js';
+import { chain, createWorkflow, node } from '../support/editor.js';
 import { expect, SCREENSHOT_DIR, signUpViaApi, test } from '../support/fixtures.js';
 import { shootThemes } from '../support/screenshots.js';
 
@@ -71,7 +71,7 @@ test('files: upload in Settings and from a Document Loader, run on it, see who u
       { id: 'load', label: 'Load handbook', type: 'rag.load', x: 0, y: 0 },
       { id: 'out', label: 'Output', type: 'output', x: 360, y: 0 },
     ],
-    [{ source: 'load', sourceHandle: 'output', target: 'out', targetHandle: 'input', type: 'documents' }],
+    chain(['load', 'out'], 'documents'),
   );
   await page.goto(`/workflow/${workflowId}`);
   await node(page, 'Load handbook').dblclick();

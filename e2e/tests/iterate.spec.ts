@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { startOpenAiPeer } from '../../apps/server/src/test-support/openai-peer.js';
-import { createWorkflow, node } from '../support/editor.js';
+import { chain, createWorkflow, node } from '../support/editor.js';
 import { expect, signUpViaApi, test } from '../support/fixtures.js';
 import { shootThemes } from '../support/screenshots.js';
 
@@ -57,10 +57,7 @@ test('pin an output, run without calling the node, run one node, retry settings,
         },
         { id: 'a', label: 'Answer', type: 'output', x: 680, y: 120 },
       ],
-      [
-        { source: 'q', sourceHandle: 'output', target: 'm', targetHandle: 'input', type: 'text' },
-        { source: 'm', sourceHandle: 'output', target: 'a', targetHandle: 'input', type: 'text' },
-      ],
+      chain(['q', 'm', 'a']),
     );
     await page.goto(`/workflow/${workflowId}`);
     const logs = page.getByTestId('logs-area');

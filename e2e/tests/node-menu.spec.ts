@@ -1,4 +1,4 @@
-import { createWorkflow, node } from '../support/editor.js';
+import { chain, createWorkflow, node } from '../support/editor.js';
 import { expect, SCREENSHOT_DIR, signUpViaApi, test } from '../support/fixtures.js';
 import { shootThemes } from '../support/screenshots.js';
 
@@ -18,10 +18,7 @@ test('right-click or Shift+F10 on a node: settings, run this node, duplicate, de
       { id: 't', label: 'Greet', type: 'text.template', x: 330, y: 0, config: { template: 'Hello {{input}}' } },
       { id: 'o', label: 'Greeting out', type: 'output', x: 660, y: 0 },
     ],
-    [
-      { source: 'q', sourceHandle: 'output', target: 't', targetHandle: 'input', type: 'text' },
-      { source: 't', sourceHandle: 'output', target: 'o', targetHandle: 'input', type: 'text' },
-    ],
+    chain(['q', 't', 'o']),
   );
   await page.goto(`/workflow/${id}`);
   const greet = node(page, 'Greet');

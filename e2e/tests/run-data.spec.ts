@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { createWorkflow, node } from '../support/editor.js';
+import { chain, createWorkflow, node } from '../support/editor.js';
 import { expect, signUpViaApi, test } from '../support/fixtures.js';
 import { shootThemes } from '../support/screenshots.js';
 
@@ -51,10 +51,7 @@ test('a workflow that keeps only the summary, then outputs, then everything', as
       { id: 't', label: 'Greet', type: 'text.template', x: 340, y: 120, config: { template: 'Hello, {{input}}!' } },
       { id: 'out', label: 'Answer', type: 'output', x: 680, y: 120 },
     ],
-    [
-      { source: 'in', sourceHandle: 'output', target: 't', targetHandle: 'input', type: 'text' },
-      { source: 't', sourceHandle: 'output', target: 'out', targetHandle: 'input', type: 'text' },
-    ],
+    chain(['in', 't', 'out']),
   );
   await page.goto(`/workflow/${workflowId}`);
   await expect(node(page, 'Greet')).toBeVisible();

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { createWorkflow, csrfToken } from '../support/editor.js';
+import { chain, createWorkflow, csrfToken } from '../support/editor.js';
 import { expect, signUpViaApi, test } from '../support/fixtures.js';
 import { shootThemes } from '../support/screenshots.js';
 
@@ -40,7 +40,7 @@ test('schedule a workflow from the editor: presets, next runs, it fires, pause, 
       { id: 'topic', label: 'Topic', type: 'input.text', x: 0, y: 0, config: { text: 'typed in the editor', askOnRun: true } },
       { id: 'out', label: 'Output', type: 'output', x: 320, y: 0 },
     ],
-    [{ source: 'topic', sourceHandle: 'output', target: 'out', targetHandle: 'input', type: 'text' }],
+    chain(['topic', 'out']),
   );
   await page.goto(`/workflow/${workflowId}`);
   await page.getByRole('button', { name: 'Schedule', exact: true }).click();

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { createWorkflow, node } from '../support/editor.js';
+import { chain, createWorkflow, node } from '../support/editor.js';
 import { expect, signUpViaApi, test } from '../support/fixtures.js';
 import { shootThemes } from '../support/screenshots.js';
 
@@ -27,7 +27,7 @@ test('history: summaries, diff, restore, runs linked to their version, retention
       { id: 'in', label: 'Text Input', type: 'input.text', x: 0, y: 0, config: { text: 'Hello' } },
       { id: 'out', label: 'Output', type: 'output', x: 330, y: 0 },
     ],
-    [{ source: 'in', sourceHandle: 'output', target: 'out', targetHandle: 'input', type: 'text' }],
+    chain(['in', 'out']),
   );
   await page.goto(`/workflow/${id}`);
   await expect(node(page, 'Output')).toBeVisible();
