@@ -1,8 +1,7 @@
 import { NO_SUBSCRIPTION, type NotificationType, useNotificationSettings } from '../../api/useNotificationSettings';
-import { errorMessage } from '../../lib/api';
-import { Button } from '../ui/Button';
 import { Skeleton } from '../ui/Skeleton';
 import { Switch } from '../ui/Switch';
+import { SettingsListError } from './SettingsListStates';
 import { SettingsSection } from './SettingsSection';
 
 const TYPES: { key: NotificationType; label: string; description: string }[] = [
@@ -39,14 +38,7 @@ function NotificationSwitches() {
     );
   }
   if (query.isError) {
-    return (
-      <div role="alert" className="flex flex-wrap items-center justify-between gap-3 text-sm">
-        <p className="text-danger">Couldn't load your notification preferences: {errorMessage(query.error)}</p>
-        <Button variant="secondary" size="sm" onClick={() => void query.refetch()} loading={query.isFetching}>
-          Try again
-        </Button>
-      </div>
-    );
+    return <SettingsListError what="notification preferences" query={query} />;
   }
 
   const subscription = query.data ?? NO_SUBSCRIPTION;
