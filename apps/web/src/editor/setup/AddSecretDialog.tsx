@@ -1,9 +1,9 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useSecrets } from '../../api/useSecrets';
-import { secretValueError, secretValueNote } from '../../components/settings/secrets/secret-rules';
+import { SecretValueField } from '../../components/settings/secrets/SecretValueField';
+import { secretValueError } from '../../components/settings/secrets/secret-rules';
 import { Button } from '../../components/ui/Button';
 import { Modal } from '../../components/ui/Modal';
-import { TextField } from '../../components/ui/TextField';
 
 /**
  * Adds the secret a workflow names but the user lacks, without leaving the editor. The
@@ -33,18 +33,7 @@ export function AddSecretDialog({ name, usedBy, onClose }: { name: string; usedB
           </h2>
           <p className="mt-1 text-sm text-muted">Used by {usedBy}. It is stored encrypted and never shown again; nodes refer to it by name.</p>
         </div>
-        <TextField
-          ref={valueRef}
-          label="Value"
-          name="secretValue"
-          type="password"
-          autoComplete="new-password"
-          placeholder="Paste the key, token or URL"
-          value={value}
-          onChange={(e) => setValue(e.target.value)}
-          error={error}
-          hint={secretValueNote(value) ?? undefined}
-        />
+        <SecretValueField ref={valueRef} label="Value" placeholder="Paste the key, token or URL" value={value} onValue={setValue} error={error} />
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={onClose}>
             Cancel

@@ -4,7 +4,8 @@ import type { useSecrets } from '../../../api/useSecrets';
 import { Button } from '../../ui/Button';
 import { PlusIcon } from '../../ui/icons';
 import { TextField } from '../../ui/TextField';
-import { secretNameError, secretValueError, secretValueNote } from './secret-rules';
+import { SecretValueField } from './SecretValueField';
+import { secretNameError, secretValueError } from './secret-rules';
 
 export interface AddSecretFormProps {
   create: ReturnType<typeof useSecrets>['create'];
@@ -62,19 +63,7 @@ export function AddSecretForm({ create, takenNames }: AddSecretFormProps) {
         onChange={(e) => setName(e.target.value)}
         error={nameError}
       />
-      <TextField
-        ref={valueRef}
-        label="Secret value"
-        name="secretValue"
-        type="password"
-        // "new-password": browsers must not fill in the user's Weft password here.
-        autoComplete="new-password"
-        placeholder="Paste the key or password"
-        value={value}
-        onChange={(e) => setValue(e.target.value)}
-        error={valueError}
-        hint={secretValueNote(value) ?? undefined}
-      />
+      <SecretValueField ref={valueRef} label="Secret value" placeholder="Paste the key or password" value={value} onValue={setValue} error={valueError} />
       <Button type="submit" loading={create.isPending} className="sm:mt-[1.625rem]">
         {!create.isPending && <PlusIcon size={15} />}
         Add secret
