@@ -27,6 +27,8 @@ if (!fs.existsSync(cli)) throw new Error('Build first: npm run build');
 const DEFERRED = [
   ...['ai', '@ai-sdk/anthropic', '@ai-sdk/openai', '@ai-sdk/openai-compatible', '@langchain/core', '@langchain/textsplitters'],
   ...['exceljs', 'file-type', 'html-to-text', 'mammoth', 'papaparse', 'sanitize-html', 'unpdf', 'nodemailer', 'openid-client', 'undici'],
+  // Only content workers (child processes) read ZIPs and measure HTML: the server never loads these.
+  ...['yauzl', 'htmlparser2'],
   ...[
     'bullmq',
     'ioredis',
