@@ -9,7 +9,9 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 /**
  * The environment a benchmark starts `weft start` with: this machine's, on 127.0.0.1:`port`
  * with a data folder of its own, embedded SQLite (no DATABASE_URL, no REDIS_URL) and warnings
- * only in the log; `more` adds or overrides variables.
+ * only in the log; `more` adds or overrides variables. The per-user executions quota is off:
+ * one benchmark user stores tens of thousands of runs and every one is counted, while the
+ * quota (10,000 by default) would prune the oldest during the run.
  */
 export function benchServerEnv({ port, dataDir, ...more }) {
   return {
@@ -21,6 +23,7 @@ export function benchServerEnv({ port, dataDir, ...more }) {
     DATABASE_URL: '',
     REDIS_URL: '',
     LOG_LEVEL: 'warn',
+    WEFT_EXECUTIONS_QUOTA: '0',
     ...more,
   };
 }
