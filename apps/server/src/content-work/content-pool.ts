@@ -1,10 +1,10 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { FairQueue } from '../platform/fair-queue.js';
 import { batchesOf } from './content-batches.js';
 import { closedError, crashedError, fromWire, memoryError, startError, timeError } from './content-errors.js';
 import { type ContentLimits, DEFAULT_CONTENT_LIMITS } from './content-limits.js';
 import type { ContentPoolOptions, ContentRunOptions } from './content-pool-options.js';
 import type { ContentTask, ContentTaskResults, FromWorker } from './content-protocol.js';
-import { FairQueue } from './fair-queue.js';
 import { WorkerProcess } from './worker-process.js';
 
 type StopReason = 'memory' | 'time' | 'cancel' | 'close' | 'idle' | 'retire';
@@ -47,7 +47,7 @@ const RETIRE_SHARE = 0.5;
  * Workers start on first use (start-up and idle memory stay as they were), get an empty
  * environment (no secrets), stay for reuse and exit after `idleMs` idle, and do not hold
  * the process open while idle. Waiting tasks are served round-robin between owners, one
- * owner holding at most `workersPerOwner` workers (fair-queue.ts).
+ * owner holding at most `workersPerOwner` workers (platform/fair-queue.ts).
  */
 export class ContentPool {
   readonly size: number;

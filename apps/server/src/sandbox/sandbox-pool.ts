@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { SandboxRunOptions, SandboxService } from '@weft/nodes';
+import { FairQueue } from '../platform/fair-queue.js';
 import { cancelledError, closedError, crashedError, SandboxError, type SandboxLimits, sandboxError } from './sandbox-errors.js';
 import type { SandboxRunRequest, SandboxWorkerMessage, SandboxWorkerSettings } from './sandbox-protocol.js';
 import { quickjsUrl, sandboxWorkerUrl } from './worker-script.js';
@@ -39,6 +40,8 @@ const RESERVED = new Set(
 );
 
 interface Call {
+  /** Whose call it is (`options.owner`, '' for none): the fair queue's key. */
+  readonly owner: string;
   readonly request: SandboxRunRequest;
   readonly options: SandboxRunOptions;
   readonly resolve: (value: unknown) => void;
@@ -72,13 +75,9 @@ export class SandboxPool implements SandboxService {
   private readonly size: number;
   private readonly limits: Omit<SandboxLimits, 'timeoutMs'> & { maxTimeoutMs: number };
   private readonly graceMs: number;
-  private readonly perOwner: number;
   private readonly settings: Omit<SandboxWorkerSettings, 'quickjsUrl'>;
   private readonly slots: Slot[] = [];
-  private readonly queue: Call[] = [];
-  /** When each owner was last served (a running count): the least recently served goes next. */
-  private readonly served = new Map<string, number>();
-  private serveCount = 0;
+  private readonly queue: FairQueue<Call>;
   private nextId = 1;
   private closed = false;
 
@@ -88,7 +87,7 @@ export class SandboxPool implements SandboxService {
     const maxOutputChars = options.maxOutputChars ?? 8 * 1024 * 1024;
     this.limits = { memoryMb, maxOutputChars, maxTimeoutMs: Math.max(1, options.maxTimeoutMs ?? 1000) };
     this.graceMs = options.graceMs ?? 2000;
-    this.perOwner = Math.max(1, Math.min(this.size, options.workersPerOwner ?? this.size));
+    this.queue = new FairQueue(Math.max(1, Math.min(this.size, options.workersPerOwner ?? this.size)));
     this.settings = {
       memoryBytes: memoryMb * 1024 * 1024,
       stackBytes: (options.stackKb ?? 512) * 1024,
@@ -122,7 +121,7 @@ export class SandboxPool implements SandboxService {
     }
 
     return new Promise<unknown>((resolve, reject) => {
-      const call: Call = { request, options, resolve, reject };
+      const call: Call = { owner: options.owner ?? '', request, options, resolve, reject };
       call.onAbort = () => this.cancel(call);
       options.signal.addEventListener('abort', call.onAbort, { once: true });
       this.queue.push(call);
@@ -146,7 +145,7 @@ export class SandboxPool implements SandboxService {
   /** Stops every worker; calls still queued or running fail with "shut down". */
   async close(): Promise<void> {
     this.closed = true;
-    for (const call of this.queue.splice(0)) this.settle(call, closedError());
+    for (const call of this.queue.drain()) this.settle(call, closedError());
     const workers = this.slots.splice(0).map((slot) => {
       if (slot.call) this.settle(slot.call, closedError());
       return slot.worker;
@@ -169,33 +168,9 @@ export class SandboxPool implements SandboxService {
     this.updateRefs();
   }
 
-  /**
-   * The waiting call of the owner served longest ago (never served first), earliest of theirs,
-   * among owners holding fewer than their share of workers; undefined when none is.
-   */
+  /** The next call the fair queue gives, counting the calls the workers hold now. */
   private takeNext(): Call | undefined {
-    const holding = new Map<string, number>();
-    for (const slot of this.slots) {
-      if (slot.call) holding.set(ownerOf(slot.call), (holding.get(ownerOf(slot.call)) ?? 0) + 1);
-    }
-    let best = -1;
-    let bestServed = Number.POSITIVE_INFINITY;
-    for (let index = 0; index < this.queue.length; index++) {
-      const owner = ownerOf(this.queue[index] as Call);
-      if ((holding.get(owner) ?? 0) >= this.perOwner) continue;
-      const last = this.served.get(owner) ?? -1;
-      if (last < bestServed) {
-        best = index;
-        bestServed = last;
-        if (last === -1) break;
-      }
-    }
-    if (best < 0) return undefined;
-    const [call] = this.queue.splice(best, 1) as [Call];
-    this.serveCount += 1;
-    this.served.set(ownerOf(call), this.serveCount);
-    if (this.served.size > 10_000) this.served.clear();
-    return call;
+    return this.queue.take(this.slots.flatMap((slot) => (slot.call ? [slot.call] : [])));
   }
 
   /**
@@ -275,14 +250,13 @@ export class SandboxPool implements SandboxService {
 
   private failQueued(error: unknown): void {
     const detail = error instanceof Error ? error.message : String(error);
-    for (const call of this.queue.splice(0)) {
+    for (const call of this.queue.drain()) {
       this.settle(call, new SandboxError('crashed', `The code sandbox could not start: ${detail}`));
     }
   }
 
   private cancel(call: Call): void {
-    const queued = this.queue.indexOf(call);
-    if (queued >= 0) this.queue.splice(queued, 1);
+    this.queue.remove(call);
     // Terminating is the only way to stop code that is running right now.
     if (call.slot?.call === call) this.discard(call.slot);
     this.settle(call, cancelledError());
@@ -331,8 +305,4 @@ export class SandboxPool implements SandboxService {
   private limitsFor({ timeoutMs }: { timeoutMs: number }): SandboxLimits {
     return { timeoutMs, memoryMb: this.limits.memoryMb, maxOutputChars: this.limits.maxOutputChars };
   }
-}
-
-function ownerOf(call: Call): string {
-  return call.options.owner ?? '';
 }
