@@ -3,7 +3,7 @@ import type { WeftWorker } from '../main.js';
 import type { ExecutionSummary } from '../runs/execution-types.js';
 import { captureLogs } from '../test-support/log-capture.js';
 import { type PrivatePostgres, privatePostgresUnavailable, startPrivatePostgres } from '../test-support/private-postgres.js';
-import { edge, GATE_NODE_TYPE, gateNodeType, gates, insertWorkflow, node, withNodeTypes, workflow } from '../test-support/run-fixtures.js';
+import { edge, GATE_NODE_TYPE, gatedWorkflow, gateNodeType, gates, insertWorkflow, node, withNodeTypes, workflow } from '../test-support/run-fixtures.js';
 import { type ScaleOutCluster, startScaleOutCluster } from '../test-support/scale-out-weft.js';
 import { signUp, startTestWeft, type TestWeft } from '../test-support/test-weft.js';
 
@@ -131,15 +131,7 @@ describe.skipIf(unavailable !== undefined)('PostgreSQL restarted under a scale-o
     const runs: { id: string; gate: string }[] = [];
     for (let index = 0; index < RUNS; index++) {
       const gate = `restart-${index}`;
-      const workflowId = await insertWorkflow(
-        api,
-        user.userId,
-        workflow(
-          gate,
-          [node('in', 'input.text', { text: gate }), node('g', GATE_NODE_TYPE, { gate }), node('out', 'output')],
-          [edge('in', 'g'), edge('g', 'out')],
-        ),
-      );
+      const workflowId = await insertWorkflow(api, user.userId, gatedWorkflow(gate));
       const response = await api.app.inject({ method: 'POST', url: `/api/workflows/${workflowId}/run`, headers: user.headers, payload: {} });
       expect(response.statusCode, response.body).toBe(202);
       runs.push({ id: (response.json() as { execution: ExecutionSummary }).execution.id, gate });

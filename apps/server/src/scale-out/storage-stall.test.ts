@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExecutionSummary } from '../runs/execution-types.js';
 import { type PrivatePostgres, privatePostgresUnavailable, startPrivatePostgres } from '../test-support/private-postgres.js';
 import { type PrivateRedis, startPrivateRedis } from '../test-support/private-redis.js';
-import { edge, GATE_NODE_TYPE, gateNodeType, gates, insertWorkflow, node, withNodeTypes, workflow } from '../test-support/run-fixtures.js';
+import { gatedWorkflow, gateNodeType, gates, insertWorkflow, withNodeTypes } from '../test-support/run-fixtures.js';
 import { type ScaleOutCluster, startScaleOutCluster } from '../test-support/scale-out-weft.js';
 import { signUp } from '../test-support/test-weft.js';
 
@@ -43,15 +43,7 @@ describe.skipIf(unavailable !== undefined)('storage stalls longer than three hea
   async function gatedRun(gate: string): Promise<ExecutionSummary> {
     const { api } = cluster;
     const user = await signUp(api);
-    const workflowId = await insertWorkflow(
-      api,
-      user.userId,
-      workflow(
-        gate,
-        [node('in', 'input.text', { text: gate }), node('g', GATE_NODE_TYPE, { gate }), node('out', 'output')],
-        [edge('in', 'g'), edge('g', 'out')],
-      ),
-    );
+    const workflowId = await insertWorkflow(api, user.userId, gatedWorkflow(gate));
     const response = await api.app.inject({ method: 'POST', url: `/api/workflows/${workflowId}/run`, headers: user.headers, payload: {} });
     expect(response.statusCode, response.body).toBe(202);
     await held.named(gate).entered;

@@ -129,6 +129,11 @@ export class Gate {
 
 export const GATE_NODE_TYPE = 'test.gate';
 
+/** Text Input → `test.gate` (held by `gate`) → Output: a run a test can hold in the middle. */
+export function gatedWorkflow(gate: string, text = gate): WorkflowDocument {
+  return workflow(gate, [node('in', 'input.text', { text }), node('g', GATE_NODE_TYPE, { gate }), node('out', 'output')], [edge('in', 'g'), edge('g', 'out')]);
+}
+
 /**
  * `test.gate`: logs, then waits for the gate named by its `gate` config before passing
  * its input on. Lets a test hold a run in the middle (cancel, live streams, shutdown).
