@@ -3,6 +3,7 @@ import type { DocumentValue } from '@weft/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parseDocument } from '../documents/parse-document.js';
 import { deflateBombPdf, xobjectFanOutPdf } from '../test-support/malicious-documents.js';
+import { processAlive } from '../test-support/process-alive.js';
 import { utf8 } from '../test-support/sample-documents.js';
 import { piecesOf } from './content-batches.js';
 import { ContentPool } from './content-pool.js';
@@ -18,15 +19,6 @@ function pool(options: ContentPoolOptions = {}): ContentPool {
 afterEach(async () => {
   await Promise.all(pools.splice(0).map((created) => created.close()));
 });
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** Waits until a worker has a task (started from TypeScript sources, a worker takes a second or more to start). */
 async function busyWorker(content: ContentPool): Promise<number> {
@@ -99,7 +91,7 @@ describe('content pool', () => {
     const running = parse(content, 'fanout.pdf', await xobjectFanOutPdf());
     const pid = await busyWorker(content);
     await expect(running).rejects.toThrow('fanout.pdf: reading it took longer than 1.5 s (WEFT_CONTENT_TIMEOUT_S)');
-    await vi.waitFor(() => expect(alive(pid)).toBe(false));
+    await vi.waitFor(() => expect(processAlive(pid)).toBe(false));
     const { documents } = await parse(content, 'after.csv', csv(2));
     expect(documents).toHaveLength(2);
     expect(content.describeWorkers().map((worker) => worker.pid)).not.toContain(pid);
@@ -111,7 +103,7 @@ describe('content pool', () => {
     const running = parse(content, 'bomb.pdf', await deflateBombPdf(1024));
     const pid = await busyWorker(content);
     await expect(running).rejects.toThrow('bomb.pdf: reading it needed more than 192 MB of memory (WEFT_CONTENT_MEMORY_MB)');
-    await vi.waitFor(() => expect(alive(pid)).toBe(false));
+    await vi.waitFor(() => expect(processAlive(pid)).toBe(false));
   });
 
   it('kills the worker of a task that is cancelled while it runs, failing it with the reason', async () => {
@@ -121,7 +113,7 @@ describe('content pool', () => {
     const pid = await busyWorker(content);
     controller.abort(new Error('Cancelled by its owner'));
     await expect(running).rejects.toThrow('Cancelled by its owner');
-    await vi.waitFor(() => expect(alive(pid)).toBe(false));
+    await vi.waitFor(() => expect(processAlive(pid)).toBe(false));
   });
 
   it('kills a busy worker on close (as SIGTERM does), failing its task and the waiting ones as shut down', async () => {
@@ -134,7 +126,7 @@ describe('content pool', () => {
       expect(waiting).rejects.toThrow('next.csv: Weft is shutting down'),
     ]);
     await content.close();
-    expect(alive(pid)).toBe(false);
+    expect(processAlive(pid)).toBe(false);
     await failures;
   });
 

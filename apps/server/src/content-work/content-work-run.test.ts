@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { expectHealthy, MAX_STALL_MS, upload, watchingTheLoop } from '../test-support/content-run.js';
 import { nestedHtml, nestedJson, wideJson, xobjectFanOutPdf } from '../test-support/malicious-documents.js';
 import { type PeerServer, startPeerServer } from '../test-support/peer-server.js';
+import { processAlive } from '../test-support/process-alive.js';
 import { createWorkflow, edge, node, runAndWait, workflow } from '../test-support/run-fixtures.js';
 import { utf8 } from '../test-support/sample-documents.js';
 import { signUp, startTestWeft, useTestWeft } from '../test-support/test-weft.js';
@@ -11,15 +12,6 @@ import { signUp, startTestWeft, useTestWeft } from '../test-support/test-weft.js
  * Request answers and Send E-mail bodies go through the content workers too, with the same
  * limits, and a shutdown stops a parse in progress. SQLite: no database plays a part.
  */
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 describe('content workers behind uploads, HTTP answers and mail', () => {
   const weft = useTestWeft('sqlite');
@@ -136,7 +128,7 @@ describe('shutting down while a content worker is busy', () => {
       );
       // What SIGTERM does (cli.ts): runs are stopped and stored, then the workers are killed.
       await weft.close();
-      expect(alive(pid as number)).toBe(false);
+      expect(processAlive(pid as number)).toBe(false);
     } finally {
       await weft.close().catch(() => undefined);
     }

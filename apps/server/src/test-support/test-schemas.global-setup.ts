@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { processAlive } from './process-alive.js';
 
 const URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -28,19 +29,9 @@ async function dropTestSchemas(which: (pid: number) => boolean): Promise<void> {
   }
 }
 
-function isAlive(pid: number): boolean {
-  if (pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 export async function setup(): Promise<void> {
   process.env.WEFT_TEST_RUN_PID = String(process.pid);
-  await dropTestSchemas((pid) => pid !== process.pid && !isAlive(pid));
+  await dropTestSchemas((pid) => pid !== process.pid && !processAlive(pid));
 }
 
 export async function teardown(): Promise<void> {
