@@ -1,4 +1,4 @@
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -77,11 +77,20 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
   // The postmaster's pid is the first line of postmaster.pid; its children are the backends.
   const processes = () => {
     const postmaster = fs.readFileSync(path.join(data, 'postmaster.pid'), 'utf8').split('\n')[0] as string;
-    const children = execFileSync('pgrep', ['-P', postmaster]).toString().trim().split('\n').filter(Boolean);
+    // pgrep exits 1 when it finds none.
+    const found = spawnSync('pgrep', ['-P', postmaster]).stdout?.toString() ?? '';
+    const children = found.trim().split('\n').filter(Boolean);
     return [postmaster, ...children].map(Number);
   };
+  // A backend may exit between pgrep and kill (a closing client's): that one needs no signal.
   const signalAll = (signal: NodeJS.Signals) => {
-    for (const pid of processes()) process.kill(pid, signal);
+    for (const pid of processes()) {
+      try {
+        process.kill(pid, signal);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
+      }
+    }
   };
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
