@@ -1,4 +1,5 @@
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
+import { useCopyToClipboard } from '../hooks/useCopyToClipboard';
 
 /** A top-level docs section: an h2 with a hover anchor, and prose below. */
 export function DocSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -23,21 +24,13 @@ export function Code({ children }: { children: ReactNode }) {
 
 /** A shell or code snippet with a copy button. */
 export function CodeBlock({ code, label = 'Terminal' }: { code: string; label?: string }) {
-  const [copied, setCopied] = useState(false);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(code);
-      setCopied(true);
-      setTimeout(() => setCopied(false), 1500);
-    } catch {
-      // Clipboard access can be refused; the text stays selectable.
-    }
-  };
+  // Clipboard access can be refused; the text stays selectable.
+  const { copied, copy } = useCopyToClipboard(1500);
   return (
     <div className="overflow-hidden rounded-xl border border-line bg-[#0f0f17] text-[#e6e6f0] shadow-sm">
       <div className="flex items-center justify-between border-b border-white/10 px-4 py-2 text-xs text-white/50">
         <span>{label}</span>
-        <button type="button" onClick={copy} className="rounded px-2 py-0.5 font-medium text-white/70 hover:bg-white/10 hover:text-white">
+        <button type="button" onClick={() => void copy(code)} className="rounded px-2 py-0.5 font-medium text-white/70 hover:bg-white/10 hover:text-white">
           {copied ? 'Copied' : 'Copy'}
         </button>
       </div>

@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef } from 'react';
+import { useCopyToClipboard } from '../../hooks/useCopyToClipboard';
 import { toast } from '../../stores/toast.store';
 import { Button } from './Button';
 import { CheckIcon, CopyIcon } from './icons';
@@ -24,21 +25,15 @@ function inSentence(label: string): string {
 export function CopyField({ label, value, hint, copiedMessage = 'Copied to the clipboard' }: CopyFieldProps) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
-  const [copied, setCopied] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
+  const { copied, copy: copyText } = useCopyToClipboard(2000);
 
   const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(value);
-      setCopied(true);
-      clearTimeout(timer.current);
-      timer.current = setTimeout(() => setCopied(false), 2000);
+    if (await copyText(value)) {
       toast.success(copiedMessage, 2500);
-    } catch {
-      input.current?.select();
-      toast.warning('The browser did not allow copying. The text is selected: press Ctrl+C (⌘C on a Mac).');
+      return;
     }
+    input.current?.select();
+    toast.warning('The browser did not allow copying. The text is selected: press Ctrl+C (⌘C on a Mac).');
   };
 
   return (

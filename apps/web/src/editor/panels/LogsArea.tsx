@@ -1,6 +1,7 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import { IconButton } from '../../components/ui/IconButton';
 import { ArrowDownIcon, CheckIcon, ChevronDownIcon, CopyIcon, TerminalIcon, TrashIcon } from '../../components/ui/icons';
+import { useCopyToClipboard } from '../../hooks/useCopyToClipboard';
 import { formatLogTime, isAtBottom, type LogLine, logText } from './log-format';
 import { ResizeHandle } from './ResizeHandle';
 
@@ -40,7 +41,8 @@ export function LogsArea({ expanded, onToggle, lines, onClear, height, onHeightC
   const scroller = useRef<HTMLDivElement>(null);
   const stuck = useRef(true);
   const [behind, setBehind] = useState(false);
-  const [copied, setCopied] = useState(false);
+  // Clipboard access can be refused; the lines stay selectable.
+  const { copied, copy } = useCopyToClipboard(1500);
   const [ownHeight, setOwnHeight] = useState(LOGS_DEFAULT_HEIGHT);
   const bodyHeight = height ?? ownHeight;
   const errors = lines.filter((l) => l.level === 'error').length;
@@ -62,16 +64,6 @@ export function LogsArea({ expanded, onToggle, lines, onClear, height, onHeightC
     el.scrollTop = el.scrollHeight;
     stuck.current = true;
     setBehind(false);
-  };
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(logText(lines));
-      setCopied(true);
-      setTimeout(() => setCopied(false), 1500);
-    } catch {
-      // Clipboard access can be refused; the lines stay selectable.
-    }
   };
 
   return (
@@ -109,7 +101,7 @@ export function LogsArea({ expanded, onToggle, lines, onClear, height, onHeightC
         <span className="flex-1" />
         {expanded && lines.length > 0 && (
           <>
-            <IconButton label={copied ? 'Copied' : 'Copy logs'} onClick={copy} className="size-7">
+            <IconButton label={copied ? 'Copied' : 'Copy logs'} onClick={() => void copy(logText(lines))} className="size-7">
               {copied ? <CheckIcon size={14} className="text-ok" /> : <CopyIcon size={14} />}
             </IconButton>
             {onClear && (

@@ -1,7 +1,7 @@
-import { useState } from 'react';
 import { controlClasses } from '../../components/ui/control-styles';
 import { IconButton } from '../../components/ui/IconButton';
 import { AlertCircleIcon, CheckIcon, CopyIcon, TrashIcon } from '../../components/ui/icons';
+import { useCopyToClipboard } from '../../hooks/useCopyToClipboard';
 import { AutoTextarea } from '../fields/AutoTextarea';
 import type { ParameterRow } from './parameter-rows';
 
@@ -24,19 +24,10 @@ const cell = 'h-8 px-2.5 text-[13px]';
  * panel is wide and as a small card when it is narrow (container query on the list).
  */
 export function ParameterRowEditor({ row, index, error, onChange, onDelete, onKeyBlur, autoFocusKey }: ParameterRowEditorProps) {
-  const [copied, setCopied] = useState(false);
+  // Clipboard can be refused; the usage text is visible anyway.
+  const { copied, copy } = useCopyToClipboard(1200);
   const usage = `{{params.${row.committedKey ?? (row.key || 'key')}}}`;
   const errorId = `param-${row.rowId}-error`;
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(usage);
-      setCopied(true);
-      setTimeout(() => setCopied(false), 1200);
-    } catch {
-      // Clipboard can be refused; the usage text is visible anyway.
-    }
-  };
 
   return (
     <li className="grid grid-cols-[1fr_auto] gap-x-2 gap-y-1.5 rounded-lg border border-line p-2.5 @xl:grid-cols-[minmax(0,0.9fr)_minmax(0,1.2fr)_minmax(0,1.2fr)_auto] @xl:items-start @xl:rounded-none @xl:border-0 @xl:border-b @xl:px-1 @xl:py-2">
@@ -63,7 +54,7 @@ export function ParameterRowEditor({ row, index, error, onChange, onDelete, onKe
         ) : (
           <button
             type="button"
-            onClick={copy}
+            onClick={() => void copy(usage)}
             title="Copy to use in a field"
             className="mt-1 inline-flex max-w-full items-center gap-1 rounded px-1 font-mono text-[11px] text-subtle hover:bg-surface-2 hover:text-brand"
           >

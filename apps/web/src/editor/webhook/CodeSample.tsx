@@ -1,19 +1,13 @@
-import { useState } from 'react';
 import { Button } from '../../components/ui/Button';
 import { CheckIcon, CopyIcon } from '../../components/ui/icons';
+import { useCopyToClipboard } from '../../hooks/useCopyToClipboard';
 import { toast } from '../../stores/toast.store';
 
 /** A labelled, copyable block of code (a command to paste into a terminal). */
 export function CodeSample({ label, code }: { label: string; code: string }) {
-  const [copied, setCopied] = useState(false);
+  const { copied, copy: copyText } = useCopyToClipboard(2000);
   const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(code);
-      setCopied(true);
-      setTimeout(() => setCopied(false), 2000);
-    } catch {
-      toast.warning('The browser did not allow copying. Select the command and copy it by hand.');
-    }
+    if (!(await copyText(code))) toast.warning('The browser did not allow copying. Select the command and copy it by hand.');
   };
   return (
     <div>
