@@ -96,6 +96,9 @@ export function useMenu() {
   };
 }
 
+/** What `useMenu` gives a menu button (`MenuButton` takes it whole). */
+export type Menu = ReturnType<typeof useMenu>;
+
 /**
  * A dropdown menu item's shape without its text colour, for items that have their own:
  * a colour class added after `text-ink` does not win (same specificity, and the

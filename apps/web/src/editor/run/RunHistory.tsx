@@ -5,8 +5,9 @@ import { KeptMark } from '../../components/dashboard/KeptMark';
 import { RelativeTime } from '../../components/dashboard/RelativeTime';
 import { RunStatusBadge } from '../../components/dashboard/RunStatusBadge';
 import { HistoryIcon } from '../../components/ui/icons';
+import { MenuButton } from '../../components/ui/MenuButton';
 import { Spinner } from '../../components/ui/Spinner';
-import { menuItemClasses, menuItemShapeClasses, menuPanelClasses, useMenu } from '../../components/ui/useMenu';
+import { menuItemClasses, menuItemShapeClasses, useMenu } from '../../components/ui/useMenu';
 import { useNow } from '../../hooks/useNow';
 import { errorMessage } from '../../lib/api';
 
@@ -26,75 +27,68 @@ interface RunHistoryProps {
  * dashboard's Executions tab has the rest.
  */
 export function RunHistory({ workflowId, onOpen }: RunHistoryProps) {
-  const { open, close, buttonProps, menuProps } = useMenu();
-  const list = useWorkflowExecutions(workflowId, HISTORY_LIMIT, open);
+  const menu = useMenu();
+  const list = useWorkflowExecutions(workflowId, HISTORY_LIMIT, menu.open);
   const shownId = useRunStore((s) => shownRun(s)?.executionId ?? null);
   const opening = useRunStore((s) => s.opening);
   const now = useNow();
   const disabled = !workflowId;
 
   return (
-    <div className="relative">
-      <button
-        {...buttonProps}
-        disabled={disabled}
-        aria-label="Run history"
-        data-testid="run-history-button"
-        title={disabled ? 'Save the workflow to see its runs' : 'Run history'}
-        className={`inline-flex size-8 shrink-0 items-center justify-center rounded-md transition-colors disabled:pointer-events-none disabled:opacity-40 ${
-          open ? 'bg-brand-soft text-brand' : 'text-muted hover:bg-surface-2 hover:text-ink'
-        }`}
-      >
-        {opening ? <Spinner size={14} decorative /> : <HistoryIcon />}
-      </button>
-      {open && (
-        <div {...menuProps} className={`${menuPanelClasses} w-80`} data-testid="run-history">
-          <p className="px-2.5 pt-1 pb-2 text-xs font-semibold tracking-wide text-subtle uppercase">Latest runs</p>
-          {list.isPending ? (
-            <div className="flex items-center gap-2 px-2.5 py-3 text-sm text-muted">
-              <Spinner size={14} decorative /> Loading runs…
-            </div>
-          ) : list.isError ? (
-            <div role="alert" className="px-2.5 py-3 text-sm">
-              <p className="text-danger">{errorMessage(list.error, 'Could not load the runs.')}</p>
-              <button
-                type="button"
-                role="menuitem"
-                className={`${menuItemShapeClasses} mt-1 -ml-2.5 font-medium text-brand`}
-                onClick={() => void list.refetch()}
-              >
-                Try again
-              </button>
-            </div>
-          ) : list.data.executions.length === 0 ? (
-            <p className="px-2.5 py-3 text-sm text-muted">No runs yet. Press Run to start one.</p>
-          ) : (
-            list.data.executions.map((execution) => (
-              <HistoryItem
-                key={execution.id}
-                execution={execution}
-                now={now}
-                current={execution.id === shownId}
-                onChoose={() => {
-                  close();
-                  onOpen(execution.id);
-                }}
-                onVersion={() => close(false)}
-              />
-            ))
-          )}
-          <hr className="-mx-1.5 my-1 border-line" />
-          <Link
-            to={`/dashboard/executions?workflowId=${encodeURIComponent(workflowId ?? '')}`}
-            role="menuitem"
-            className={`${menuItemShapeClasses} text-muted hover:text-ink`}
-            onClick={() => close(false)}
-          >
-            All runs of this workflow
-          </Link>
+    <MenuButton
+      menu={menu}
+      button={{
+        disabled,
+        'aria-label': 'Run history',
+        'data-testid': 'run-history-button',
+        title: disabled ? 'Save the workflow to see its runs' : 'Run history',
+        className: `inline-flex size-8 shrink-0 items-center justify-center rounded-md transition-colors disabled:pointer-events-none disabled:opacity-40 ${
+          menu.open ? 'bg-brand-soft text-brand' : 'text-muted hover:bg-surface-2 hover:text-ink'
+        }`,
+      }}
+      trigger={opening ? <Spinner size={14} decorative /> : <HistoryIcon />}
+      panelClassName="w-80"
+      panelTestId="run-history"
+    >
+      <p className="px-2.5 pt-1 pb-2 text-xs font-semibold tracking-wide text-subtle uppercase">Latest runs</p>
+      {list.isPending ? (
+        <div className="flex items-center gap-2 px-2.5 py-3 text-sm text-muted">
+          <Spinner size={14} decorative /> Loading runs…
         </div>
+      ) : list.isError ? (
+        <div role="alert" className="px-2.5 py-3 text-sm">
+          <p className="text-danger">{errorMessage(list.error, 'Could not load the runs.')}</p>
+          <button type="button" role="menuitem" className={`${menuItemShapeClasses} mt-1 -ml-2.5 font-medium text-brand`} onClick={() => void list.refetch()}>
+            Try again
+          </button>
+        </div>
+      ) : list.data.executions.length === 0 ? (
+        <p className="px-2.5 py-3 text-sm text-muted">No runs yet. Press Run to start one.</p>
+      ) : (
+        list.data.executions.map((execution) => (
+          <HistoryItem
+            key={execution.id}
+            execution={execution}
+            now={now}
+            current={execution.id === shownId}
+            onChoose={() => {
+              menu.close();
+              onOpen(execution.id);
+            }}
+            onVersion={() => menu.close(false)}
+          />
+        ))
       )}
-    </div>
+      <hr className="-mx-1.5 my-1 border-line" />
+      <Link
+        to={`/dashboard/executions?workflowId=${encodeURIComponent(workflowId ?? '')}`}
+        role="menuitem"
+        className={`${menuItemShapeClasses} text-muted hover:text-ink`}
+        onClick={() => menu.close(false)}
+      >
+        All runs of this workflow
+      </Link>
+    </MenuButton>
   );
 }
 
