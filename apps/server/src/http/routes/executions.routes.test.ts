@@ -3,24 +3,8 @@ import { expect, it } from 'vitest';
 import type { ExecutionSummary } from '../../runs/execution-types.js';
 import { storedEventsOf } from '../../runs/run-data-storage.js';
 import { createWorkflow, edge, GATE_NODE_TYPE, gateNodeType, gates, insertWorkflow, node, withNodeTypes, workflow } from '../../test-support/run-fixtures.js';
+import { parseSse, type SseEvent } from '../../test-support/sse-client.js';
 import { describeEachDatabase, type SignedIn, signUp, type TestWeft, useTestWeft } from '../../test-support/test-weft.js';
-
-interface SseEvent {
-  id: number;
-  event: RunEvent;
-}
-
-/** Parses `id:` / `data:` blocks; comments (heartbeats) are skipped. */
-function parseSse(text: string): SseEvent[] {
-  return text
-    .split('\n\n')
-    .filter((block) => block.includes('data: '))
-    .map((block) => {
-      const id = Number(/^id: (\d+)$/m.exec(block)?.[1]);
-      const data = /^data: (.*)$/m.exec(block)?.[1] ?? '';
-      return { id, event: JSON.parse(data) as RunEvent };
-    });
-}
 
 describeEachDatabase('Executions API', (database) => {
   const held = gates();
