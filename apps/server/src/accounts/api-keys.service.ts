@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { ApiKeyRow, Database, UserRow } from '../db/schema.js';
 import type { Clock } from '../platform/clock.js';
 import { hashToken, newId } from '../platform/tokens.js';
+import { USER_COLUMNS } from './users.service.js';
 
 /** Every key starts with this, so the server (and a secret scanner) can tell keys from session tokens. */
 export const API_KEY_PREFIX = 'wk_';
@@ -106,17 +107,7 @@ export class ApiKeysService {
     const row = await this.db
       .selectFrom('api_keys')
       .innerJoin('users', 'users.id', 'api_keys.user_id')
-      .select([
-        'api_keys.id as key_id',
-        'api_keys.last_used_at',
-        'api_keys.revoked_at',
-        'users.id',
-        'users.email',
-        'users.display_name',
-        'users.password_hash',
-        'users.created_at',
-        'users.updated_at',
-      ])
+      .select(['api_keys.id as key_id', 'api_keys.last_used_at', 'api_keys.revoked_at', ...USER_COLUMNS])
       .where('api_keys.token_hash', '=', hashToken(token))
       .executeTakeFirst();
     if (!row) return { status: 'unknown' };

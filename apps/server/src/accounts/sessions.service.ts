@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database, SessionRow, UserRow } from '../db/schema.js';
 import type { Clock } from '../platform/clock.js';
 import { hashToken, newToken } from '../platform/tokens.js';
+import { USER_COLUMNS } from './users.service.js';
 
 export interface IssuedSession {
   /** Shown once, to the client; only its hash is stored. */
@@ -52,34 +53,13 @@ export class SessionsService {
         'sessions.created_at as session_created_at',
         'sessions.expires_at',
         'sessions.user_agent',
-        'users.id',
-        'users.email',
-        'users.display_name',
-        'users.password_hash',
-        'users.created_at',
-        'users.updated_at',
+        ...USER_COLUMNS,
       ])
       .where('sessions.id', '=', hashToken(token))
       .executeTakeFirst();
     if (!row || row.expires_at <= this.clock.now().toISOString()) return undefined;
-    return {
-      session: {
-        id: row.session_id,
-        user_id: row.id,
-        csrf_token: row.csrf_token,
-        created_at: row.session_created_at,
-        expires_at: row.expires_at,
-        user_agent: row.user_agent,
-      },
-      user: {
-        id: row.id,
-        email: row.email,
-        display_name: row.display_name,
-        password_hash: row.password_hash,
-        created_at: row.created_at,
-        updated_at: row.updated_at,
-      },
-    };
+    const { session_id, csrf_token, session_created_at, expires_at, user_agent, ...user } = row;
+    return { session: { id: session_id, user_id: user.id, csrf_token, created_at: session_created_at, expires_at, user_agent }, user };
   }
 
   async revoke(sessionId: string): Promise<void> {

@@ -22,6 +22,12 @@ export function toPublicUser(row: UserRow): PublicUser {
   };
 }
 
+/**
+ * Every column of a user row, qualified: what a lookup that joins `users` to the row naming
+ * its user (a session, an API key) selects to hand back the whole UserRow.
+ */
+export const USER_COLUMNS = ['users.id', 'users.email', 'users.display_name', 'users.password_hash', 'users.created_at', 'users.updated_at'] as const;
+
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
