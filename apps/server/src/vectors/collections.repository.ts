@@ -11,6 +11,11 @@ export function modelOf(row: Pick<VectorCollectionRow, 'provider' | 'model' | 'b
   return { provider: row.provider as EmbeddingModelRef['provider'], model: row.model, ...(row.base_url ? { baseUrl: row.base_url } : {}) };
 }
 
+/** The columns of a collection with no chunks yet, recording `model`: a new collection, or one Replace empties. */
+function emptyWith(model: EmbeddingModelRef | null) {
+  return { provider: model?.provider ?? 'none', base_url: model?.baseUrl ?? null, model: model?.model ?? null, dimensions: 0, chunk_count: 0, size_bytes: 0 };
+}
+
 export function toSummary(row: VectorCollectionRow): CollectionSummary {
   return {
     id: row.id,
@@ -71,12 +76,7 @@ export class CollectionsRepository {
         id: newId(),
         user_id: userId,
         name,
-        provider: model?.provider ?? 'none',
-        base_url: model?.baseUrl ?? null,
-        model: model?.model ?? null,
-        dimensions: 0,
-        chunk_count: 0,
-        size_bytes: 0,
+        ...emptyWith(model),
         created_at: now,
         updated_at: now,
       })
@@ -93,15 +93,7 @@ export class CollectionsRepository {
   async reset(db: Kysely<Database>, id: string, model: EmbeddingModelRef | null): Promise<void> {
     await db
       .updateTable('vector_collections')
-      .set({
-        provider: model?.provider ?? 'none',
-        base_url: model?.baseUrl ?? null,
-        model: model?.model ?? null,
-        dimensions: 0,
-        chunk_count: 0,
-        size_bytes: 0,
-        updated_at: this.clock.now().toISOString(),
-      })
+      .set({ ...emptyWith(model), updated_at: this.clock.now().toISOString() })
       .where('id', '=', id)
       .execute();
   }
