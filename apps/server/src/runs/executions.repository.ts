@@ -283,12 +283,40 @@ export class ExecutionsRepository {
    * Keeps the newest `keep` executions of the user (the executions quota), deleting older
    * finished ones, oldest first; one still queued or running is never deleted.
    */
-  async trimForUser(userId: string, keep: number): Promise<number> {
-    // The oldest row still kept, by the (user_id, created_at) index; everything older goes.
+  trimForUser(userId: string, keep: number): Promise<number> {
+    return this.trimOlder('user_id', userId, keep);
+  }
+
+  /** Users keeping more than `keep` executions. */
+  usersOver(keep: number): Promise<string[]> {
+    return this.keysOver('user_id', keep);
+  }
+
+  /** Keeps the newest `keep` executions of each workflow, deleting older finished ones. */
+  async trimPerWorkflow(keep: number): Promise<number> {
+    let deleted = 0;
+    for (const workflowId of await this.keysOver('workflow_id', keep)) deleted += await this.trimOlder('workflow_id', workflowId, keep);
+    return deleted;
+  }
+
+  /** The owners (users or workflows) of more than `keep` executions. */
+  private async keysOver(key: 'user_id' | 'workflow_id', keep: number): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('executions')
+      .select(key)
+      .groupBy(key)
+      .having((eb) => eb.fn.countAll(), '>', keep)
+      .execute();
+    return rows.map((row) => row[key]);
+  }
+
+  /** Deletes the finished executions of one user or workflow older than its newest `keep`. */
+  private async trimOlder(key: 'user_id' | 'workflow_id', value: string, keep: number): Promise<number> {
+    // The oldest row still kept, by the (key, created_at) index; everything older goes.
     const boundary = await this.db
       .selectFrom('executions')
       .select(['created_at', 'id'])
-      .where('user_id', '=', userId)
+      .where(key, '=', value)
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .limit(1)
@@ -297,54 +325,11 @@ export class ExecutionsRepository {
     if (!boundary) return 0;
     const result = await this.db
       .deleteFrom('executions')
-      .where('user_id', '=', userId)
+      .where(key, '=', value)
       .where('status', 'not in', ACTIVE)
       .where((eb) => eb.or([eb('created_at', '<', boundary.created_at), eb.and([eb('created_at', '=', boundary.created_at), eb('id', '<', boundary.id)])]))
       .executeTakeFirst();
     return Number(result.numDeletedRows);
-  }
-
-  /** Users keeping more than `keep` executions. */
-  async usersOver(keep: number): Promise<string[]> {
-    const rows = await this.db
-      .selectFrom('executions')
-      .select('user_id')
-      .groupBy('user_id')
-      .having((eb) => eb.fn.countAll(), '>', keep)
-      .execute();
-    return rows.map((row) => row.user_id);
-  }
-
-  /** Keeps the newest `keep` executions of each workflow, deleting older finished ones. */
-  async trimPerWorkflow(keep: number): Promise<number> {
-    const crowded = await this.db
-      .selectFrom('executions')
-      .select('workflow_id')
-      .groupBy('workflow_id')
-      .having((eb) => eb.fn.countAll(), '>', keep)
-      .execute();
-    let deleted = 0;
-    for (const { workflow_id: workflowId } of crowded) {
-      // The oldest row still kept; everything older goes.
-      const boundary = await this.db
-        .selectFrom('executions')
-        .select(['created_at', 'id'])
-        .where('workflow_id', '=', workflowId)
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(1)
-        .offset(keep - 1)
-        .executeTakeFirst();
-      if (!boundary) continue;
-      const result = await this.db
-        .deleteFrom('executions')
-        .where('workflow_id', '=', workflowId)
-        .where('status', 'not in', ACTIVE)
-        .where((eb) => eb.or([eb('created_at', '<', boundary.created_at), eb.and([eb('created_at', '=', boundary.created_at), eb('id', '<', boundary.id)])]))
-        .executeTakeFirst();
-      deleted += Number(result.numDeletedRows);
-    }
-    return deleted;
   }
 }
 
