@@ -24,6 +24,17 @@ Commands:
             WEFT_ENCRYPTION_KEY, you are told to set the new key there
 `;
 
+/** On the first SIGINT or SIGTERM: logs `message`, closes what `start` or `worker` opened, then exits. */
+function closeOnSignal(logger: pino.Logger, message: string, close: () => Promise<void>): void {
+  const shutdown = async (signal: string) => {
+    logger.info({ signal }, message);
+    await close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
 async function main(argv: string[]): Promise<number> {
   const command = argv[0] ?? 'start';
   const config = loadConfig();
@@ -31,13 +42,7 @@ async function main(argv: string[]): Promise<number> {
   switch (command) {
     case 'start': {
       const weft = await createWeft({ config, logger });
-      const shutdown = async (signal: string) => {
-        logger.info({ signal }, 'shutting down');
-        await weft.close();
-        process.exit(0);
-      };
-      process.once('SIGINT', () => void shutdown('SIGINT'));
-      process.once('SIGTERM', () => void shutdown('SIGTERM'));
+      closeOnSignal(logger, 'shutting down', () => weft.close());
       await weft.app.listen({ port: config.port, host: config.host });
       logger.info({ url: config.publicUrl, database: weft.database.dialect }, `Weft is running at ${config.publicUrl}`);
       const scaleOut = weft.services.scaleOut;
@@ -51,13 +56,7 @@ async function main(argv: string[]): Promise<number> {
     }
     case 'worker': {
       const worker = await createWeftWorker({ config, logger });
-      const shutdown = async (signal: string) => {
-        logger.info({ signal }, 'worker shutting down');
-        await worker.close();
-        process.exit(0);
-      };
-      process.once('SIGINT', () => void shutdown('SIGINT'));
-      process.once('SIGTERM', () => void shutdown('SIGTERM'));
+      closeOnSignal(logger, 'worker shutting down', () => worker.close());
       logger.info(
         { runnerId: worker.runnerId, concurrency: config.runConcurrency, redis: redactUrl(config.redisUrl as string) },
         `Weft worker ${worker.runnerId} is taking runs (${config.runConcurrency} at a time)`,
