@@ -38,15 +38,9 @@ export interface PeerServer {
 }
 
 /** What a test holds of a started peer: where to point clients, what it received, how to wait and close. */
-export interface PeerHandle {
+export interface PeerHandle extends Pick<PeerServer, 'port' | 'requests' | 'waitForRequests' | 'waitForDisconnects' | 'close'> {
   /** The base URL clients are given, no trailing slash. */
   url: string;
-  port: number;
-  /** Every request so far, oldest first. */
-  requests: RecordedRequest[];
-  waitForRequests(count: number, options?: { timeoutMs?: number }): Promise<void>;
-  waitForDisconnects(count: number, options?: { timeoutMs?: number }): Promise<void>;
-  close(): Promise<void>;
 }
 
 /** The {@link PeerHandle} of `server`, clients pointed at its origin plus `basePath`. */
