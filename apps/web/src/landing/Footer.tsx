@@ -8,6 +8,36 @@ import { Container } from './Section';
 
 const linkClass = 'text-sm text-muted transition-colors hover:text-ink';
 
+/** A footer entry: a page of the site, or an action (the cookie settings open in place). */
+type FooterLink = { label: string; to: string } | { label: string; onClick(): void };
+
+const COLUMNS: { title: string; links: FooterLink[] }[] = [
+  {
+    title: 'Product',
+    links: [
+      { label: 'Gallery', to: '/gallery' },
+      { label: 'Docs', to: '/docs' },
+      { label: 'Pricing', to: '/#pricing' },
+    ],
+  },
+  {
+    title: 'Resources',
+    links: [
+      { label: 'Getting started', to: '/docs#getting-started' },
+      { label: 'Node reference', to: '/docs#node-reference' },
+      { label: 'REST API', to: '/docs#api' },
+    ],
+  },
+  {
+    title: 'Legal',
+    links: [
+      { label: 'Privacy', to: '/privacy' },
+      { label: 'Terms', to: '/terms' },
+      { label: 'Cookie settings', onClick: openCookieSettings },
+    ],
+  },
+];
+
 function Column({ title, children }: { title: string; children: ReactNode }) {
   return (
     <nav aria-label={title}>
@@ -46,57 +76,23 @@ export function Footer() {
               ))}
             </ul>
           </div>
-          <Column title="Product">
-            <li>
-              <Link to="/gallery" className={linkClass}>
-                Gallery
-              </Link>
-            </li>
-            <li>
-              <Link to="/docs" className={linkClass}>
-                Docs
-              </Link>
-            </li>
-            <li>
-              <Link to="/#pricing" className={linkClass}>
-                Pricing
-              </Link>
-            </li>
-          </Column>
-          <Column title="Resources">
-            <li>
-              <Link to="/docs#getting-started" className={linkClass}>
-                Getting started
-              </Link>
-            </li>
-            <li>
-              <Link to="/docs#node-reference" className={linkClass}>
-                Node reference
-              </Link>
-            </li>
-            <li>
-              <Link to="/docs#api" className={linkClass}>
-                REST API
-              </Link>
-            </li>
-          </Column>
-          <Column title="Legal">
-            <li>
-              <Link to="/privacy" className={linkClass}>
-                Privacy
-              </Link>
-            </li>
-            <li>
-              <Link to="/terms" className={linkClass}>
-                Terms
-              </Link>
-            </li>
-            <li>
-              <button type="button" onClick={openCookieSettings} className={linkClass}>
-                Cookie settings
-              </button>
-            </li>
-          </Column>
+          {COLUMNS.map((column) => (
+            <Column key={column.title} title={column.title}>
+              {column.links.map((link) => (
+                <li key={link.label}>
+                  {'to' in link ? (
+                    <Link to={link.to} className={linkClass}>
+                      {link.label}
+                    </Link>
+                  ) : (
+                    <button type="button" onClick={link.onClick} className={linkClass}>
+                      {link.label}
+                    </button>
+                  )}
+                </li>
+              ))}
+            </Column>
+          ))}
         </div>
         <div className="mt-12 flex flex-col gap-3 border-t border-line pt-8 text-sm text-subtle sm:flex-row sm:items-center sm:justify-between">
           <p>© {new Date().getFullYear()} Weft. Free preview: all features unlocked.</p>
