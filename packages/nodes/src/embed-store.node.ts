@@ -1,5 +1,6 @@
 import type { ConfigOf } from '@weft/core';
 import { choices, defineConfig, defineNode } from './define-node.js';
+import { apiKeyField, baseUrlField, OPENAI_COMPATIBLE_LABEL } from './model-fields.js';
 import { runEmbedStore } from './run/embed-store.js';
 
 /** The settings of Embed & Store; its `run` reads them typed as {@link EmbedStoreConfig}. */
@@ -24,9 +25,9 @@ export const embedStoreConfig = defineConfig([
     key: 'provider',
     label: 'Embedding provider',
     default: 'openai',
-    options: choices({ openai: 'OpenAI', 'openai-compatible': 'OpenAI-compatible (Ollama, vLLM, LM Studio, …)', none: 'None: keyword search only' }),
+    options: choices({ openai: 'OpenAI', 'openai-compatible': OPENAI_COMPATIBLE_LABEL, none: 'None: keyword search only' }),
   },
-  { kind: 'text', key: 'baseUrl', label: 'Base URL', placeholder: 'http://localhost:11434/v1', description: 'Required for OpenAI-compatible servers.' },
+  baseUrlField('Required for OpenAI-compatible servers.'),
   {
     kind: 'text',
     key: 'model',
@@ -36,7 +37,7 @@ export const embedStoreConfig = defineConfig([
     default: 'text-embedding-3-small',
     placeholder: 'text-embedding-3-small, nomic-embed-text',
   },
-  { kind: 'secret', key: 'apiKey', label: 'API key', description: 'One of your secrets. Local servers without authentication need none.' },
+  apiKeyField(),
 ]);
 
 export type EmbedStoreConfig = ConfigOf<typeof embedStoreConfig>;

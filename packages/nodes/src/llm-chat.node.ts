@@ -1,5 +1,6 @@
 import type { ConfigOf } from '@weft/core';
 import { choices, defineConfig, defineNode } from './define-node.js';
+import { apiKeyField, baseUrlField, OPENAI_COMPATIBLE_LABEL } from './model-fields.js';
 import { runLlmChat } from './run/llm-chat.js';
 
 /** The settings of LLM Chat; its `run` reads them typed as {@link LlmChatConfig}. */
@@ -9,17 +10,11 @@ export const llmChatConfig = defineConfig([
     key: 'provider',
     label: 'Provider',
     default: 'openai',
-    options: choices({ openai: 'OpenAI', anthropic: 'Anthropic', 'openai-compatible': 'OpenAI-compatible (Ollama, vLLM, LM Studio, …)' }),
+    options: choices({ openai: 'OpenAI', anthropic: 'Anthropic', 'openai-compatible': OPENAI_COMPATIBLE_LABEL }),
   },
-  {
-    kind: 'text',
-    key: 'baseUrl',
-    label: 'Base URL',
-    placeholder: 'http://localhost:11434/v1',
-    description: 'Required for OpenAI-compatible servers; leave empty to use the provider’s own API.',
-  },
+  baseUrlField('Required for OpenAI-compatible servers; leave empty to use the provider’s own API.'),
   { kind: 'text', key: 'model', label: 'Model', required: true, default: 'gpt-4o-mini', placeholder: 'gpt-4o-mini, claude-sonnet-4-5, llama3.1' },
-  { kind: 'secret', key: 'apiKey', label: 'API key', description: 'One of your secrets. Local servers without authentication need none.' },
+  apiKeyField(),
   { kind: 'prompt', key: 'systemPrompt', label: 'System prompt', default: '', placeholder: 'You are a concise assistant.' },
   {
     kind: 'prompt',

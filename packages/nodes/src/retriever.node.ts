@@ -1,5 +1,6 @@
 import type { ConfigOf } from '@weft/core';
 import { choices, defineConfig, defineNode } from './define-node.js';
+import { apiKeyField } from './model-fields.js';
 import { runRetriever } from './run/retriever.js';
 
 /** The settings of Retriever; its `run` reads them typed as {@link RetrieverConfig}. */
@@ -30,7 +31,7 @@ export const retrieverConfig = defineConfig([
     default: {},
     description: 'Only chunks whose metadata has these values, e.g. { "source": "handbook.pdf" }; a list means any of them.',
   },
-  { kind: 'secret', key: 'apiKey', label: 'API key', description: 'For the collection’s embedding model (Meaning and Hybrid). Keyword search needs none.' },
+  apiKeyField('For the collection’s embedding model (Meaning and Hybrid). Keyword search needs none.'),
 ]);
 
 export type RetrieverConfig = ConfigOf<typeof retrieverConfig>;

@@ -1,6 +1,7 @@
 import type { LlmChatConfig } from '../llm-chat.node.js';
 import type { NodeRunArgs } from '../node-services.js';
 import type { LlmChatRequest } from '../services/llm-service.js';
+import { readBaseUrl } from './base-url.js';
 import { fillPlaceholders, requireResolvedSecret } from './placeholders.js';
 
 /**
@@ -22,11 +23,7 @@ export function buildChatRequest(config: LlmChatConfig, scope: { input: unknown;
   const model = config.model.trim();
   if (model === '') throw new Error('Model is required: name one, such as gpt-4o-mini, claude-sonnet-4-5 or llama3.1');
 
-  const baseUrl = config.baseUrl?.trim() ?? '';
-  if (provider === 'openai-compatible' && baseUrl === '') {
-    throw new Error('An OpenAI-compatible provider needs a Base URL, such as http://localhost:11434/v1 for Ollama');
-  }
-  if (baseUrl !== '' && !/^https?:\/\/[^/\s]+/i.test(baseUrl)) throw new Error(`Base URL "${baseUrl}" should start with http:// or https://`);
+  const baseUrl = readBaseUrl(provider, config.baseUrl);
 
   const promptTemplate = config.prompt;
   if (promptTemplate.trim() === '') throw new Error('Prompt is required');

@@ -2,6 +2,7 @@ import type { ChunkValue } from '@weft/core';
 import type { EmbedStoreConfig } from '../embed-store.node.js';
 import type { EmbeddingModelRef } from '../services/embedding-service.js';
 import type { MetadataFilter } from '../services/vector-store-service.js';
+import { readBaseUrl } from './base-url.js';
 
 /** Longest collection name; the Settings page shows it whole. */
 export const MAX_COLLECTION_NAME = 200;
@@ -20,11 +21,7 @@ export function readEmbeddingModel(config: Pick<EmbedStoreConfig, 'provider' | '
   if (provider === 'none') return null;
   const model = config.model.trim();
   if (model === '') throw new Error('Embedding model is required: name one, such as text-embedding-3-small or nomic-embed-text');
-  const baseUrl = config.baseUrl?.trim() ?? '';
-  if (provider === 'openai-compatible' && baseUrl === '') {
-    throw new Error('An OpenAI-compatible provider needs a Base URL, such as http://localhost:11434/v1 for Ollama');
-  }
-  if (baseUrl !== '' && !/^https?:\/\/[^/\s]+/i.test(baseUrl)) throw new Error(`Base URL "${baseUrl}" should start with http:// or https://`);
+  const baseUrl = readBaseUrl(provider, config.baseUrl);
   return { provider, model, ...(baseUrl ? { baseUrl } : {}) };
 }
 

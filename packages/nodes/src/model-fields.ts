@@ -1,0 +1,18 @@
+/**
+ * The config fields every node that calls a model provider shares (LLM Chat, Embed & Store,
+ * Retriever): written once so the three forms name, place and explain them alike, and so
+ * the run's `readBaseUrl` (run/base-url.ts) and the form agree on what a base URL is.
+ */
+
+/** The label of the provider option that talks to any server speaking the OpenAI API. */
+export const OPENAI_COMPATIBLE_LABEL = 'OpenAI-compatible (Ollama, vLLM, LM Studio, …)';
+
+/** An OpenAI-compatible server's address; `description` says when the node needs it. */
+export function baseUrlField(description: string) {
+  return { kind: 'text', key: 'baseUrl', label: 'Base URL', placeholder: 'http://localhost:11434/v1', description } as const;
+}
+
+/** The provider's API key, picked from the user's secrets; `description` says when none is needed. */
+export function apiKeyField(description = 'One of your secrets. Local servers without authentication need none.') {
+  return { kind: 'secret', key: 'apiKey', label: 'API key', description } as const;
+}
