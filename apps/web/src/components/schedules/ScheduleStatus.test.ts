@@ -3,27 +3,9 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { ScheduleProblem } from './ScheduleStatus';
+import { testSchedule } from './test-schedule';
 
-const schedule: Schedule = {
-  id: 's1',
-  workflowId: 'w1',
-  workflowName: 'Nightly',
-  name: '',
-  enabled: false,
-  cron: null,
-  intervalSeconds: 30,
-  runAt: null,
-  timezone: 'UTC',
-  inputs: {},
-  overlapPolicy: 'skip',
-  catchUpPolicy: 'skip',
-  startAt: null,
-  endAt: null,
-  nextRuns: [],
-  lastRun: null,
-  createdAt: '2026-11-27T10:00:00.000Z',
-  updatedAt: '2026-11-27T10:00:00.000Z',
-};
+const schedule = testSchedule();
 const render = (value: Schedule) => renderToStaticMarkup(createElement(ScheduleProblem, { schedule: value }));
 
 describe('ScheduleProblem (the schedule list and the editor’s schedule dialog)', () => {
