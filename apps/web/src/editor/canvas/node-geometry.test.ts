@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { TEST_DEFINITIONS } from '../store/test-definitions';
+import { testDefinition as def } from '../store/test-definitions';
 import { nodeGeometry } from './node-geometry';
-
-const def = (type: string) => {
-  const found = TEST_DEFINITIONS.find((d) => d.type === type);
-  if (!found) throw new Error(type);
-  return found;
-};
 
 describe('node geometry before measurement', () => {
   it('puts inputs on the left edge and outputs on the right, one 28 px row each', () => {

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { TEST_DEFINITIONS } from '../store/test-definitions';
+import { testDefinition as def } from '../store/test-definitions';
 import { nodeSummary } from './node-summary';
-
-const def = (type: string) => {
-  const found = TEST_DEFINITIONS.find((d) => d.type === type);
-  if (!found) throw new Error(type);
-  return found;
-};
 
 describe('node summary line', () => {
   it('shows a converter as its conversion', () => {

@@ -69,3 +69,10 @@ export const TEST_DEFINITIONS: readonly NodeDefinition[] = [
     variableInputs: { countKey: 'inputCount', idPrefix: 'input-', labelPrefix: 'Input ', min: 2, max: 16 },
   },
 ];
+
+/** The test definition of `type`; throws when there is none, so a mistyped type fails the test. */
+export function testDefinition(type: string): NodeDefinition {
+  const found = TEST_DEFINITIONS.find((d) => d.type === type);
+  if (!found) throw new Error(`No test definition of type ${type}`);
+  return found;
+}
