@@ -1,6 +1,5 @@
 import { type FileSummary, fileIdOf, formatBytes, type InlineFileValue, inlineFileOf, uploadTypeLabel } from '@weft/core';
 import { type DragEvent, useState } from 'react';
-import { Link } from 'react-router';
 import { useFiles } from '../../api/useFiles';
 import { UploadDropZone } from '../../components/files/UploadDropZone';
 import { useUpload } from '../../components/files/useUpload';
@@ -8,15 +7,8 @@ import { chipButton, controlClasses } from '../../components/ui/control-styles';
 import { AlertTriangleIcon, ChevronDownIcon, CloseIcon, FileIcon } from '../../components/ui/icons';
 import { describedBy, FieldShell } from './FieldShell';
 import { filesForField } from './file-field';
+import { SettingsLink } from './SettingsLink';
 import type { FieldEditorProps } from './types';
-
-function SettingsLink() {
-  return (
-    <Link to="/settings#files" className="font-medium text-brand underline-offset-2 hover:underline">
-      Manage files in Settings
-    </Link>
-  );
-}
 
 /**
  * A `file` field: choose one of your uploads or upload a new one (button or drop). The
@@ -39,7 +31,7 @@ export function FileFieldEditor({ field, value, onChange, id, error }: FieldEdit
   const hint = (
     <>
       {maxBytes ? `Up to ${formatBytes(maxBytes)}, stored on the server. ` : 'Stored on the server. '}
-      <SettingsLink />
+      <SettingsLink section="files">Manage files in Settings</SettingsLink>
     </>
   );
   const describe = describedBy(id, { description: field.description, error: shownError, hint });

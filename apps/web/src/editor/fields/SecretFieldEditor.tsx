@@ -1,19 +1,11 @@
 import { secretNameOf, secretReference } from '@weft/core';
-import { Link } from 'react-router';
 import { useSecretNames } from '../../api/useSecretNames';
 import { controlClasses, frameClasses } from '../../components/ui/control-styles';
 import { AlertTriangleIcon, ChevronDownIcon, KeyIcon } from '../../components/ui/icons';
 import { describedBy, FieldShell } from './FieldShell';
+import { SettingsLink } from './SettingsLink';
 import { looksLikeRawSecret, secretNameProblem } from './secret-reference';
 import type { FieldEditorProps } from './types';
-
-function SettingsLink() {
-  return (
-    <Link to="/settings#secrets" className="font-medium text-brand underline-offset-2 hover:underline">
-      Manage secrets in Settings
-    </Link>
-  );
-}
 
 /**
  * A `secret` field: picks one of the user's secrets by name and stores the reference
@@ -29,7 +21,8 @@ export function SecretFieldEditor({ field, value, onChange, id, error }: FieldEd
   const shownError = raw ? 'This holds a plain value, not a secret reference. Store the value as a secret and pick it here.' : (typedProblem ?? error);
   const hint = (
     <>
-      Stored as <code className="font-mono text-[11px] text-muted">{secretReference(name || 'NAME')}</code>; the value stays on the server. <SettingsLink />
+      Stored as <code className="font-mono text-[11px] text-muted">{secretReference(name || 'NAME')}</code>; the value stays on the server.{' '}
+      <SettingsLink section="secrets">Manage secrets in Settings</SettingsLink>
     </>
   );
   const aria = {
