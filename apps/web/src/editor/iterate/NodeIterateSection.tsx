@@ -1,5 +1,5 @@
-import type { NodeDefinition } from '@weft/core';
-import { useState } from 'react';
+import type { NodeDefinition, RunTargetMode } from '@weft/core';
+import { type ReactNode, useState } from 'react';
 import { Button } from '../../components/ui/Button';
 import { PinIcon, PlayIcon } from '../../components/ui/icons';
 import { inputClasses } from '../../components/ui/TextField';
@@ -33,31 +33,38 @@ function SectionTitle({ children }: { children: string }) {
   return <h3 className="mb-2 text-[11px] font-semibold tracking-wide text-subtle uppercase">{children}</h3>;
 }
 
+const RUN_BUTTONS: { mode: RunTargetMode; testId: string; title: string; content: ReactNode }[] = [
+  {
+    mode: 'node',
+    testId: 'run-this-node',
+    title: "Runs only this node, fed by the last runs' upstream outputs (upstream nodes they lack run too)",
+    content: (
+      <>
+        <PlayIcon size={14} /> Run this node
+      </>
+    ),
+  },
+  { mode: 'up-to', testId: 'run-up-to-here', title: 'Runs this node and every node before it', content: 'Run up to here' },
+];
+
 /** "Run this node" and "Run up to here", under the node's name in its settings panel. */
 export function NodeRunButtons({ nodeId }: { nodeId: string }) {
   const busy = useRunStore((s) => s.starting || isActive(s.live));
   return (
     <div className="flex flex-wrap gap-2">
-      <Button
-        size="sm"
-        variant="secondary"
-        disabled={busy}
-        onClick={() => requestRun({ kind: 'target', nodeId, mode: 'node' })}
-        data-testid="run-this-node"
-        title="Runs only this node, fed by the last runs' upstream outputs (upstream nodes they lack run too)"
-      >
-        <PlayIcon size={14} /> Run this node
-      </Button>
-      <Button
-        size="sm"
-        variant="secondary"
-        disabled={busy}
-        onClick={() => requestRun({ kind: 'target', nodeId, mode: 'up-to' })}
-        data-testid="run-up-to-here"
-        title="Runs this node and every node before it"
-      >
-        Run up to here
-      </Button>
+      {RUN_BUTTONS.map(({ mode, testId, title, content }) => (
+        <Button
+          key={mode}
+          size="sm"
+          variant="secondary"
+          disabled={busy}
+          onClick={() => requestRun({ kind: 'target', nodeId, mode })}
+          data-testid={testId}
+          title={title}
+        >
+          {content}
+        </Button>
+      ))}
     </div>
   );
 }
