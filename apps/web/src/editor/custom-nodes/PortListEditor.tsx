@@ -4,7 +4,7 @@ import { controlClasses } from '../../components/ui/control-styles';
 import { IconButton } from '../../components/ui/IconButton';
 import { PlusIcon, TrashIcon } from '../../components/ui/icons';
 import { newPortRow, type PortRow } from './custom-node-form';
-import { controlProps, ErrorText, type FieldErrors, FormSection, SelectControl } from './form-controls';
+import { controlProps, ErrorText, type FieldErrors, FormSection, InlineCheckbox, SelectControl } from './form-controls';
 
 export interface PortListEditorProps {
   side: 'inputs' | 'outputs';
@@ -91,15 +91,9 @@ export function PortListEditor({ side, ports, onChange, errors }: PortListEditor
                   ))}
                 </SelectControl>
                 {side === 'inputs' && (
-                  <label className="flex h-9 w-20 cursor-pointer items-center gap-1.5 text-xs text-muted select-none">
-                    <input
-                      type="checkbox"
-                      checked={port.optional}
-                      onChange={(e) => update(index, { optional: e.target.checked })}
-                      className="size-4 cursor-pointer rounded border-line accent-brand"
-                    />
+                  <InlineCheckbox className="h-9 w-20 gap-1.5 text-xs" checked={port.optional} onChange={(optional) => update(index, { optional })}>
                     Optional
-                  </label>
+                  </InlineCheckbox>
                 )}
                 <IconButton
                   label={`Remove ${noun} ${port.id || number}`}

@@ -4,7 +4,7 @@ import { controlClasses } from '../../components/ui/control-styles';
 import { IconButton } from '../../components/ui/IconButton';
 import { PlusIcon, TrashIcon } from '../../components/ui/icons';
 import { newSettingRow, type SettingRow } from './custom-node-form';
-import { controlProps, ErrorText, type FieldErrors, FormSection, SelectControl } from './form-controls';
+import { controlProps, ErrorText, type FieldErrors, FormSection, InlineCheckbox, SelectControl } from './form-controls';
 
 const KIND_LABELS: Record<CustomNodeFieldKind, string> = {
   text: 'Text',
@@ -146,29 +146,17 @@ function SettingRowEditor({ path, number, setting, errors, onChange, onRemove }:
           </>
         )}
         {setting.kind === 'boolean' && (
-          <label className="flex h-9 cursor-pointer items-center gap-2 text-sm text-muted select-none">
-            <input
-              type="checkbox"
-              checked={setting.defaultBoolean}
-              onChange={(e) => onChange({ defaultBoolean: e.target.checked })}
-              className="size-4 cursor-pointer rounded border-line accent-brand"
-            />
+          <InlineCheckbox className="h-9 gap-2 text-sm" checked={setting.defaultBoolean} onChange={(defaultBoolean) => onChange({ defaultBoolean })}>
             On by default
-          </label>
+          </InlineCheckbox>
         )}
         {setting.kind === 'secret' && <p className="text-xs leading-5 text-muted">Each node picks one of the user’s secrets; the code gets its value.</p>}
         {text('description', 'Help text', 'basis-full', 'Shown under the setting (optional)')}
         {/* On/off always has an answer, so "required" means nothing for it. */}
         {setting.kind !== 'boolean' && (
-          <label className="flex h-7 cursor-pointer items-center gap-2 text-sm text-muted select-none">
-            <input
-              type="checkbox"
-              checked={setting.required}
-              onChange={(e) => onChange({ required: e.target.checked })}
-              className="size-4 cursor-pointer rounded border-line accent-brand"
-            />
+          <InlineCheckbox className="h-7 gap-2 text-sm" checked={setting.required} onChange={(required) => onChange({ required })}>
             Required
-          </label>
+          </InlineCheckbox>
         )}
       </div>
       <div className="mt-1 space-y-0.5">

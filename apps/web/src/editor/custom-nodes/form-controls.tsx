@@ -68,3 +68,28 @@ export function FormSection({ title, help, action, children }: { title: string; 
     </section>
   );
 }
+
+/** A checkbox with its label beside it, sized by `className` (height, gap, text) to sit in a row of controls. */
+export function InlineCheckbox({
+  checked,
+  onChange,
+  className,
+  children,
+}: {
+  checked: boolean;
+  onChange(checked: boolean): void;
+  className: string;
+  children: ReactNode;
+}) {
+  return (
+    <label className={`flex cursor-pointer items-center text-muted select-none ${className}`}>
+      <input
+        type="checkbox"
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+        className="size-4 cursor-pointer rounded border-line accent-brand"
+      />
+      {children}
+    </label>
+  );
+}
