@@ -16,27 +16,20 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
-import { chainAnswer, chainWorkflow } from './lib/chain-workflow.mjs';
-import { api, benchServerEnv, signUp } from './lib/weft-server.mjs';
+import { benchOptions } from './lib/bench-options.mjs';
+import { loadavg, machineInfo, writeResults } from './lib/bench-results.mjs';
+import { askChain, chainWebhook } from './lib/chain-workflow.mjs';
+import { benchServerEnv, signUp } from './lib/weft-server.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '..');
-const { values: args } = parseArgs({
-  options: {
-    port: { type: 'string', default: '4492' },
-    rounds: { type: 'string', default: '5' },
-  },
-});
+const root = path.resolve(import.meta.dirname, '..');
+const args = benchOptions({ port: 4492, rounds: 5 });
 const TARGET = { answerMs: 1000, rssMiB: 120 };
-const port = Number(args.port);
+const { port } = args;
 const url = `http://127.0.0.1:${port}`;
 const cli = path.join(root, 'apps/server/dist/cli.js');
 const web = path.join(root, 'apps/web/dist');
 if (!fs.existsSync(cli) || !fs.existsSync(path.join(web, 'index.html'))) throw new Error('Build first: npm run build');
 
-const loadavg = () => fs.readFileSync('/proc/loadavg', 'utf8').trim();
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -92,9 +85,7 @@ async function until(server, probe) {
 }
 
 async function postHello(webhookUrl) {
-  const res = await fetch(webhookUrl, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'hello' });
-  const text = await res.text();
-  return res.status === 200 && text.includes(chainAnswer(5));
+  return (await askChain(webhookUrl, 5)).answered;
 }
 
 async function taken() {
@@ -115,10 +106,10 @@ async function round() {
       const listeningMemory = memoryMiB(fresh.child.pid);
       const listeningCpuMs = cpuMs(fresh.child.pid);
       const user = await signUp(url);
-      const { workflow } = await api(url, user, 'POST', '/api/workflows', chainWorkflow(5));
-      const { webhook } = await api(url, user, 'PUT', `/api/workflows/${workflow.id}/webhook`, { respond: 'output' });
+      const { webhook } = await chainWebhook(url, user, 5).catch((error) => {
+        throw new Error(`${error.message}:\n${fresh.log()}`);
+      });
       webhookUrl = webhook.url;
-      if (!(await postHello(webhookUrl))) throw new Error(`The webhook did not answer "${chainAnswer(5)}":\n${fresh.log()}`);
       const answerMs = performance.now() - fresh.started;
       first = {
         listeningMs,
@@ -151,12 +142,12 @@ function rename({ rss, peak }) {
 if (await taken()) throw new Error(`Port ${port} is already in use; pass --port`);
 const loadBefore = loadavg();
 const rounds = [];
-for (let i = 0; i < Number(args.rounds); i++) rounds.push(await round());
+for (let i = 0; i < args.rounds; i++) rounds.push(await round());
 const loadAfter = loadavg();
 const pick = (phase, key) => median(rounds.map((r) => r[phase][key]));
 const result = {
   date: new Date().toISOString(),
-  machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, node: process.version, loadavgBefore: loadBefore, loadavgAfter: loadAfter },
+  machine: machineInfo({ loadavgBefore: loadBefore, loadavgAfter: loadAfter }),
   target: TARGET,
   median: {
     fresh: {
@@ -178,8 +169,7 @@ const result = {
   rounds,
 };
 result.meetsTarget = result.median.fresh.answerMs < TARGET.answerMs && result.median.fresh.rssMiB < TARGET.rssMiB;
-fs.mkdirSync(path.join(here, 'results'), { recursive: true });
-fs.writeFileSync(path.join(here, 'results', 'cold-start.json'), `${JSON.stringify(result, null, 2)}\n`);
+writeResults('cold-start.json', result);
 const m = result.median;
 const f = (n) => n.toFixed(0);
 console.log(`cold start, median of ${rounds.length} rounds, /proc/loadavg ${loadBefore} → ${loadAfter}`);

@@ -13,40 +13,29 @@
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
-import { autocannon, chainAnswer, chainWorkflow } from './lib/chain-workflow.mjs';
+import { benchOptions } from './lib/bench-options.mjs';
+import { loadavg, machineInfo, writeResults } from './lib/bench-results.mjs';
+import { autocannon, chainWebhook, chainWorkflow } from './lib/chain-workflow.mjs';
 import { installNodeRed, startNodeRed } from './lib/node-red.mjs';
-import { api, signUp, startWeft } from './lib/weft-server.mjs';
+import { queryWeftDb, signUp, startWeft } from './lib/weft-server.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '..');
-const { values: args } = parseArgs({
-  options: {
-    seconds: { type: 'string', default: '10' },
-    rounds: { type: 'string', default: '3' },
-    connections: { type: 'string', default: '50' },
-    warmup: { type: 'string', default: '3' },
-    'weft-port': { type: 'string', default: '4494' },
-    'red-port': { type: 'string', default: '4495' },
-    // Node-RED 5 needs Node ≥ 22.9; 4 is the newest major that runs on Node 20.
-    'red-version': { type: 'string', default: '4' },
-    'red-node': { type: 'string', default: 'change' },
-    // How much each successful Weft run keeps (the workflow's setting): all, outputs or summary.
-    'run-data': { type: 'string', default: 'all' },
-    'server-cpu': { type: 'string', default: '0' },
-    'load-cpu': { type: 'string', default: '1' },
-  },
+const args = benchOptions({
+  seconds: 10,
+  rounds: 3,
+  connections: 50,
+  warmup: 3,
+  'weft-port': 4494,
+  'red-port': 4495,
+  // Node-RED 5 needs Node ≥ 22.9; 4 is the newest major that runs on Node 20.
+  'red-version': '4',
+  'red-node': 'change',
+  // How much each successful Weft run keeps (the workflow's setting): all, outputs or summary.
+  'run-data': 'all',
+  'server-cpu': 0,
+  'load-cpu': 1,
 });
-const SECONDS = Number(args.seconds);
-const ROUNDS = Number(args.rounds);
-const CONNECTIONS = Number(args.connections);
-const WARMUP = Number(args.warmup);
-const SERVER_CPU = Number(args['server-cpu']);
-const LOAD_CPU = Number(args['load-cpu']);
+const { seconds: SECONDS, rounds: ROUNDS, connections: CONNECTIONS, warmup: WARMUP, 'server-cpu': SERVER_CPU, 'load-cpu': LOAD_CPU } = args;
 const LENGTHS = [5, 100];
 const TARGET = { perExtraNodeUs: 10, storedPerSecond5: 3000, p99Ms5: 50 };
 const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100; // USER_HZ
@@ -59,7 +48,6 @@ function cpuUs(pid) {
   const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS;
 }
-const loadavg = () => fs.readFileSync('/proc/loadavg', 'utf8').trim();
 const cpuModel = () => /^model name\s*:\s*(.*)$/m.exec(fs.readFileSync('/proc/cpuinfo', 'utf8'))?.[1] ?? os.cpus()[0]?.model;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const median = (xs) => {
@@ -103,19 +91,8 @@ process.on('exit', () => {
 });
 
 function executionsStored(dataDir) {
-  const require = createRequire(path.join(root, 'apps/server/package.json'));
-  const Database = require('better-sqlite3');
-  const db = new Database(path.join(dataDir, 'weft.db'), { readonly: true });
-  try {
-    return Object.fromEntries(
-      db
-        .prepare('SELECT workflow_id AS id, count(*) AS n FROM executions GROUP BY workflow_id')
-        .all()
-        .map((r) => [r.id, r.n]),
-    );
-  } finally {
-    db.close();
-  }
+  const rows = queryWeftDb(dataDir, 'SELECT workflow_id AS id, count(*) AS n FROM executions GROUP BY workflow_id');
+  return Object.fromEntries(rows.map((r) => [r.id, r.n]));
 }
 
 /** autocannon in a process of its own on the load core, killed with the servers if we stop early. */
@@ -164,24 +141,20 @@ const results = { weft: {}, nodeRed: {} };
 let exitCode = 0;
 try {
   // Weft: fresh data folder, one user, a webhook-triggered workflow per chain, every execution stored.
-  const weft = await startWeft({ port: Number(args['weft-port']), env: { LOG_LEVEL: 'warn' } });
+  const weft = await startWeft({ port: args['weft-port'], env: { LOG_LEVEL: 'warn' } });
   running.weft = weft;
   const weftPinned = pin(weft.pid, SERVER_CPU);
   const user = await signUp(weft.url);
   const hooks = {};
   for (const n of LENGTHS) {
     const document = { ...chainWorkflow(n, `Peers benchmark, ${n} nodes`), settings: { successfulRunData: RUN_DATA } };
-    const { workflow } = await api(weft.url, user, 'POST', '/api/workflows', document);
-    const { webhook } = await api(weft.url, user, 'PUT', `/api/workflows/${workflow.id}/webhook`, { respond: 'output' });
-    const probe = await fetch(webhook.url, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'hello' });
-    const body = await probe.text();
-    if (probe.status !== 200 || !body.includes(chainAnswer(n))) throw new Error(`Weft's ${n}-node webhook answered ${probe.status}: ${body.slice(0, 300)}`);
+    const { workflow, webhook } = await chainWebhook(weft.url, user, n, document);
     hooks[n] = { url: webhook.url, workflowId: workflow.id };
   }
 
   const red = await startNodeRed({
     red: nodeRed.red,
-    port: Number(args['red-port']),
+    port: args['red-port'],
     lengths: LENGTHS,
     kind: args['red-node'],
     cpu: SERVER_CPU,
@@ -267,7 +240,7 @@ if (exitCode === 0) {
   ];
   const summary = {
     date: new Date().toISOString(),
-    machine: { cpus: os.cpus().length, model: cpuModel(), node: process.version, loadavgBefore: loadBefore, loadavgAfter: loadAfter },
+    machine: machineInfo({ model: cpuModel(), loadavgBefore: loadBefore, loadavgAfter: loadAfter }),
     setup: {
       seconds: SECONDS,
       rounds: ROUNDS,
@@ -292,10 +265,9 @@ if (exitCode === 0) {
       perExtraNodeUs: r.perExtraNodeUs > 0 ? Math.round((w.perExtraNodeUs / r.perExtraNodeUs) * 100) / 100 : null,
     },
   };
-  fs.mkdirSync(path.join(here, 'results'), { recursive: true });
   // The default run (everything kept) is the record; the lighter settings get files of their own.
   const resultFile = RUN_DATA === 'all' ? 'peers.json' : `peers-${RUN_DATA}.json`;
-  fs.writeFileSync(path.join(here, 'results', resultFile), `${JSON.stringify(summary, null, 2)}\n`);
+  writeResults(resultFile, summary);
 
   console.log(
     `\nWeft (runs keep: ${RUN_DATA}) vs Node-RED ${nodeRed.version} (${args['red-node']} nodes), one core each, ${CONNECTIONS} connections, median of ${ROUNDS} × ${SECONDS} s`,

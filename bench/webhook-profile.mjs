@@ -11,41 +11,29 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
-import { autocannon, chainAnswer, chainWorkflow } from './lib/chain-workflow.mjs';
+import { benchOptions } from './lib/bench-options.mjs';
+import { loadavg } from './lib/bench-results.mjs';
+import { autocannon, chainWebhook, chainWorkflow } from './lib/chain-workflow.mjs';
 import { selfTimeByFunction } from './lib/cpu-profile.mjs';
-import { api, signUp, startWeft } from './lib/weft-server.mjs';
+import { signUp, startWeft } from './lib/weft-server.mjs';
 
-const { values: args } = parseArgs({
-  options: {
-    nodes: { type: 'string', default: '100' },
-    seconds: { type: 'string', default: '10' },
-    connections: { type: 'string', default: '50' },
-    port: { type: 'string', default: '4497' },
-    'run-data': { type: 'string', default: 'all' },
-    top: { type: 'string', default: '30' },
-  },
-});
-const nodes = Number(args.nodes);
+const args = benchOptions({ nodes: 100, seconds: 10, connections: 50, port: 4497, 'run-data': 'all', top: 30 });
+const { nodes } = args;
 const profileDir = fs.mkdtempSync(path.join(os.tmpdir(), 'weft-profile-'));
-const weft = await startWeft({ port: Number(args.port), nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, '--cpu-prof-interval=200'] });
+const weft = await startWeft({ port: args.port, nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, '--cpu-prof-interval=200'] });
 try {
   const user = await signUp(weft.url);
   const document = { ...chainWorkflow(nodes), settings: { successfulRunData: args['run-data'] } };
-  const { workflow } = await api(weft.url, user, 'POST', '/api/workflows', document);
-  const { webhook } = await api(weft.url, user, 'PUT', `/api/workflows/${workflow.id}/webhook`, { respond: 'output' });
-  const probe = await fetch(webhook.url, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'hello' });
-  const answer = await probe.text();
-  if (!answer.includes(chainAnswer(nodes))) throw new Error(`The webhook answered ${probe.status}: ${answer.slice(0, 300)}`);
-  await autocannon(webhook.url, 3, Number(args.connections), { cpu: 1 });
-  const load = await autocannon(webhook.url, Number(args.seconds), Number(args.connections), { cpu: 1 });
+  const { webhook } = await chainWebhook(weft.url, user, nodes, document);
+  await autocannon(webhook.url, 3, args.connections, { cpu: 1 });
+  const load = await autocannon(webhook.url, args.seconds, args.connections, { cpu: 1 });
   console.log(`${nodes} nodes, run data "${args['run-data']}": ${Math.round(load.requests.average)} req/s, p99 ${load.latency.p99} ms`);
 } finally {
   await weft.stop();
 }
 const [file] = fs.readdirSync(profileDir);
 if (!file) throw new Error(`No profile was written to ${profileDir}`);
-const summary = selfTimeByFunction(JSON.parse(fs.readFileSync(path.join(profileDir, file), 'utf8')), Number(args.top));
-console.log(`self time over ${summary.totalMs} ms of samples (load average ${fs.readFileSync('/proc/loadavg', 'utf8').trim()}):`);
+const summary = selfTimeByFunction(JSON.parse(fs.readFileSync(path.join(profileDir, file), 'utf8')), args.top);
+console.log(`self time over ${summary.totalMs} ms of samples (load average ${loadavg()}):`);
 for (const { share, ms, fn } of summary.top) console.log(`${share.padStart(6)} ${String(Math.round(ms)).padStart(6)} ms  ${fn}`);
 console.log(`profile: ${path.join(profileDir, file)}`);

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { api } from './weft-server.mjs';
 
 /** The word the i-th (1-based) trivial node puts in front of its input: one, two, three, 4, 5, … */
 export const chainWord = (i) => ['one', 'two', 'three'][i - 1] ?? String(i);
@@ -38,6 +39,26 @@ export function chainWorkflow(nodes, name = 'Webhook benchmark') {
   list.push(node('out', 'output', 300 * (nodes - 1), {}));
   const edges = ids.slice(1).map((id, i) => edge(ids[i], id));
   return { name, nodes: list, edges };
+}
+
+/** POSTs "hello" to a chain's webhook: the status and body it answered, and whether that is the chain's answer. */
+export async function askChain(webhookUrl, nodes) {
+  const res = await fetch(webhookUrl, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'hello' });
+  const body = await res.text();
+  return { status: res.status, body, answered: res.status === 200 && body.includes(chainAnswer(nodes)) };
+}
+
+/**
+ * Stores `document` (a chain of `nodes` nodes) for `user`, gives it a webhook that answers
+ * the chain's output and checks that the webhook does, so a benchmark never loads a
+ * workflow that answers with an error.
+ */
+export async function chainWebhook(url, user, nodes, document = chainWorkflow(nodes)) {
+  const { workflow } = await api(url, user, 'POST', '/api/workflows', document);
+  const { webhook } = await api(url, user, 'PUT', `/api/workflows/${workflow.id}/webhook`, { respond: 'output' });
+  const probe = await askChain(webhook.url, nodes);
+  if (!probe.answered) throw new Error(`The ${nodes}-node webhook answered ${probe.status}: ${probe.body.slice(0, 300)}`);
+  return { workflow, webhook };
 }
 
 /**

@@ -1,10 +1,25 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/**
+ * The rows of a read-only query on a Weft's SQLite file in `dataDir` (running or stopped),
+ * through the server's own better-sqlite3: what a benchmark counts beside the API.
+ */
+export function queryWeftDb(dataDir, sql, ...params) {
+  const Database = createRequire(path.join(root, 'apps/server/package.json'))('better-sqlite3');
+  const db = new Database(path.join(dataDir, 'weft.db'), { readonly: true });
+  try {
+    return db.prepare(sql).all(...params);
+  } finally {
+    db.close();
+  }
+}
 
 /**
  * The environment a benchmark starts `weft start` with: this machine's, on 127.0.0.1:`port`
