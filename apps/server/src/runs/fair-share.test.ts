@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { edge, GATE_NODE_TYPE, gateNodeType, gates, insertWorkflow, node, withNodeTypes, workflow } from '../test-support/run-fixtures.js';
+import { startRun } from '../test-support/run-records.js';
 import { useScaleOutCluster } from '../test-support/scale-out-weft.js';
 import { type SignedIn, signUp, useTestWeft } from '../test-support/test-weft.js';
 
@@ -123,9 +124,7 @@ describe("scale-out: one user's burst does not hold another's runs back", () => 
         user.userId,
         workflow(gate, [node('g', GATE_NODE_TYPE, { gate }), node('out', 'output')], [edge('g', 'out')]),
       );
-      const response = await api.app.inject({ method: 'POST', url: `/api/workflows/${workflowId}/run`, headers: user.headers, payload: {} });
-      expect(response.statusCode, response.body).toBe(202);
-      return (response.json() as { execution: { id: string } }).execution.id;
+      return (await startRun(api, user, workflowId)).id;
     };
     // A run of Alice's holds the worker (one slot) until the others are queued behind it.
     const ids: string[] = [];

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../test-support/free-port.js';
 import { captureLogs } from '../test-support/log-capture.js';
-import { addSecret, createWorkflow, edge, node, runAndWait, streamedEvents, type WaitedExecution, workflow } from '../test-support/run-fixtures.js';
+import { addSecret, createWorkflow, edge, node, runAndWait, workflow } from '../test-support/run-fixtures.js';
+import { everythingStored } from '../test-support/run-records.js';
 import { type SmtpPeer, startSmtpPeer } from '../test-support/smtp-peer.js';
-import { type SignedIn, signUp, type TestWeft, useTestWeft } from '../test-support/test-weft.js';
+import { signUp, useTestWeft } from '../test-support/test-weft.js';
 
 /**
  * The Send E-mail node run through the HTTP API against a real SMTP server on 127.0.0.1
@@ -46,11 +47,6 @@ function mailWorkflow(config: Record<string, unknown> = {}, port = smtp.port) {
     [edge('in', 'mail'), edge('mail', 'out')],
     { team: 'ops' },
   );
-}
-
-async function everythingStored(weft: TestWeft, user: SignedIn, execution: WaitedExecution): Promise<string> {
-  const row = await weft.services.db.selectFrom('executions').selectAll().where('id', '=', execution.id).executeTakeFirstOrThrow();
-  return JSON.stringify(execution) + JSON.stringify(await streamedEvents(weft, user, execution.id)) + JSON.stringify(row);
 }
 
 describe('Send E-mail', () => {

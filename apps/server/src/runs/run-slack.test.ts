@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addSecret, createWorkflow, edge, node, runAndWait, streamedEvents, type WaitedExecution, workflow } from '../test-support/run-fixtures.js';
+import { addSecret, createWorkflow, edge, node, runAndWait, workflow } from '../test-support/run-fixtures.js';
+import { everythingStored } from '../test-support/run-records.js';
 import { type SlackPeer, startSlackPeer } from '../test-support/slack-peer.js';
-import { type SignedIn, signUp, type TestWeft, useTestWeft } from '../test-support/test-weft.js';
+import { signUp, useTestWeft } from '../test-support/test-weft.js';
 
 /**
  * The Slack Message node run through the HTTP API against a Slack-compatible peer on
@@ -40,12 +41,6 @@ function slackWorkflow(config: Record<string, unknown>) {
     [edge('in', 'slack'), edge('slack', 'out')],
     { team: 'Platform' },
   );
-}
-
-/** Everything a user can read back about the run: the execution, its event stream and its stored row. */
-async function everythingStored(weft: TestWeft, user: SignedIn, execution: WaitedExecution): Promise<string> {
-  const row = await weft.services.db.selectFrom('executions').selectAll().where('id', '=', execution.id).executeTakeFirstOrThrow();
-  return JSON.stringify(execution) + JSON.stringify(await streamedEvents(weft, user, execution.id)) + JSON.stringify(row);
 }
 
 describe('Slack Message through an incoming webhook', () => {

@@ -13,6 +13,7 @@ import {
   withNodeTypes,
   workflow,
 } from '../test-support/run-fixtures.js';
+import { storedExecutionRow } from '../test-support/run-records.js';
 import { describeEachDatabase, signUp, useTestWeft } from '../test-support/test-weft.js';
 import type { ExecutionDetail } from './execution-types.js';
 import { toDetail } from './executions.repository.js';
@@ -39,9 +40,7 @@ describeEachDatabase('RunService', (database) => {
   const getWeft = useTestWeft(database, { ...withNodeTypes(gateNodeType(held), laterNodeType) });
 
   /** The execution as stored in its row (not from the service's memory). */
-  async function storedRow(id: string) {
-    return getWeft().services.db.selectFrom('executions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  }
+  const storedRow = (id: string) => storedExecutionRow(getWeft(), id);
   async function stored(id: string): Promise<ExecutionDetail> {
     return toDetail(await storedRow(id));
   }

@@ -9,6 +9,7 @@ import type { ExecutionDetail, ExecutionSummary } from '../runs/execution-types.
 import { storedEventsOf } from '../runs/run-data-storage.js';
 import { createWeftPlace, placeConfig, removeWeftPlace } from '../test-support/restartable-weft.js';
 import { createWorkflow, edge, GATE_NODE_TYPE, gateNodeType, gates, insertWorkflow, node, withNodeTypes, workflow } from '../test-support/run-fixtures.js';
+import { startRun, storedExecutionRow } from '../test-support/run-records.js';
 import { TEST_REDIS_URL, useScaleOutCluster } from '../test-support/scale-out-weft.js';
 import { EventStreamClient } from '../test-support/sse-client.js';
 import { type SignedIn, signUp } from '../test-support/test-weft.js';
@@ -25,10 +26,6 @@ describe('Scale-out: runs whose worker went away', () => {
     env: { WEFT_RUN_HEARTBEAT_MS: String(HEARTBEAT_MS), WEFT_RUN_CONCURRENCY: '1', WEFT_METRICS_TOKEN: 'scrape-token-for-tests' },
   });
 
-  async function storedRow(weft: Weft, id: string) {
-    return weft.services.db.selectFrom('executions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  }
-
   async function gated(weft: Weft, user: SignedIn, gate: string): Promise<ExecutionSummary> {
     const workflowId = await insertWorkflow(
       weft,
@@ -39,9 +36,7 @@ describe('Scale-out: runs whose worker went away', () => {
         [edge('in', 'g1'), edge('g1', 'out')],
       ),
     );
-    const response = await weft.app.inject({ method: 'POST', url: `/api/workflows/${workflowId}/run`, headers: user.headers, payload: {} });
-    expect(response.statusCode, response.body).toBe(202);
-    return (response.json() as { execution: ExecutionSummary }).execution;
+    return startRun(weft, user, workflowId);
   }
 
   it('leaves a live worker’s run alone at another process’s start, and fails a dead worker’s run by its stale heartbeat', async () => {
@@ -55,7 +50,7 @@ describe('Scale-out: runs whose worker went away', () => {
     // the first worker's heartbeats keep its run going.
     const survivor = await cluster.startWorker();
     await new Promise((resolve) => setTimeout(resolve, HEARTBEAT_MS * 6));
-    expect(await storedRow(api, run.id)).toMatchObject({ status: 'running', runner_id: doomed.runnerId });
+    expect(await storedExecutionRow(api, run.id)).toMatchObject({ status: 'running', runner_id: doomed.runnerId });
 
     await api.app.listen({ port: 0, host: '127.0.0.1' });
     const address = api.app.server.address();
@@ -78,7 +73,7 @@ describe('Scale-out: runs whose worker went away', () => {
 
     // The watcher is told, in sequence after the worker's last event.
     await watcher.ended;
-    const stored = storedEventsOf(await storedRow(api, run.id), run.id);
+    const stored = storedEventsOf(await storedExecutionRow(api, run.id), run.id);
     expect(stored.at(-1)).toMatchObject({ type: 'run:finished', status: 'error', error: ended.error });
     expect(watcher.events.map((each) => each.id)).toEqual(stored.map((_, index) => index + 1));
     expect(watcher.events.map((each) => each.event)).toEqual(stored);
@@ -88,10 +83,10 @@ describe('Scale-out: runs whose worker went away', () => {
     const after = await api.app.inject({ method: 'POST', url: `/api/workflows/${quick}/run?wait=true`, headers: user.headers, payload: {} });
     const done = (after.json() as { execution: ExecutionDetail }).execution;
     expect(done).toMatchObject({ status: 'success', outputs: { out: 'x' } });
-    expect((await storedRow(api, done.id)).runner_id).toBe(survivor.runnerId);
+    expect((await storedExecutionRow(api, done.id)).runner_id).toBe(survivor.runnerId);
     // The dead worker's run, let go, changes nothing.
     held.named('crash').open();
-    expect(await storedRow(api, run.id)).toMatchObject({ status: 'error', error: ended.error });
+    expect(await storedExecutionRow(api, run.id)).toMatchObject({ status: 'error', error: ended.error });
   });
 
   it('fails a queued execution whose job left the queue, and leaves one that merely waits', async () => {
@@ -105,7 +100,7 @@ describe('Scale-out: runs whose worker went away', () => {
 
     const failed = await api.services.runs.waitFor(lost.id, 5_000);
     expect(failed).toMatchObject({ status: 'error', error: expect.stringContaining('No worker took this execution') });
-    expect((await storedRow(api, waiting.id)).status).toBe('queued');
+    expect((await storedExecutionRow(api, waiting.id)).status).toBe('queued');
 
     held.named('block').open();
     held.named('never-2').open();
@@ -126,7 +121,7 @@ describe('Scale-out: runs whose worker went away', () => {
     expect(done.status).toBe('success');
     // What a server killed right after its insert leaves: the row as the run service stores
     // it before queueing, and no job in Redis.
-    const stored = await storedRow(api, done.id);
+    const stored = await storedExecutionRow(api, done.id);
     const orphanId = crypto.randomUUID();
     await api.services.db
       .insertInto('executions')
@@ -187,21 +182,6 @@ describe('Scale-out: leases', () => {
     env: { WEFT_RUN_HEARTBEAT_MS: String(HEARTBEAT_MS), WEFT_RUN_CONCURRENCY: '1' },
   });
 
-  async function storedRow(weft: Weft, id: string) {
-    return weft.services.db.selectFrom('executions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  }
-
-  async function gated(weft: Weft, user: SignedIn, gate: string): Promise<ExecutionSummary> {
-    const workflowId = await insertWorkflow(
-      weft,
-      user.userId,
-      workflow(gate, [node('g1', GATE_NODE_TYPE, { gate }), node('out', 'output')], [edge('g1', 'out')]),
-    );
-    const response = await weft.app.inject({ method: 'POST', url: `/api/workflows/${workflowId}/run`, headers: user.headers, payload: {} });
-    expect(response.statusCode, response.body).toBe(202);
-    return (response.json() as { execution: ExecutionSummary }).execution;
-  }
-
   it('judges leases by the database clock: a worker whose clock is 10 s behind keeps its run (issue 9, fault 2)', async () => {
     const cluster = getSkewedCluster();
     const { api } = cluster;
@@ -209,12 +189,17 @@ describe('Scale-out: leases', () => {
     await cluster.worker.close();
     const skewed = await cluster.startWorker({ clock: { now: () => new Date(Date.now() - 10_000) } });
     const user = await signUp(api);
-    const run = await gated(api, user, 'skewed');
+    const workflowId = await insertWorkflow(
+      api,
+      user.userId,
+      workflow('skewed', [node('g1', GATE_NODE_TYPE, { gate: 'skewed' }), node('out', 'output')], [edge('g1', 'out')]),
+    );
+    const run = await startRun(api, user, workflowId);
     await held.named('skewed').entered;
     // Well past the stale limit (3 heartbeats): by its own clock the worker's heartbeats
     // would read 10 s old to the API process and its run would be failed as lost.
     await new Promise((resolve) => setTimeout(resolve, HEARTBEAT_MS * 8));
-    expect(await storedRow(api, run.id)).toMatchObject({ status: 'running', runner_id: skewed.runnerId });
+    expect(await storedExecutionRow(api, run.id)).toMatchObject({ status: 'running', runner_id: skewed.runnerId });
     held.named('skewed').open();
     expect((await api.services.runs.waitFor(run.id, 5_000)).status).toBe('success');
   });

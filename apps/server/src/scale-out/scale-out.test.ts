@@ -4,6 +4,7 @@ import type { Weft } from '../main.js';
 import type { ExecutionDetail, ExecutionSummary } from '../runs/execution-types.js';
 import { storedEventsOf } from '../runs/run-data-storage.js';
 import { createWorkflow, edge, GATE_NODE_TYPE, gateNodeType, gates, insertWorkflow, node, withNodeTypes, workflow } from '../test-support/run-fixtures.js';
+import { startRun, storedExecutionRow } from '../test-support/run-records.js';
 import { useScaleOutCluster } from '../test-support/scale-out-weft.js';
 import { EventStreamClient } from '../test-support/sse-client.js';
 import { type SignedIn, signUp } from '../test-support/test-weft.js';
@@ -15,21 +16,11 @@ describe('Scale-out: API process and worker over PostgreSQL, BullMQ and Redis pu
   // One run at a time on the worker, so a second run waits in the queue (cancel of a queued run).
   const getCluster = useScaleOutCluster({ ...withNodeTypes(gateNodeType(held)), env: { WEFT_RUN_CONCURRENCY: '1' } });
 
-  async function storedRow(weft: Weft, id: string) {
-    return weft.services.db.selectFrom('executions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  }
-
   async function gatedWorkflow(weft: Weft, user: SignedIn, name: string, gateNames: string[]): Promise<string> {
     const gateNodes = gateNames.map((gate, index) => node(`g${index + 1}`, GATE_NODE_TYPE, { gate }));
     const ids = ['in', ...gateNodes.map((each) => each.id), 'out'];
     const edges = ids.slice(1).map((id, index) => edge(ids[index] as string, id));
     return insertWorkflow(weft, user.userId, workflow(name, [node('in', 'input.text', { text: 'go' }), ...gateNodes, node('out', 'output')], edges));
-  }
-
-  async function startRun(weft: Weft, user: SignedIn, workflowId: string): Promise<ExecutionSummary> {
-    const response = await weft.app.inject({ method: 'POST', url: `/api/workflows/${workflowId}/run`, headers: user.headers, payload: {} });
-    expect(response.statusCode, response.body).toBe(202);
-    return (response.json() as { execution: ExecutionSummary }).execution;
   }
 
   it('runs on the worker what the API queued: ?wait=true answers the output, secrets masked, the stream replays every event', async () => {
@@ -58,7 +49,7 @@ describe('Scale-out: API process and worker over PostgreSQL, BullMQ and Redis pu
     expect(execution.nodes.tpl).toMatchObject({ status: 'success', outputs: { output: 'Hello friends with ••••' } });
 
     // The worker ran it (not the API), and its row holds the whole run.
-    const row = await storedRow(api, execution.id);
+    const row = await storedExecutionRow(api, execution.id);
     expect(row.runner_id).toBe(worker.runnerId);
     expect(row.runner_id).not.toBe(api.services.runs.runnerId);
     const stored = storedEventsOf(row, execution.id);
@@ -102,7 +93,7 @@ describe('Scale-out: API process and worker over PostgreSQL, BullMQ and Redis pu
 
     const done = await api.services.runs.waitFor(execution.id);
     expect(done.status).toBe('success');
-    const stored = storedEventsOf(await storedRow(api, execution.id), execution.id);
+    const stored = storedEventsOf(await storedExecutionRow(api, execution.id), execution.id);
     expect(stored.length).toBeGreaterThan(10);
     for (const watcher of [early, late]) {
       expect(watcher.events.map((each) => each.id)).toEqual(stored.map((_, index) => index + 1));
@@ -122,7 +113,7 @@ describe('Scale-out: API process and worker over PostgreSQL, BullMQ and Redis pu
     await held.named('cancel-running').entered;
     // The worker runs one at a time: this one waits in the BullMQ queue.
     const queued = await startRun(api, user, workflowId);
-    expect((await storedRow(api, queued.id)).status).toBe('queued');
+    expect((await storedExecutionRow(api, queued.id)).status).toBe('queued');
 
     const cancelQueued = await api.app.inject({ method: 'POST', url: `/api/executions/${queued.id}/cancel`, headers: user.headers });
     expect(cancelQueued.statusCode).toBe(200);
@@ -133,7 +124,7 @@ describe('Scale-out: API process and worker over PostgreSQL, BullMQ and Redis pu
     expect(cancelRunning.statusCode).toBe(200);
     expect((cancelRunning.json() as { execution: ExecutionSummary }).execution).toMatchObject({ status: 'cancelled' });
     // The worker aborted it and stored the end itself (its runner id, its events).
-    const row = await storedRow(api, running.id);
+    const row = await storedExecutionRow(api, running.id);
     expect(row).toMatchObject({ status: 'cancelled', runner_id: worker.runnerId });
     const events = JSON.parse(row.events ?? '[]') as RunEvent[];
     expect(events.at(-1)).toMatchObject({ type: 'run:finished', status: 'cancelled' });
@@ -146,7 +137,7 @@ describe('Scale-out: API process and worker over PostgreSQL, BullMQ and Redis pu
     const quick = await createWorkflow(api, user, workflow('After', [node('in', 'input.text', { text: 'x' }), node('out', 'output')], [edge('in', 'out')]));
     const after = await api.app.inject({ method: 'POST', url: `/api/workflows/${quick}/run?wait=true`, headers: user.headers, payload: {} });
     expect((after.json() as { execution: ExecutionDetail }).execution.status).toBe('success');
-    expect(await storedRow(api, queued.id)).toMatchObject({ status: 'cancelled', runner_id: null, started_at: null });
+    expect(await storedExecutionRow(api, queued.id)).toMatchObject({ status: 'cancelled', runner_id: null, started_at: null });
     // Both stream their end to a late watcher.
     const stream = await api.app.inject({ method: 'GET', url: `/api/executions/${queued.id}/events`, headers: user.headers });
     expect(stream.body).toContain('"status":"cancelled"');

@@ -3,6 +3,7 @@ import type { ExecutionSummary } from '../runs/execution-types.js';
 import { type PrivatePostgres, privatePostgresUnavailable, startPrivatePostgres } from '../test-support/private-postgres.js';
 import { type PrivateRedis, startPrivateRedis } from '../test-support/private-redis.js';
 import { gatedWorkflow, gateNodeType, gates, insertWorkflow, withNodeTypes } from '../test-support/run-fixtures.js';
+import { startRun } from '../test-support/run-records.js';
 import { type ScaleOutCluster, startScaleOutCluster } from '../test-support/scale-out-weft.js';
 import { signUp } from '../test-support/test-weft.js';
 
@@ -44,10 +45,9 @@ describe.skipIf(unavailable !== undefined)('storage stalls longer than three hea
     const { api } = cluster;
     const user = await signUp(api);
     const workflowId = await insertWorkflow(api, user.userId, gatedWorkflow(gate));
-    const response = await api.app.inject({ method: 'POST', url: `/api/workflows/${workflowId}/run`, headers: user.headers, payload: {} });
-    expect(response.statusCode, response.body).toBe(202);
+    const execution = await startRun(api, user, workflowId);
     await held.named(gate).entered;
-    return (response.json() as { execution: ExecutionSummary }).execution;
+    return execution;
   }
 
   const heartbeatOf = async (id: string) =>
@@ -66,6 +66,14 @@ describe.skipIf(unavailable !== undefined)('storage stalls longer than three hea
     }
   }
 
+  /** The run outlived the stall as running; let through, it finishes and its output is stored. */
+  async function stillRunningThenStored(run: ExecutionSummary, gate: string): Promise<void> {
+    expect((await heartbeatOf(run.id)).status).toBe('running');
+    held.named(gate).open();
+    const finished = await cluster.api.services.runs.waitFor(run.id, 10_000);
+    expect(finished).toMatchObject({ status: 'success', outputs: { out: gate } });
+  }
+
   it('a frozen PostgreSQL does not fail a run whose worker is alive, and its result is stored', async () => {
     const run = await gatedRun('pg-stall');
     postgres.pause();
@@ -73,11 +81,7 @@ describe.skipIf(unavailable !== undefined)('storage stalls longer than three hea
     postgres.resume();
     // Every process's heartbeat and sweep have run again since, with the stale look of the stall.
     await heartbeatsPass(run.id, 3);
-    expect((await heartbeatOf(run.id)).status).toBe('running');
-
-    held.named('pg-stall').open();
-    const finished = await cluster.api.services.runs.waitFor(run.id, 10_000);
-    expect(finished).toMatchObject({ status: 'success', outputs: { out: 'pg-stall' } });
+    await stillRunningThenStored(run, 'pg-stall');
   });
 
   it('a frozen Redis holds neither the heartbeat nor the run back', async () => {
@@ -90,10 +94,6 @@ describe.skipIf(unavailable !== undefined)('storage stalls longer than three hea
       redis.resume();
     }
     await heartbeatsPass(run.id, 2);
-    expect((await heartbeatOf(run.id)).status).toBe('running');
-
-    held.named('redis-stall').open();
-    const finished = await cluster.api.services.runs.waitFor(run.id, 10_000);
-    expect(finished).toMatchObject({ status: 'success', outputs: { out: 'redis-stall' } });
+    await stillRunningThenStored(run, 'redis-stall');
   });
 });

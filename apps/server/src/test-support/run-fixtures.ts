@@ -32,7 +32,6 @@ export async function addSecret(weft: Weft, user: SignedIn, name: string, value:
   expect(res.statusCode, res.body).toBe(201);
 }
 
-/** An execution as `?wait=true` answers it, with the parts tests look at. */
 /** Uploads as the node's File field does: the raw bytes, the name in the query. */
 export async function upload(weft: Weft, user: SignedIn, name: string, bytes: Uint8Array): Promise<FileSummary> {
   const res = await weft.app.inject({
@@ -45,6 +44,7 @@ export async function upload(weft: Weft, user: SignedIn, name: string, bytes: Ui
   return res.json().file;
 }
 
+/** An execution as `?wait=true` answers it, with the parts tests look at. */
 export interface WaitedExecution {
   id: string;
   status: string;
