@@ -63,22 +63,14 @@ export function foldNodeResult(nodes: Record<string, NodeResult>, event: RunEven
       node(event.nodeId).logs.push({ at: iso(event.at), level: 'warn', message: retryingMessage(event) });
       return;
     case 'node:finished': {
-      const n = node(event.nodeId);
-      n.status = 'success';
-      n.finishedAt = iso(event.at);
-      n.durationMs = event.durationMs;
+      const n = ended(node(event.nodeId), 'success', event);
       n.outputs = event.outputs as Record<string, unknown>;
       if (event.source) n.source = event.source;
       return;
     }
-    case 'node:failed': {
-      const n = node(event.nodeId);
-      n.status = 'error';
-      n.finishedAt = iso(event.at);
-      n.durationMs = event.durationMs;
-      n.error = event.error;
+    case 'node:failed':
+      ended(node(event.nodeId), 'error', event).error = event.error;
       return;
-    }
     case 'node:skipped': {
       const n = node(event.nodeId);
       n.status = 'skipped';
@@ -89,6 +81,14 @@ export function foldNodeResult(nodes: Record<string, NodeResult>, event: RunEven
     case 'run:finished':
       return;
   }
+}
+
+/** What a node's end sets alike, finished or failed: its status, when, and how long it took. */
+function ended(n: NodeResult, status: 'success' | 'error', event: { at: number; durationMs: number }): NodeResult {
+  n.status = status;
+  n.finishedAt = iso(event.at);
+  n.durationMs = event.durationMs;
+  return n;
 }
 
 let lastMs = Number.NaN;

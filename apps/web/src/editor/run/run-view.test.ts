@@ -1,4 +1,4 @@
-import type { RunEvent } from '@weft/core';
+import { emptyNodeResult, type RunEvent } from '@weft/core';
 import { describe, expect, it } from 'vitest';
 import type { ExecutionDetail, ExecutionSummary } from '../../api/executions';
 import { foldEvents, historyView, isActive, liveView, parseEventMessage, type SequencedEvent } from './run-view';
@@ -95,8 +95,10 @@ describe('historyView', () => {
     inputs: { a: 'typed' },
     outputs: {},
     usage: null,
+    // Each node as the server stores it: the fields a node that never ran has, then what this one did.
     nodes: {
       a: {
+        ...emptyNodeResult(),
         status: 'success',
         attempts: 1,
         startedAt: '2025-01-02T10:00:01.000Z',
@@ -104,35 +106,10 @@ describe('historyView', () => {
         durationMs: 100,
         inputs: {},
         outputs: { output: 'typed' },
-        error: null,
-        skipReason: null,
-        logs: [],
       },
-      b: {
-        status: 'error',
-        attempts: 3,
-        startedAt: null,
-        finishedAt: null,
-        durationMs: 700,
-        inputs: { input: 'typed' },
-        outputs: null,
-        error: 'boom',
-        skipReason: null,
-        logs: [],
-      },
+      b: { ...emptyNodeResult(), status: 'error', attempts: 3, durationMs: 700, inputs: { input: 'typed' }, error: 'boom' },
       // A status this web app does not know (a newer server) must not break the view.
-      c: {
-        status: 'weird' as never,
-        attempts: 0,
-        startedAt: null,
-        finishedAt: null,
-        durationMs: null,
-        inputs: null,
-        outputs: null,
-        error: null,
-        skipReason: null,
-        logs: [],
-      },
+      c: { ...emptyNodeResult(), status: 'weird' as never },
     },
   };
 
