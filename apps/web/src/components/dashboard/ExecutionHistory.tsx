@@ -6,9 +6,9 @@ import { useWorkflowList } from '../../api/useWorkflowList';
 import { errorMessage } from '../../lib/api';
 import { triggerLabel } from '../../lib/run-format';
 import { Button } from '../ui/Button';
-import { controlClasses } from '../ui/control-styles';
 import { ErrorState } from '../ui/ErrorState';
-import { ChevronDownIcon, ClockIcon } from '../ui/icons';
+import { ClockIcon } from '../ui/icons';
+import { SelectControl } from '../ui/SelectControl';
 import { ExecutionTable, ExecutionTableSkeleton } from './ExecutionTable';
 import { runStatusLook } from './workflow-summary';
 
@@ -116,25 +116,15 @@ function Filter({
   children: ReactNode;
 }) {
   const id = useId();
-  // The app's select look (as in the node settings): our chevron instead of each browser's own arrow.
-  // Not the text field's classes: those grey out :read-only fields, and a <select> always matches :read-only.
+  // The app's select look, as in the node settings.
   return (
     <div className="flex max-w-64 min-w-40 flex-col gap-1.5">
       <label htmlFor={id} className="text-xs font-medium text-muted">
         {label}
       </label>
-      <div className="relative">
-        <select
-          id={id}
-          value={value}
-          onChange={onChange}
-          className={controlClasses(false, 'h-9 cursor-pointer appearance-none pr-9 pl-3')}
-          data-testid={testId}
-        >
-          {children}
-        </select>
-        <ChevronDownIcon size={16} className="pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-subtle" />
-      </div>
+      <SelectControl roomy id={id} value={value} onChange={onChange} data-testid={testId}>
+        {children}
+      </SelectControl>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { ChevronDownIcon, SearchIcon } from '../ui/icons';
+import { OptionList } from '../ui/SelectControl';
 import { inputClasses } from '../ui/TextField';
 import { WorkflowTable } from './WorkflowTable';
 import { orderWorkflows, WORKFLOW_SORTS, type WorkflowSort } from './workflow-list-order';
@@ -37,11 +38,7 @@ export function WorkflowList({ workflows }: { workflows: WorkflowSummary[] }) {
               // Chromium counts a select as read-only, which inputClasses greys out.
               className={`${inputClasses} h-9 w-36 cursor-pointer appearance-none pr-8 read-only:bg-surface! read-only:text-ink!`}
             >
-              {WORKFLOW_SORTS.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
+              <OptionList options={WORKFLOW_SORTS} />
             </select>
             <ChevronDownIcon size={14} className="pointer-events-none absolute top-1/2 right-2.5 -translate-y-1/2 text-subtle" />
           </span>

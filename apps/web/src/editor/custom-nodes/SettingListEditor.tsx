@@ -3,8 +3,9 @@ import { Button } from '../../components/ui/Button';
 import { controlClasses } from '../../components/ui/control-styles';
 import { IconButton } from '../../components/ui/IconButton';
 import { PlusIcon, TrashIcon } from '../../components/ui/icons';
+import { SelectControl } from '../../components/ui/SelectControl';
 import { newSettingRow, type SettingRow } from './custom-node-form';
-import { controlProps, ErrorText, type FieldErrors, FormSection, InlineCheckbox, SelectControl } from './form-controls';
+import { controlProps, ErrorText, type FieldErrors, FormSection, InlineCheckbox } from './form-controls';
 
 const KIND_LABELS: Record<CustomNodeFieldKind, string> = {
   text: 'Text',

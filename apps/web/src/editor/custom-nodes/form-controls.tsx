@@ -1,6 +1,5 @@
-import type { ReactNode, SelectHTMLAttributes } from 'react';
-import { controlClasses } from '../../components/ui/control-styles';
-import { AlertCircleIcon, ChevronDownIcon } from '../../components/ui/icons';
+import type { ReactNode } from 'react';
+import { AlertCircleIcon } from '../../components/ui/icons';
 
 /** What every control of the dialog needs to show and report its problem. */
 export interface FieldErrors {
@@ -33,23 +32,6 @@ export function ErrorText({ errors, path, message }: { errors: FieldErrors; path
       <AlertCircleIcon size={13} className="mt-[3px] shrink-0" />
       <span>{text}</span>
     </p>
-  );
-}
-
-/** A native select in the form's look (keyboard and screen readers for free). */
-export function SelectControl({
-  invalid,
-  className = '',
-  children,
-  ...rest
-}: SelectHTMLAttributes<HTMLSelectElement> & { invalid?: boolean; children: ReactNode }) {
-  return (
-    <div className={`relative ${className}`}>
-      <select {...rest} className={controlClasses(!!invalid, 'h-9 cursor-pointer appearance-none pr-8 pl-2.5')}>
-        {children}
-      </select>
-      <ChevronDownIcon size={14} className="pointer-events-none absolute top-1/2 right-2.5 -translate-y-1/2 text-subtle" />
-    </div>
   );
 }
 

@@ -3,8 +3,9 @@ import { type DragEvent, useState } from 'react';
 import { useFiles } from '../../api/useFiles';
 import { UploadDropZone } from '../../components/files/UploadDropZone';
 import { useUpload } from '../../components/files/useUpload';
-import { chipButton, controlClasses } from '../../components/ui/control-styles';
-import { AlertTriangleIcon, ChevronDownIcon, CloseIcon, FileIcon } from '../../components/ui/icons';
+import { chipButton } from '../../components/ui/control-styles';
+import { AlertTriangleIcon, CloseIcon, FileIcon } from '../../components/ui/icons';
+import { SelectControl } from '../../components/ui/SelectControl';
 import { describedBy, FieldShell } from './FieldShell';
 import { filesForField } from './file-field';
 import { SettingsLink } from './SettingsLink';
@@ -104,31 +105,29 @@ export function FileFieldEditor({ field, value, onChange, id, error }: FieldEdit
       {showChooser && (
         <div className="flex flex-col gap-2">
           {files.length > 0 && !uploader.progress && (
-            <div className="relative">
-              <select
-                id={id}
-                // A chosen file is on the card above; the list offers the others.
-                value=""
-                onChange={(event) => {
-                  const picked = files.find((f) => f.id === event.target.value);
-                  if (picked) take(picked);
-                }}
-                aria-invalid={error ? true : undefined}
-                aria-required={field.required || undefined}
-                aria-describedby={describe}
-                className={controlClasses(!!error, 'h-9 cursor-pointer appearance-none pr-9 pl-3')}
-              >
-                <option value="" disabled>
-                  {hasValue ? 'Choose another uploaded file…' : 'Choose an uploaded file…'}
+            <SelectControl
+              roomy
+              invalid={!!error}
+              id={id}
+              // A chosen file is on the card above; the list offers the others.
+              value=""
+              onChange={(event) => {
+                const picked = files.find((f) => f.id === event.target.value);
+                if (picked) take(picked);
+              }}
+              aria-invalid={error ? true : undefined}
+              aria-required={field.required || undefined}
+              aria-describedby={describe}
+            >
+              <option value="" disabled>
+                {hasValue ? 'Choose another uploaded file…' : 'Choose an uploaded file…'}
+              </option>
+              {files.map((file) => (
+                <option key={file.id} value={file.id}>
+                  {file.name} ({formatBytes(file.size)})
                 </option>
-                {files.map((file) => (
-                  <option key={file.id} value={file.id}>
-                    {file.name} ({formatBytes(file.size)})
-                  </option>
-                ))}
-              </select>
-              <ChevronDownIcon size={16} className="pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-subtle" />
-            </div>
+              ))}
+            </SelectControl>
           )}
           <UploadDropZone
             uploader={uploader}

@@ -1,5 +1,4 @@
-import { controlClasses } from '../../components/ui/control-styles';
-import { ChevronDownIcon } from '../../components/ui/icons';
+import { OptionList, SelectControl } from '../../components/ui/SelectControl';
 import { describedBy, FieldShell } from './FieldShell';
 import type { FieldEditorProps } from './types';
 
@@ -10,32 +9,26 @@ export function SelectFieldEditor({ field, value, onChange, id, error }: FieldEd
   const known = field.options.some((o) => o.value === current);
   return (
     <FieldShell id={id} label={field.label} required={field.required} description={field.description} error={error}>
-      <div className="relative">
-        <select
-          id={id}
-          value={current}
-          onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-required={field.required || undefined}
-          aria-describedby={describedBy(id, { description: field.description, error })}
-          className={controlClasses(!!error, 'h-9 cursor-pointer appearance-none pr-9 pl-3')}
-        >
-          {/* An empty choice only while nothing is chosen, so a required field can't be cleared. */}
-          {current === '' && (
-            <option value="" disabled={field.required}>
-              Choose…
-            </option>
-          )}
-          {/* A value from an older version of the node stays visible instead of silently changing. */}
-          {current !== '' && !known && <option value={current}>{current} (no longer offered)</option>}
-          {field.options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-        <ChevronDownIcon size={16} className="pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-subtle" />
-      </div>
+      <SelectControl
+        roomy
+        invalid={!!error}
+        id={id}
+        value={current}
+        onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-required={field.required || undefined}
+        aria-describedby={describedBy(id, { description: field.description, error })}
+      >
+        {/* An empty choice only while nothing is chosen, so a required field can't be cleared. */}
+        {current === '' && (
+          <option value="" disabled={field.required}>
+            Choose…
+          </option>
+        )}
+        {/* A value from an older version of the node stays visible instead of silently changing. */}
+        {current !== '' && !known && <option value={current}>{current} (no longer offered)</option>}
+        <OptionList options={field.options} />
+      </SelectControl>
     </FieldShell>
   );
 }
