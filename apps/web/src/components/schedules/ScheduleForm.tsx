@@ -1,10 +1,11 @@
 import type { CatchUpPolicy, OverlapPolicy } from '@weft/core';
-import { type FormEvent, type ReactNode, useId, useMemo, useState } from 'react';
+import { type ChangeEvent, type FormEvent, type ReactNode, useId, useMemo, useState } from 'react';
 import { useNow } from '../../hooks/useNow';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { controlClasses } from '../ui/control-styles';
-import { AlertCircleIcon, ChevronDownIcon } from '../ui/icons';
+import { AlertCircleIcon } from '../ui/icons';
+import { OptionList, SelectControl, type SelectControlProps } from '../ui/SelectControl';
 import { TextField } from '../ui/TextField';
 import { type DraftField, draftIssues, previewRuns, type ScheduleDraft } from './schedule-form';
 import { CRON_PRESETS, describeCron, formatInstant, INTERVAL_UNITS, type IntervalUnit, timeZoneOptions } from './schedule-text';
@@ -70,6 +71,15 @@ export function ScheduleForm({ initial, askedInputs, storedNextRuns, submitLabel
   const zones = useMemo(() => timeZoneOptions(draft.timezone), [draft.timezone]);
   const set = <K extends keyof ScheduleDraft>(key: K, value: ScheduleDraft[K]) => setDraft((d) => ({ ...d, [key]: value }));
   const shown = (field: DraftField) => (showAll || field !== 'runAt' || draft.runAt ? issues[field] : undefined);
+  /** A typed-in timing's wiring: its draft value, and its problem marked and tied to the note under it. */
+  const timingInput = (field: DraftField, key: 'cron' | 'intervalValue' | 'runAt', look: string) => ({
+    id: `${id}-${field}`,
+    value: draft[key],
+    onChange: (e: ChangeEvent<HTMLInputElement>) => set(key, e.target.value),
+    'aria-invalid': shown(field) ? true : undefined,
+    'aria-describedby': `${id}-${field}-note`,
+    className: controlClasses(!!shown(field), `h-9 px-2.5 ${look}`),
+  });
   const preset = CRON_PRESETS.find((p) => p.cron === draft.cron.trim());
   const cronWords = draft.kind === 'cron' && !issues.cron ? describeCron(draft.cron) : null;
 
@@ -146,16 +156,7 @@ export function ScheduleForm({ initial, askedInputs, storedNextRuns, submitLabel
               error={shown('cron')}
               hint={cronWords ?? 'minute hour day month weekday; 6 fields start with seconds'}
             >
-              <input
-                id={`${id}-cron`}
-                value={draft.cron}
-                onChange={(e) => set('cron', e.target.value)}
-                spellCheck={false}
-                autoComplete="off"
-                aria-invalid={shown('cron') ? true : undefined}
-                aria-describedby={`${id}-cron-note`}
-                className={controlClasses(!!shown('cron'), 'h-9 px-2.5 font-mono')}
-              />
+              <input {...timingInput('cron', 'cron', 'font-mono')} spellCheck={false} autoComplete="off" />
             </Field>
           </div>
         )}
@@ -163,18 +164,7 @@ export function ScheduleForm({ initial, askedInputs, storedNextRuns, submitLabel
         {draft.kind === 'interval' && (
           <Field label="Every" htmlFor={`${id}-interval`} error={shown('interval')}>
             <div className="flex gap-2">
-              <input
-                id={`${id}-interval`}
-                type="number"
-                min={1}
-                step={1}
-                inputMode="numeric"
-                value={draft.intervalValue}
-                onChange={(e) => set('intervalValue', e.target.value)}
-                aria-invalid={shown('interval') ? true : undefined}
-                aria-describedby={`${id}-interval-note`}
-                className={controlClasses(!!shown('interval'), 'h-9 w-28 px-2.5')}
-              />
+              <input {...timingInput('interval', 'intervalValue', 'w-28')} type="number" min={1} step={1} inputMode="numeric" />
               <Select aria-label="Unit" value={draft.intervalUnit} onChange={(value) => set('intervalUnit', value as IntervalUnit)} className="w-36">
                 {INTERVAL_UNITS.map((u) => (
                   <option key={u.unit} value={u.unit}>
@@ -188,15 +178,7 @@ export function ScheduleForm({ initial, askedInputs, storedNextRuns, submitLabel
 
         {draft.kind === 'once' && (
           <Field label="Date and time" htmlFor={`${id}-runAt`} error={shown('runAt')} hint={`In ${draft.timezone}`}>
-            <input
-              id={`${id}-runAt`}
-              type="datetime-local"
-              value={draft.runAt}
-              onChange={(e) => set('runAt', e.target.value)}
-              aria-invalid={shown('runAt') ? true : undefined}
-              aria-describedby={`${id}-runAt-note`}
-              className={controlClasses(!!shown('runAt'), 'h-9 w-64 px-2.5')}
-            />
+            <input {...timingInput('runAt', 'runAt', 'w-64')} type="datetime-local" />
           </Field>
         )}
 
@@ -248,20 +230,12 @@ export function ScheduleForm({ initial, askedInputs, storedNextRuns, submitLabel
         <div className="grid gap-3 sm:grid-cols-2">
           <Field label="If the previous run is still going" htmlFor={`${id}-overlap`}>
             <Select id={`${id}-overlap`} value={draft.overlapPolicy} onChange={(value) => set('overlapPolicy', value as OverlapPolicy)}>
-              {OVERLAP.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
+              <OptionList options={OVERLAP} />
             </Select>
           </Field>
           <Field label="Runs missed while Weft was off or paused" htmlFor={`${id}-catchup`}>
             <Select id={`${id}-catchup`} value={draft.catchUpPolicy} onChange={(value) => set('catchUpPolicy', value as CatchUpPolicy)}>
-              {CATCH_UP.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
+              <OptionList options={CATCH_UP} />
             </Select>
           </Field>
         </div>
@@ -301,31 +275,7 @@ function Field({ label, htmlFor, error, hint, children }: { label: string; htmlF
   );
 }
 
-function Select({
-  value,
-  onChange,
-  className = '',
-  children,
-  ...rest
-}: {
-  value: string;
-  onChange(value: string): void;
-  className?: string;
-  children: ReactNode;
-  id?: string;
-  'aria-label'?: string;
-}) {
-  return (
-    <div className={`relative ${className}`}>
-      <select
-        {...rest}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        className={controlClasses(false, 'h-9 cursor-pointer appearance-none pr-8 pl-2.5')}
-      >
-        {children}
-      </select>
-      <ChevronDownIcon size={14} className="pointer-events-none absolute top-1/2 right-2.5 -translate-y-1/2 text-subtle" />
-    </div>
-  );
+/** The form's selects hand over the chosen value. */
+function Select({ onChange, ...rest }: Omit<SelectControlProps, 'onChange'> & { onChange(value: string): void }) {
+  return <SelectControl {...rest} onChange={(e) => onChange(e.target.value)} />;
 }
