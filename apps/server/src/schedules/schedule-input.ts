@@ -1,9 +1,8 @@
 import {
   CATCH_UP_POLICIES,
-  type CatchUpPolicy,
   dateTimeIssue,
   OVERLAP_POLICIES,
-  type OverlapPolicy,
+  type ScheduleOptions,
   type ScheduleTiming,
   shortestGapBelow,
   timeZoneIssue,
@@ -60,17 +59,9 @@ export function unknownFieldsMessage(keys: readonly PropertyKey[]): string {
 }
 
 /** A schedule's settings after defaults, as stored. */
-export interface ScheduleSettings {
+export interface ScheduleSettings extends ScheduleOptions {
   workflowId: string;
-  name: string;
-  enabled: boolean;
   timing: ScheduleTiming;
-  timezone: string;
-  inputs: Record<string, unknown>;
-  overlapPolicy: OverlapPolicy;
-  catchUpPolicy: CatchUpPolicy;
-  startAt: string | null;
-  endAt: string | null;
 }
 
 export type SettingsResult = { ok: true; settings: ScheduleSettings; timingChanged: boolean } | { ok: false; message: string };

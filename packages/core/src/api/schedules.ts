@@ -13,19 +13,13 @@ export interface ScheduleLastRun {
   at: string;
 }
 
-/** A schedule as the API answers it. Exactly one of `cron`, `intervalSeconds`, `runAt` is set. */
-export interface Schedule {
-  id: string;
-  workflowId: string;
-  workflowName: string;
+/**
+ * What a schedule holds besides its workflow and its timing: alike in the API's answer
+ * and in the settings the server stores (its `ScheduleSettings`).
+ */
+export interface ScheduleOptions {
   name: string;
   enabled: boolean;
-  /** 5 fields (minute first) or 6 (seconds first), read in `timezone`. */
-  cron: string | null;
-  /** Every this many seconds, counted from `startAt` or the schedule's creation. */
-  intervalSeconds: number | null;
-  /** A single run at this instant (ISO). */
-  runAt: string | null;
   /** IANA zone name, e.g. Europe/Berlin. */
   timezone: string;
   /** Run inputs by node id, as `POST /api/workflows/:id/run` takes them. */
@@ -34,6 +28,19 @@ export interface Schedule {
   catchUpPolicy: CatchUpPolicy;
   startAt: string | null;
   endAt: string | null;
+}
+
+/** A schedule as the API answers it. Exactly one of `cron`, `intervalSeconds`, `runAt` is set. */
+export interface Schedule extends ScheduleOptions {
+  id: string;
+  workflowId: string;
+  workflowName: string;
+  /** 5 fields (minute first) or 6 (seconds first), read in `timezone`. */
+  cron: string | null;
+  /** Every this many seconds, counted from `startAt` or the schedule's creation. */
+  intervalSeconds: number | null;
+  /** A single run at this instant (ISO). */
+  runAt: string | null;
   /** The next 5 instants (ISO with the zone's offset); empty while paused or when no more will come. */
   nextRuns: string[];
   lastRun: ScheduleLastRun | null;
