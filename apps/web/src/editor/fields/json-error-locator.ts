@@ -79,49 +79,40 @@ export function locateJsonError(text: string): JsonErrorLocation | null {
     if (c === "'") fail('strings need double quotes');
     fail('expected a value (text in double quotes, a number, true, false, null, an object or a list)');
   };
-  const object = () => {
+  // An object's members or a list's items: from the opening bracket, entries separated by
+  // commas, through `close`. Objects and lists differ only in what one entry is.
+  const entries = (close: '}' | ']', entry: () => void) => {
     pos += 1;
     ws();
-    if (text[pos] === '}') {
+    if (text[pos] === close) {
       pos += 1;
       return;
     }
     for (;;) {
       ws();
+      entry();
+      ws();
+      if (text[pos] === ',') {
+        pos += 1;
+        continue;
+      }
+      expect(close, `“,” or “${close}”`);
+      return;
+    }
+  };
+  const object = () =>
+    entries('}', () => {
       if (text[pos] !== '"') fail(text[pos] === '}' ? 'remove the comma before “}”' : 'expected a property name in double quotes');
       string();
       ws();
       expect(':', '“:” after the property name');
       value();
-      ws();
-      if (text[pos] === ',') {
-        pos += 1;
-        continue;
-      }
-      expect('}', '“,” or “}”');
-      return;
-    }
-  };
-  const array = () => {
-    pos += 1;
-    ws();
-    if (text[pos] === ']') {
-      pos += 1;
-      return;
-    }
-    for (;;) {
-      ws();
+    });
+  const array = () =>
+    entries(']', () => {
       if (text[pos] === ']') fail('remove the comma before “]”');
       value();
-      ws();
-      if (text[pos] === ',') {
-        pos += 1;
-        continue;
-      }
-      expect(']', '“,” or “]”');
-      return;
-    }
-  };
+    });
   try {
     value();
     ws();
