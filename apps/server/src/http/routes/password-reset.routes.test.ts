@@ -230,6 +230,9 @@ describeEachDatabase('password reset mail from many addresses', (database) => {
     await smtp?.close();
   });
   const fromAddress = (i: number, url: string, payload: object) => weft.app.inject({ method: 'POST', url, payload, remoteAddress: `10.9.0.${i + 1}` });
+  /** The owner, from an address of their own that none of the strangers used. */
+  const fromOwner = (url: string, payload: object, headers: Record<string, string> = {}) =>
+    weft.app.inject({ method: 'POST', url, payload, headers, remoteAddress: '10.8.0.1' });
   const sentTo = async (email: string) => {
     await weft.services.background.idle();
     return smtp.mailTo(email);
@@ -262,38 +265,22 @@ describeEachDatabase('password reset mail from many addresses', (database) => {
     expect(mails).toHaveLength(3);
 
     // The owner's own request: the same answer, not a 429.
-    const own = await weft.app.inject({ method: 'POST', url: '/api/auth/password-reset', payload: { email: user.email }, remoteAddress: '10.8.0.1' });
+    const own = await fromOwner('/api/auth/password-reset', { email: user.email });
     expect(own.statusCode).toBe(202);
     // A link already in the inbox sets the password and signs them in.
-    const reset = await weft.app.inject({
-      method: 'POST',
-      url: '/api/auth/password-reset/confirm',
-      payload: { token: resetTokenFrom(mails[0] as Parameters<typeof resetTokenFrom>[0]), password: 'reset-password' },
-      remoteAddress: '10.8.0.1',
-    });
+    const token = resetTokenFrom(mails[0] as Parameters<typeof resetTokenFrom>[0]);
+    const reset = await fromOwner('/api/auth/password-reset/confirm', { token, password: 'reset-password' });
     expect(reset.statusCode, reset.body).toBe(200);
-    const signedIn = await weft.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: user.email, password: 'reset-password' },
-      remoteAddress: '10.8.0.1',
-    });
+    const signedIn = await fromOwner('/api/auth/login', { email: user.email, password: 'reset-password' });
     expect(signedIn.statusCode, signedIn.body).toBe(200);
     const session = signedIn.json() as { token: string };
-    const changed = await weft.app.inject({
-      method: 'POST',
-      url: '/api/me/password',
-      headers: { authorization: `Bearer ${session.token}` },
-      payload: { currentPassword: 'reset-password', newPassword: 'changed-password' },
-      remoteAddress: '10.8.0.1',
-    });
+    const changed = await fromOwner(
+      '/api/me/password',
+      { currentPassword: 'reset-password', newPassword: 'changed-password' },
+      { authorization: `Bearer ${session.token}` },
+    );
     expect(changed.statusCode, changed.body).toBe(204);
-    const again = await weft.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: user.email, password: 'changed-password' },
-      remoteAddress: '10.8.0.1',
-    });
+    const again = await fromOwner('/api/auth/login', { email: user.email, password: 'changed-password' });
     expect(again.statusCode).toBe(200);
   });
 });
