@@ -5,6 +5,7 @@ import { describeEachDatabase, sessionCookieFrom, signUp, uniqueEmail, useTestWe
 describeEachDatabase('account routes', (database) => {
   const weft = useTestWeft(database);
   const inject = (options: InjectOptions) => weft().app.inject(options);
+  const changePassword = (headers: Record<string, string>, payload: object) => inject({ method: 'POST', url: '/api/me/password', headers, payload });
   const sessionOf = (token: string) => inject({ method: 'GET', url: '/api/auth/session', headers: { authorization: `Bearer ${token}` } });
 
   it('answers 401 on every route without a session', async () => {
@@ -58,31 +59,16 @@ describeEachDatabase('account routes', (database) => {
     const user = await signUp(weft(), { password: 'old-password' });
     const other = await inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: 'old-password' } });
 
-    const wrong = await inject({
-      method: 'POST',
-      url: '/api/me/password',
-      headers: user.headers,
-      payload: { currentPassword: 'not-it', newPassword: 'new-password' },
-    });
+    const wrong = await changePassword(user.headers, { currentPassword: 'not-it', newPassword: 'new-password' });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().message).toBe('Current password is incorrect.');
-    const missing = await inject({ method: 'POST', url: '/api/me/password', headers: user.headers, payload: { newPassword: 'new-password' } });
+    const missing = await changePassword(user.headers, { newPassword: 'new-password' });
     expect(missing.json().message).toBe('Current password is incorrect.');
-    const short = await inject({
-      method: 'POST',
-      url: '/api/me/password',
-      headers: user.headers,
-      payload: { currentPassword: 'old-password', newPassword: '12345' },
-    });
+    const short = await changePassword(user.headers, { currentPassword: 'old-password', newPassword: '12345' });
     expect(short.json().message).toBe('newPassword: Password must be at least 6 characters');
     expect((await sessionOf(other.json().token)).statusCode).toBe(200);
 
-    const ok = await inject({
-      method: 'POST',
-      url: '/api/me/password',
-      headers: user.headers,
-      payload: { currentPassword: 'old-password', newPassword: 'new-password' },
-    });
+    const ok = await changePassword(user.headers, { currentPassword: 'old-password', newPassword: 'new-password' });
     expect(ok.statusCode).toBe(204);
     expect(ok.body).toBe('');
     expect((await sessionOf(user.token)).statusCode).toBe(200);
@@ -98,7 +84,7 @@ describeEachDatabase('account routes', (database) => {
     const makeKey = async () => (await inject({ method: 'POST', url: '/api/api-keys', headers: user.headers, payload: { name: 'k' } })).json().token as string;
     const kept = await makeKey();
     const change = (from: string, to: string, revokeApiKeys?: boolean) =>
-      inject({ method: 'POST', url: '/api/me/password', headers: user.headers, payload: { currentPassword: from, newPassword: to, revokeApiKeys } });
+      changePassword(user.headers, { currentPassword: from, newPassword: to, revokeApiKeys });
     expect((await change('old-password', 'second-password')).statusCode).toBe(204);
     expect(await keyStatus(kept)).toBe(200);
     expect((await change('second-password', 'third-password', true)).statusCode).toBe(204);
@@ -110,14 +96,9 @@ describeEachDatabase('account routes', (database) => {
   it('keeps the cookie session working after a password change made with it', async () => {
     const res = await inject({ method: 'POST', url: '/api/auth/signup', payload: { email: uniqueEmail(), password: 'old-password', subscribe: false } });
     const headers = { cookie: sessionCookieFrom(res), 'x-csrf-token': res.json().csrfToken as string };
-    const noCsrf = await inject({
-      method: 'POST',
-      url: '/api/me/password',
-      headers: { cookie: headers.cookie },
-      payload: { currentPassword: 'old-password', newPassword: 'new-password' },
-    });
+    const noCsrf = await changePassword({ cookie: headers.cookie }, { currentPassword: 'old-password', newPassword: 'new-password' });
     expect(noCsrf.statusCode).toBe(403);
-    const ok = await inject({ method: 'POST', url: '/api/me/password', headers, payload: { currentPassword: 'old-password', newPassword: 'new-password' } });
+    const ok = await changePassword(headers, { currentPassword: 'old-password', newPassword: 'new-password' });
     expect(ok.statusCode).toBe(204);
     expect((await inject({ method: 'GET', url: '/api/me', headers })).statusCode).toBe(200);
   });
@@ -175,7 +156,7 @@ describeEachDatabase('account routes', (database) => {
     const headers = { authorization: `Bearer ${session.token}` };
     expect((await inject({ method: 'GET', url: '/api/me', headers })).json().user.hasPassword).toBe(false);
 
-    const set = await inject({ method: 'POST', url: '/api/me/password', headers, payload: { newPassword: 'first-password' } });
+    const set = await changePassword(headers, { newPassword: 'first-password' });
     expect(set.statusCode).toBe(204);
     expect((await inject({ method: 'POST', url: '/api/auth/login', payload: { email: row.email, password: 'first-password' } })).statusCode).toBe(200);
 
