@@ -56,8 +56,9 @@ describeEachDatabase('iterating on a workflow', (database) => {
   const chain = (prefix: string, extra: Partial<WorkflowDocument> = {}) => chainOf(`${database}-${prefix}`, extra);
   const callsOf = (tag: string) => calls.get(`${database}-${tag}`) ?? 0;
   const weft = useTestWeft(database, { ...withNodeTypes(countNode) });
+  const post = (user: SignedIn, url: string, payload?: object) => weft().app.inject({ method: 'POST', url, headers: user.headers, payload });
   const run = async (user: SignedIn, id: string, payload: object) => {
-    const res = await weft().app.inject({ method: 'POST', url: `/api/workflows/${id}/run?wait=true`, headers: user.headers, payload });
+    const res = await post(user, `/api/workflows/${id}/run?wait=true`, payload);
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as {
       execution: {
@@ -75,20 +76,10 @@ describeEachDatabase('iterating on a workflow', (database) => {
   describe('pinned outputs', () => {
     it('refuses pins that do not fit the port, naming the node and the port', async () => {
       const user = await signUp(weft());
-      const res = await weft().app.inject({
-        method: 'POST',
-        url: '/api/workflows',
-        headers: user.headers,
-        payload: chain('p0', { pinData: { a: { output: { not: 'text' } } } }),
-      });
+      const res = await post(user, '/api/workflows', chain('p0', { pinData: { a: { output: { not: 'text' } } } }));
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe('Pinned data of node "Step A", output "Value" (text): expected text (a JSON string), got an object.');
-      const port = await weft().app.inject({
-        method: 'POST',
-        url: '/api/workflows',
-        headers: user.headers,
-        payload: chain('p0', { pinData: { a: { nope: 'x' } } }),
-      });
+      const port = await post(user, '/api/workflows', chain('p0', { pinData: { a: { nope: 'x' } } }));
       expect(port.statusCode).toBe(400);
       expect(port.json().message).toContain('Node "Step A" has no output "nope" to pin');
     });
@@ -107,7 +98,7 @@ describeEachDatabase('iterating on a workflow', (database) => {
       expect(manual.scope).toEqual({ run: ['b', 'out'], pinned: ['a'], reused: [], rerun: [] });
       expect(callsOf('p1a')).toBe(0);
 
-      const key = await weft().app.inject({ method: 'POST', url: '/api/api-keys', headers: user.headers, payload: { name: 'ci' } });
+      const key = await post(user, '/api/api-keys', { name: 'ci' });
       const api = await weft().app.inject({
         method: 'POST',
         url: `/api/workflows/${id}/run?wait=true`,
@@ -151,20 +142,10 @@ describeEachDatabase('iterating on a workflow', (database) => {
     it('refuses a node the saved workflow does not have, and a bad mode', async () => {
       const user = await signUp(weft());
       const id = await createWorkflow(weft(), user, chain('s3'));
-      const missing = await weft().app.inject({
-        method: 'POST',
-        url: `/api/workflows/${id}/run`,
-        headers: user.headers,
-        payload: { target: { nodeId: 'zz', mode: 'node' } },
-      });
+      const missing = await post(user, `/api/workflows/${id}/run`, { target: { nodeId: 'zz', mode: 'node' } });
       expect(missing.statusCode).toBe(400);
       expect(missing.json().message).toContain('Node "zz" is not in the saved workflow');
-      const mode = await weft().app.inject({
-        method: 'POST',
-        url: `/api/workflows/${id}/run`,
-        headers: user.headers,
-        payload: { target: { nodeId: 'a', mode: 'all' } },
-      });
+      const mode = await post(user, `/api/workflows/${id}/run`, { target: { nodeId: 'a', mode: 'all' } });
       expect(mode.statusCode).toBe(400);
       expect(mode.json().message).toContain('target.mode must be');
     });
@@ -175,7 +156,7 @@ describeEachDatabase('iterating on a workflow', (database) => {
       const user = await signUp(weft());
       const id = await createWorkflow(weft(), user, chain('r1'));
       const first = await runAndWait(weft(), user, id, { in: 'remember me' });
-      const replay = await weft().app.inject({ method: 'POST', url: `/api/executions/${first.id}/replay`, headers: user.headers });
+      const replay = await post(user, `/api/executions/${first.id}/replay`);
       expect(replay.statusCode, replay.body).toBe(202);
       expect(replay.json().execution).toMatchObject({ replayOf: first.id, trigger: 'manual', workflowId: id });
       const done = await weft().services.runs.waitFor(replay.json().execution.id);
@@ -184,7 +165,7 @@ describeEachDatabase('iterating on a workflow', (database) => {
       expect(listed.json().executions[0]).toMatchObject({ id: done.id, replayOf: first.id });
 
       const other = await signUp(weft());
-      const stranger = await weft().app.inject({ method: 'POST', url: `/api/executions/${first.id}/replay`, headers: other.headers });
+      const stranger = await post(other, `/api/executions/${first.id}/replay`);
       expect(stranger.statusCode).toBe(404);
     });
   });
@@ -218,7 +199,7 @@ describeEachDatabase('iterating on a workflow', (database) => {
       expect(done.error).toMatch(/^Step A: Timed out after 1 s \(the node's timeout/);
 
       doc.nodes[1] = { ...hanging, data: { ...hanging.data, settings: { retries: 99 } } };
-      const refused = await weft().app.inject({ method: 'POST', url: '/api/workflows', headers: user.headers, payload: doc });
+      const refused = await post(user, '/api/workflows', doc);
       expect(refused.statusCode).toBe(400);
       expect(refused.json().message).toContain('At most 10 retries');
     });
