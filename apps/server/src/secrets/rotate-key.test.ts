@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import path from 'node:path';
 import pino from 'pino';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Weft } from '../main.js';
-import { createWeftPlace, openPlaceDatabase, removeWeftPlace, startWeftAt, type WeftPlace } from '../test-support/restartable-weft.js';
+import { openPlaceDatabase, startWeftAt, useWeftPlace } from '../test-support/restartable-weft.js';
 import { describeEachDatabase, signUp } from '../test-support/test-weft.js';
 import { describeRotation, rotateEncryptionKey } from './rotate-key.js';
 
@@ -12,17 +11,11 @@ const silent = pino({ level: 'silent' });
 const mode = (file: string) => fs.statSync(file).mode & 0o777;
 
 describeEachDatabase('weft rotate-key', (database) => {
-  let place: WeftPlace;
-  beforeEach(async () => {
-    place = await createWeftPlace(database);
-  });
-  afterEach(() => removeWeftPlace(place));
-
-  const keyFile = () => path.join(place.dataDir, 'encryption.key');
+  const { place, keyFile } = useWeftPlace(database);
 
   /** Two users with secrets, stored through the API; Weft is closed afterwards. */
   const seed = async (env: Record<string, string> = {}) => {
-    const weft = await startWeftAt(place, { env });
+    const weft = await startWeftAt(place(), { env });
     const owners: { userId: string; values: Record<string, string> }[] = [];
     const seeds: Record<string, string>[] = [{ API_KEY: 'sk-first-user-111111', DB_PASSWORD: 'pw-first-222222' }, { API_KEY: 'sk-second-user-333333' }];
     for (const values of seeds) {
@@ -37,12 +30,12 @@ describeEachDatabase('weft rotate-key', (database) => {
     return owners;
   };
   const rotate = async (options: { envKey?: string; newEnvKey?: string } = {}) => {
-    const handle = await openPlaceDatabase(place);
+    const handle = await openPlaceDatabase(place());
     try {
       return await rotateEncryptionKey({
         db: handle.db,
         dialect: handle.dialect,
-        dataDir: place.dataDir,
+        dataDir: place().dataDir,
         envKey: options.envKey,
         newEnvKey: options.newEnvKey,
         logger: silent,
@@ -55,7 +48,7 @@ describeEachDatabase('weft rotate-key', (database) => {
     for (const owner of owners) expect(await weft.services.secrets.valuesForUser(owner.userId)).toEqual(owner.values);
   };
   const startFails = async (env: Record<string, string>) => {
-    const outcome = await startWeftAt(place, { env }).then(
+    const outcome = await startWeftAt(place(), { env }).then(
       async (weft) => {
         await weft.close();
         return 'started';
@@ -82,14 +75,14 @@ describeEachDatabase('weft rotate-key', (database) => {
     }
     expect(
       fs
-        .readdirSync(place.dataDir)
+        .readdirSync(place().dataDir)
         .filter((f) => f.startsWith('encryption.key'))
         .sort(),
     ).toEqual(['encryption.key', 'encryption.key.old']);
     const after = await storedCiphertexts();
     for (const [id, ciphertext] of before) expect(after.get(id)).not.toBe(ciphertext);
 
-    const weft = await startWeftAt(place);
+    const weft = await startWeftAt(place());
     await readBack(weft, owners);
     await weft.close();
     const refused = await startFails({ WEFT_ENCRYPTION_KEY: oldKey.trim() });
@@ -106,7 +99,7 @@ describeEachDatabase('weft rotate-key', (database) => {
     expect(describeRotation(report)).not.toContain(newKey);
     expect(fs.existsSync(keyFile())).toBe(false);
 
-    const weft = await startWeftAt(place, { env: { WEFT_ENCRYPTION_KEY: newKey } });
+    const weft = await startWeftAt(place(), { env: { WEFT_ENCRYPTION_KEY: newKey } });
     await readBack(weft, owners);
     await weft.close();
     expect(await startFails({ WEFT_ENCRYPTION_KEY: oldKey })).toContain('WEFT_ENCRYPTION_KEY does not match');
@@ -119,7 +112,7 @@ describeEachDatabase('weft rotate-key', (database) => {
     const generated = report.generatedKey as string;
     expect(Buffer.from(generated, 'base64')).toHaveLength(32);
     expect(describeRotation(report)).toContain(`  ${generated}\n`);
-    const weft = await startWeftAt(place, { env: { WEFT_ENCRYPTION_KEY: generated } });
+    const weft = await startWeftAt(place(), { env: { WEFT_ENCRYPTION_KEY: generated } });
     await readBack(weft, owners);
     await weft.close();
   });
@@ -139,22 +132,22 @@ describeEachDatabase('weft rotate-key', (database) => {
     await expect(rotate()).rejects.toThrow(/does not decrypt with the current key, so nothing was changed/);
 
     expect(fs.readFileSync(keyFile(), 'utf8').trim()).toBe(key);
-    expect(fs.readdirSync(place.dataDir).filter((f) => f.startsWith('encryption.key'))).toEqual(['encryption.key']);
+    expect(fs.readdirSync(place().dataDir).filter((f) => f.startsWith('encryption.key'))).toEqual(['encryption.key']);
     expect(await storedCiphertexts()).toEqual(new Map([...before, [second[0], first[1]]]));
     await setCiphertext(second[0], second[1]);
-    const weft = await startWeftAt(place);
+    const weft = await startWeftAt(place());
     await readBack(weft, owners);
     await weft.close();
   });
 
   async function setCiphertext(id: string, ciphertext: string): Promise<void> {
-    const handle = await openPlaceDatabase(place);
+    const handle = await openPlaceDatabase(place());
     await handle.db.updateTable('secrets').set({ ciphertext }).where('id', '=', id).execute();
     await handle.close();
   }
 
   async function storedCiphertexts(): Promise<Map<string, string>> {
-    const handle = await openPlaceDatabase(place);
+    const handle = await openPlaceDatabase(place());
     const rows = await handle.db.selectFrom('secrets').select(['id', 'ciphertext']).orderBy('id').execute();
     await handle.close();
     return new Map(rows.map((r) => [r.id, r.ciphertext]));

@@ -1,22 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import path from 'node:path';
-import { afterEach, beforeEach, expect, it } from 'vitest';
-import { createWeftPlace, openPlaceDatabase, removeWeftPlace, startWeftAt, type WeftPlace } from '../test-support/restartable-weft.js';
+import { expect, it } from 'vitest';
+import { openPlaceDatabase, startWeftAt, useWeftPlace } from '../test-support/restartable-weft.js';
 import { describeEachDatabase } from '../test-support/test-weft.js';
 import { CANARY_SETTING } from './key-canary.js';
 
 /** Start-up: where the key comes from, and the canary that refuses a wrong or lost one. */
 describeEachDatabase('encryption key at start-up', (database) => {
-  let place: WeftPlace;
-  beforeEach(async () => {
-    place = await createWeftPlace(database);
-  });
-  afterEach(() => removeWeftPlace(place));
-
-  const keyFile = () => path.join(place.dataDir, 'encryption.key');
+  const { place, keyFile } = useWeftPlace(database);
   const startFails = async (env: Record<string, string> = {}) => {
-    const error = await startWeftAt(place, { env }).then(
+    const error = await startWeftAt(place(), { env }).then(
       async (weft) => {
         await weft.close();
         return undefined;
@@ -28,23 +21,23 @@ describeEachDatabase('encryption key at start-up', (database) => {
   };
 
   it('creates the key file with mode 0600 and a canary on first start, and reuses both', async () => {
-    const first = await startWeftAt(place);
+    const first = await startWeftAt(place());
     await first.close();
     const written = fs.readFileSync(keyFile(), 'utf8');
     expect(Buffer.from(written.trim(), 'base64')).toHaveLength(32);
     if (process.platform !== 'win32') expect(fs.statSync(keyFile()).mode & 0o777).toBe(0o600);
-    const handle = await openPlaceDatabase(place);
+    const handle = await openPlaceDatabase(place());
     const canary = await handle.db.selectFrom('app_settings').select('value').where('key', '=', CANARY_SETTING).executeTakeFirstOrThrow();
     await handle.close();
     expect(canary.value).not.toContain('canary');
 
-    const second = await startWeftAt(place);
+    const second = await startWeftAt(place());
     await second.close();
     expect(fs.readFileSync(keyFile(), 'utf8')).toBe(written);
   });
 
   it('refuses a WEFT_ENCRYPTION_KEY that is not the database key, saying what to do', async () => {
-    await (await startWeftAt(place)).close();
+    await (await startWeftAt(place())).close();
     const message = await startFails({ WEFT_ENCRYPTION_KEY: randomBytes(32).toString('base64') });
     expect(message).toContain("WEFT_ENCRYPTION_KEY does not match the key this database's secrets were encrypted with");
     expect(message).toContain(keyFile());
@@ -59,7 +52,7 @@ describeEachDatabase('encryption key at start-up', (database) => {
   });
 
   it('refuses a key file holding another key', async () => {
-    await (await startWeftAt(place)).close();
+    await (await startWeftAt(place())).close();
     fs.writeFileSync(keyFile(), randomBytes(32).toString('hex'), { mode: 0o600 });
     const message = await startFails();
     expect(message).toContain(`The key in ${keyFile()} does not match the key this database's secrets were encrypted with`);
@@ -67,7 +60,7 @@ describeEachDatabase('encryption key at start-up', (database) => {
   });
 
   it('refuses to start, and makes no new key, when the key file of a keyed database is gone', async () => {
-    await (await startWeftAt(place)).close();
+    await (await startWeftAt(place())).close();
     fs.rmSync(keyFile());
     const message = await startFails();
     expect(message).toContain(`The encryption key file ${keyFile()} is missing`);
@@ -77,9 +70,9 @@ describeEachDatabase('encryption key at start-up', (database) => {
 
   it('with WEFT_ENCRYPTION_KEY (hex or base64) writes no key file and needs that key from then on', async () => {
     const key = randomBytes(32);
-    await (await startWeftAt(place, { env: { WEFT_ENCRYPTION_KEY: key.toString('hex') } })).close();
+    await (await startWeftAt(place(), { env: { WEFT_ENCRYPTION_KEY: key.toString('hex') } })).close();
     expect(fs.existsSync(keyFile())).toBe(false);
-    await (await startWeftAt(place, { env: { WEFT_ENCRYPTION_KEY: key.toString('base64') } })).close();
+    await (await startWeftAt(place(), { env: { WEFT_ENCRYPTION_KEY: key.toString('base64') } })).close();
     expect(await startFails()).toContain('is missing');
   });
 });

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import pino, { type Logger } from 'pino';
+import { afterEach, beforeEach } from 'vitest';
 import { type Config, loadConfig } from '../config.js';
 import { type DatabaseHandle, openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
@@ -34,6 +35,22 @@ export async function createWeftPlace(database: TestDatabase): Promise<WeftPlace
 
 export function removeWeftPlace(place: WeftPlace): void {
   fs.rmSync(place.dataDir, { recursive: true, force: true });
+}
+
+/** A new place for each test of the suite, removed after it; `keyFile` is where Weft keeps its encryption key there. */
+export function useWeftPlace(database: TestDatabase): { place: () => WeftPlace; keyFile: () => string } {
+  let current: WeftPlace | undefined;
+  beforeEach(async () => {
+    current = await createWeftPlace(database);
+  });
+  afterEach(() => {
+    if (current) removeWeftPlace(current);
+  });
+  const place = () => {
+    if (!current) throw new Error('useWeftPlace: the place exists only inside a test');
+    return current;
+  };
+  return { place, keyFile: () => path.join(place().dataDir, 'encryption.key') };
 }
 
 export function placeConfig(place: WeftPlace, env: Record<string, string> = {}): Config {
