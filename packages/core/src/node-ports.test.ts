@@ -1,21 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { NodeDefinition } from './node-definition.js';
 import { inputPorts } from './node-ports.js';
+import { TEST_MERGER } from './test-definitions.js';
 
-const merger: NodeDefinition = {
-  type: 'merge',
-  version: 1,
-  title: 'Merger',
-  category: 'Logic',
-  description: '',
-  inputs: [
-    { id: 'input-0', label: 'Input 1', type: 'any' },
-    { id: 'input-1', label: 'Input 2', type: 'any' },
-  ],
-  outputs: [{ id: 'output', label: 'Merged', type: 'any' }],
-  config: [],
-  variableInputs: { countKey: 'inputCount', idPrefix: 'input-', labelPrefix: 'Input ', min: 2, max: 4 },
-};
+// Four inputs at most, so clamping shows in a short list.
+const merger: NodeDefinition = { ...TEST_MERGER, variableInputs: { countKey: 'inputCount', idPrefix: 'input-', labelPrefix: 'Input ', min: 2, max: 4 } };
 
 describe('inputPorts', () => {
   it.each([
@@ -30,7 +19,7 @@ describe('inputPorts', () => {
   });
 
   it('labels generated ports from 1 and keeps the declared type', () => {
-    expect(inputPorts(merger, { inputCount: 3 })[2]).toEqual({ id: 'input-2', label: 'Input 3', type: 'any' });
+    expect(inputPorts(merger, { inputCount: 3 })[2]).toEqual({ id: 'input-2', label: 'Input 3', type: 'any', typeFrom: 'dataType' });
   });
 
   it('returns the declared inputs of a fixed definition whatever the config', () => {

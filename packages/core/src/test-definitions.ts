@@ -12,6 +12,26 @@ const base = { version: 1, description: '', config: [] } as const;
 export const sourceType = (t: DataType) => `test.source.${t}`;
 export const sinkType = (t: DataType) => `test.sink.${t}`;
 
+/** The merger as `@weft/nodes` ships it (2 to 16 inputs of one type); tests that need other bounds spread it. */
+export const TEST_MERGER: NodeDefinition = {
+  ...base,
+  type: MERGER_NODE_TYPE,
+  title: 'Merger',
+  category: 'Logic',
+  inputs: [
+    { id: `${MERGER_INPUT_PREFIX}0`, label: 'Input 1', type: 'any', typeFrom: 'dataType' },
+    { id: `${MERGER_INPUT_PREFIX}1`, label: 'Input 2', type: 'any', typeFrom: 'dataType' },
+  ],
+  outputs: [{ id: MERGER_OUTPUT, label: 'Merged', type: 'any', typeFrom: 'dataType' }],
+  variableInputs: { countKey: 'inputCount', idPrefix: MERGER_INPUT_PREFIX, labelPrefix: 'Input ', min: 2, max: 16 },
+};
+
+/** A node that hands its input on unchanged, of one type in and out. */
+function passThrough(t: 'text' | 'any', title: string): NodeDefinition {
+  const port = { label: t, type: t };
+  return { ...base, type: `test.pass.${t}`, title, category: 'Logic', inputs: [{ id: 'in', ...port }], outputs: [{ id: 'out', ...port }] };
+}
+
 export const TEST_DEFINITIONS: readonly NodeDefinition[] = [
   ...DATA_TYPES.map(
     (t): NodeDefinition => ({
@@ -26,22 +46,8 @@ export const TEST_DEFINITIONS: readonly NodeDefinition[] = [
   ...DATA_TYPES.map(
     (t): NodeDefinition => ({ ...base, type: sinkType(t), title: `${t} sink`, category: 'Outputs', inputs: [{ id: 'in', label: t, type: t }], outputs: [] }),
   ),
-  {
-    ...base,
-    type: 'test.pass.text',
-    title: 'Text pass-through',
-    category: 'Logic',
-    inputs: [{ id: 'in', label: 'text', type: 'text' }],
-    outputs: [{ id: 'out', label: 'text', type: 'text' }],
-  },
-  {
-    ...base,
-    type: 'test.pass.any',
-    title: 'Any pass-through',
-    category: 'Logic',
-    inputs: [{ id: 'in', label: 'any', type: 'any' }],
-    outputs: [{ id: 'out', label: 'any', type: 'any' }],
-  },
+  passThrough('text', 'Text pass-through'),
+  passThrough('any', 'Any pass-through'),
   {
     ...base,
     type: CONVERTER_NODE_TYPE,
@@ -50,18 +56,7 @@ export const TEST_DEFINITIONS: readonly NodeDefinition[] = [
     inputs: [{ id: CONVERTER_INPUT, label: 'Input', type: 'any', typeFrom: 'sourceType' }],
     outputs: [{ id: CONVERTER_OUTPUT, label: 'Output', type: 'any', typeFrom: 'targetType' }],
   },
-  {
-    ...base,
-    type: MERGER_NODE_TYPE,
-    title: 'Merger',
-    category: 'Logic',
-    inputs: [
-      { id: `${MERGER_INPUT_PREFIX}0`, label: 'Input 1', type: 'any', typeFrom: 'dataType' },
-      { id: `${MERGER_INPUT_PREFIX}1`, label: 'Input 2', type: 'any', typeFrom: 'dataType' },
-    ],
-    outputs: [{ id: MERGER_OUTPUT, label: 'Merged', type: 'any', typeFrom: 'dataType' }],
-    variableInputs: { countKey: 'inputCount', idPrefix: MERGER_INPUT_PREFIX, labelPrefix: 'Input ', min: 2, max: 16 },
-  },
+  TEST_MERGER,
 ];
 
 export function testNode(id: string, type: string, x = 0, y = 0): WorkflowNode {

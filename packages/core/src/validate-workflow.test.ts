@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { NodeDefinition } from './node-definition.js';
+import { TEST_MERGER } from './test-definitions.js';
 import { validateWorkflow, type WorkflowGraph } from './validate-workflow.js';
 import type { WorkflowEdge, WorkflowNode } from './workflow.js';
 
@@ -9,17 +10,7 @@ const DEFINITIONS: NodeDefinition[] = [
   { ...base, type: 'source', title: 'Source', inputs: [], outputs: [{ id: 'out', label: 'Out', type: 'text' }] },
   { ...base, type: 'step', title: 'Step', inputs: [{ id: 'in', label: 'In', type: 'text' }], outputs: [{ id: 'out', label: 'Out', type: 'text' }] },
   { ...base, type: 'sink', title: 'Sink', inputs: [{ id: 'in', label: 'In', type: 'any' }], outputs: [] },
-  {
-    ...base,
-    type: 'merge',
-    title: 'Merger',
-    inputs: [
-      { id: 'input-0', label: 'Input 1', type: 'any' },
-      { id: 'input-1', label: 'Input 2', type: 'any' },
-    ],
-    outputs: [{ id: 'output', label: 'Merged', type: 'any' }],
-    variableInputs: { countKey: 'inputCount', idPrefix: 'input-', labelPrefix: 'Input ', min: 2, max: 8 },
-  },
+  TEST_MERGER,
 ];
 
 function node(id: string, type: string, config: Record<string, unknown> = {}): WorkflowNode {
