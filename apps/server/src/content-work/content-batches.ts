@@ -5,14 +5,14 @@ const MAX_CHARS = 512 * 1024;
 
 /**
  * Splits a list into the batches that cross the IPC channel, by count and by the text
- * each item carries (documents and chunks have `text`, JSON pieces `json`), so neither a
- * million short rows nor a few long pages make one message that takes long to read.
+ * each item carries (documents have `text`, JSON pieces `json`; `weigh` says otherwise), so
+ * neither a million short rows nor a few long pages make one message that takes long to read.
  */
-export function* batchesOf<T>(items: readonly T[]): Generator<T[]> {
+export function* batchesOf<T>(items: readonly T[], weigh: (item: T) => number = weight): Generator<T[]> {
   let batch: T[] = [];
   let chars = 0;
   for (const item of items) {
-    const size = weight(item);
+    const size = weigh(item);
     if (batch.length > 0 && (batch.length >= MAX_ITEMS || chars + size > MAX_CHARS)) {
       yield batch;
       batch = [];

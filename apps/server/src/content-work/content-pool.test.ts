@@ -2,12 +2,14 @@ import { readFileSync } from 'node:fs';
 import type { DocumentValue } from '@weft/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parseDocument } from '../documents/parse-document.js';
+import { splitDocuments } from '../documents/split-documents.js';
 import { deflateBombPdf, xobjectFanOutPdf } from '../test-support/malicious-documents.js';
 import { processAlive } from '../test-support/process-alive.js';
 import { utf8 } from '../test-support/sample-documents.js';
 import { piecesOf } from './content-batches.js';
 import { ContentPool } from './content-pool.js';
 import type { ContentPoolOptions } from './content-pool-options.js';
+import { ContentWork } from './content-work.js';
 import { unpackDocuments } from './packing.js';
 
 const pools: ContentPool[] = [];
@@ -66,6 +68,18 @@ describe('content pool', () => {
     expect(documents).toEqual(await parseDocument({ name: 'rows.csv', bytes }));
     // 5,000 rows of about 150 characters: more than one message's worth (content-batches.ts).
     expect(batches).toBeGreaterThan(1);
+  });
+
+  it('splits in a worker as in process, chunks named by their place in the documents sent', async () => {
+    const work = new ContentWork();
+    try {
+      const { documents } = await parse(pool(), 'rows.csv', csv(3000));
+      documents.push({ text: `A page with a U+2029\u2029in it. ${'And more text after it. '.repeat(80)}`, metadata: { source: 'odd.txt' } });
+      const options = { chunkSize: 200, chunkOverlap: 50, splitOn: 'paragraphs' } as const;
+      expect(await work.splitDocuments(documents, options)).toEqual(await splitDocuments(documents, options));
+    } finally {
+      await work.close();
+    }
   });
 
   it('keeps its worker for the next task and gives it none of the server environment', async () => {

@@ -4,7 +4,7 @@ import type { ContentLimits } from './content-limits.js';
 import type { ContentTask } from './content-protocol.js';
 import { checkJsonDepth } from './json-depth.js';
 import { jsonPieces } from './json-pieces.js';
-import { packDocuments } from './packing.js';
+import { ChunkLocator, type LocatedChunk, packChunks, packDocuments } from './packing.js';
 
 /**
  * A task's work, in the worker process. Libraries are imported on first use, as in the
@@ -29,9 +29,13 @@ export async function runContentTask(
     }
     case 'split': {
       const { splitTexts } = await import('../documents/split-documents.js');
-      const chunks: { from: number; text: string }[] = [];
-      await splitTexts(input as string[], { ...task.options, limits }, (from, text) => chunks.push({ from, text }));
-      for (const batch of batchesOf(chunks)) await emit([{ from: batch.map((chunk) => chunk.from), texts: batch.map((chunk) => chunk.text) }]);
+      const texts = input as string[];
+      const locator = new ChunkLocator(texts);
+      const chunks: LocatedChunk[] = [];
+      await splitTexts(texts, { ...task.options, limits }, (from, text) => chunks.push(locator.locate(from, text)));
+      // Only the chunks not found in their document carry their text across.
+      const weigh = (chunk: LocatedChunk) => (chunk.start < 0 ? chunk.text.length : 0) + 64;
+      for (const batch of batchesOf(chunks, weigh)) await emit([packChunks(batch)]);
       return undefined;
     }
     case 'mail-html': {

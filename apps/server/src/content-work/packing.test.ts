@@ -1,0 +1,59 @@
+import type { ChunkValue, DocumentValue } from '@weft/core';
+import { describe, expect, it } from 'vitest';
+import { splitDocuments, splitTexts } from '../documents/split-documents.js';
+import { batchesOf } from './content-batches.js';
+import { ChunkLocator, type LocatedChunk, packChunks, unpackChunks } from './packing.js';
+
+const SPLIT = { chunkSize: 120, chunkOverlap: 40, splitOn: 'paragraphs' } as const;
+
+/** What the worker sends for a split and what the server makes of it, without the process between. */
+async function throughPacking(documents: readonly DocumentValue[]): Promise<{ chunks: ChunkValue[]; spelledOut: number }> {
+  const texts = documents.map((document) => document.text);
+  const locator = new ChunkLocator(texts);
+  const located: LocatedChunk[] = [];
+  await splitTexts(texts, SPLIT, (from, text) => located.push(locator.locate(from, text)));
+  const chunks: ChunkValue[] = [];
+  let spelledOut = 0;
+  for (const batch of batchesOf(located)) {
+    const packed = packChunks(batch);
+    spelledOut += packed.texts.length;
+    unpackChunks(packed, documents, chunks);
+  }
+  return { chunks, spelledOut };
+}
+
+describe('chunks crossing from a content worker', () => {
+  it('cross as places in the documents the server holds, and come out as splitDocuments gives them', async () => {
+    const paragraph = 'The worker splits the text. The server already has it! So only numbers cross? Yes.';
+    const documents: DocumentValue[] = [
+      { text: Array.from({ length: 12 }, () => paragraph).join('\n\n'), metadata: { source: 'same.md', page: 1 } },
+      { text: 'Short one.', metadata: { source: 'short.md' } },
+      { text: `  ${'word '.repeat(80)}  `, metadata: {} },
+    ];
+    const { chunks, spelledOut } = await throughPacking(documents);
+    expect(chunks).toEqual(await splitDocuments(documents, SPLIT));
+    expect(chunks.length).toBeGreaterThan(12);
+    expect(spelledOut).toBe(0);
+  });
+
+  it('spells out a chunk its document does not hold as it is (a U+2029 the split turns into a space)', async () => {
+    const documents: DocumentValue[] = [{ text: `First part.\u2029Second part follows. ${'More words here. '.repeat(12)}`, metadata: { source: 'odd.txt' } }];
+    const { chunks, spelledOut } = await throughPacking(documents);
+    expect(chunks).toEqual(await splitDocuments(documents, SPLIT));
+    expect(chunks[0]?.text).toContain('First part. Second part');
+    expect(spelledOut).toBe(1);
+  });
+
+  it('finds a chunk wherever its characters stand, even before the last one found', () => {
+    const locator = new ChunkLocator(['abc abc xyz']);
+    expect(locator.locate(0, 'xyz').start).toBe(8);
+    expect(locator.locate(0, 'abc').start).toBe(0);
+    expect(locator.locate(0, 'nowhere').start).toBe(-1);
+    expect(packChunks([locator.locate(0, 'abc abc'), { from: 0, text: 'spelled', start: -1 }])).toEqual({
+      from: [0, 0],
+      starts: [0, -1],
+      ends: [7, -1],
+      texts: ['spelled'],
+    });
+  });
+});
