@@ -3,6 +3,7 @@ import type { FileSummary, WorkflowDocument, WorkflowEdge, WorkflowNode } from '
 import { defineNode, type NodePackage, type NodeType } from '@weft/nodes';
 import { expect } from 'vitest';
 import type { Weft } from '../main.js';
+import { firstWorkflowRow } from '../workflows/workflows.repository.js';
 import type { SignedIn } from './test-weft.js';
 
 /** A node of a test workflow: id, type and config; label and position filled in. */
@@ -88,21 +89,9 @@ export async function insertWorkflow(weft: Weft, userId: string, document: Workf
  * no longer save but the run path must still refuse clearly.
  */
 export async function insertStaleWorkflow(weft: Weft, userId: string, document: WorkflowDocument): Promise<string> {
-  const id = randomUUID();
-  const now = new Date().toISOString();
-  const row = {
-    id,
-    user_id: userId,
-    name: document.name,
-    document: JSON.stringify(document),
-    version: 1,
-    last_run_status: null,
-    last_run_at: null,
-    created_at: now,
-    updated_at: now,
-  };
+  const row = firstWorkflowRow(randomUUID(), userId, document, new Date().toISOString());
   await weft.services.db.insertInto('workflows').values(row).execute();
-  return id;
+  return row.id;
 }
 
 /** A latch a test opens when it is ready; `entered` resolves when a node starts waiting on it. */

@@ -1,6 +1,22 @@
+import type { WorkflowDocument } from '@weft/core';
 import type { Kysely } from 'kysely';
 import type { Database, WorkflowRow } from '../db/schema.js';
 import type { WorkflowLookup, WorkflowRunRow } from './workflow-lookup.js';
+
+/** The row of a workflow's first save: version 1, not run yet. */
+export function firstWorkflowRow(id: string, userId: string, document: WorkflowDocument, now: string): WorkflowRow {
+  return {
+    id,
+    user_id: userId,
+    name: document.name,
+    document: JSON.stringify(document),
+    version: 1,
+    last_run_status: null,
+    last_run_at: null,
+    created_at: now,
+    updated_at: now,
+  };
+}
 
 /**
  * The SQL of the `workflows` table (docs/ARCHITECTURE.md "Rooms": only `workflows/` holds

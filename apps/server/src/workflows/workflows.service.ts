@@ -17,7 +17,7 @@ import { newId } from '../platform/tokens.js';
 import { type SaveKind, saveSummary } from './version-summary.js';
 import { readStoredWorkflow, toExport, type WorkflowExport } from './workflow-document.js';
 import type { WorkflowVersionsService } from './workflow-versions.service.js';
-import type { WorkflowsRepository } from './workflows.repository.js';
+import { firstWorkflowRow, type WorkflowsRepository } from './workflows.repository.js';
 
 /** A stored workflow as the API shows it: the document plus its bookkeeping. */
 export interface StoredWorkflow extends WorkflowDocument {
@@ -247,17 +247,7 @@ export class WorkflowsService {
   private async insert(userId: string, document: WorkflowDocument, save: SaveKind, db?: Kysely<Database>): Promise<StoredWorkflow> {
     if (!db) return this.db.transaction().execute((trx) => this.insert(userId, document, save, trx));
     const now = this.clock.now().toISOString();
-    const row: WorkflowRow = {
-      id: newId(),
-      user_id: userId,
-      name: document.name,
-      document: JSON.stringify(document),
-      version: 1,
-      last_run_status: null,
-      last_run_at: null,
-      created_at: now,
-      updated_at: now,
-    };
+    const row = firstWorkflowRow(newId(), userId, document, now);
     await this.repository.insert(row, db);
     const summary = saveSummary(save, document, []);
     await this.versions.record(db, { workflowId: row.id, version: 1, userId, authorId: userId, document, summary, createdAt: now });
