@@ -15,13 +15,18 @@ function fakeMail(result: Partial<MailSendResult> = {}) {
   return { mail, sent };
 }
 
-const base = {
+/** The server and sender settings, which reach the mail service as they are written. */
+const smtp = {
   host: 'smtp.example.com',
   port: 587,
   security: 'starttls',
   user: 'ada@example.com',
   password: 'app-password-123',
   from: 'Weft <alerts@example.com>',
+} as const;
+
+const base = {
+  ...smtp,
   to: 'ada@example.com',
   subject: 'Digest',
   body: 'Hello,\n\n{{input}}',
@@ -34,12 +39,7 @@ describe('Send E-mail run', () => {
     const node = nodeHarness(emailSendNode, { mail, params: { team: 'Ops' } });
     const result = await node.run({ inputs: { input: 'all green' }, config: { ...base, subject: 'Digest for {{params.team}}' }, signal: controller.signal });
     expect(sent[0]?.request).toEqual({
-      host: 'smtp.example.com',
-      port: 587,
-      security: 'starttls',
-      user: 'ada@example.com',
-      password: 'app-password-123',
-      from: 'Weft <alerts@example.com>',
+      ...smtp,
       to: ['ada@example.com'],
       subject: 'Digest for Ops',
       text: 'Hello,\n\nall green',
