@@ -9,41 +9,23 @@ import { formatDuration, triggerLabel } from '../../lib/run-format';
 import { toast } from '../../stores/toast.store';
 import { RerunIcon } from '../ui/icons';
 import { Skeleton } from '../ui/Skeleton';
+import { type HeaderColumn, TableHead } from '../ui/TableHead';
 import { KeptMark } from './KeptMark';
 import { RelativeTime } from './RelativeTime';
 import { RunStatusBadge } from './RunStatusBadge';
 
-const th = 'px-4 py-2.5 text-left text-xs font-medium text-muted';
 const td = 'px-4 py-3 align-middle';
 // Narrow screens keep status and workflow; the rest is in the editor a click away.
 const columns = { trigger: 'hidden sm:table-cell', started: 'hidden md:table-cell', duration: 'hidden sm:table-cell' } as const;
 
-function TableHead() {
-  return (
-    <thead className="border-b border-line bg-surface-2/60">
-      <tr>
-        <th scope="col" className={`${th} w-32`}>
-          Status
-        </th>
-        <th scope="col" className={th}>
-          Workflow
-        </th>
-        <th scope="col" className={`${th} ${columns.trigger} w-28`}>
-          Trigger
-        </th>
-        <th scope="col" className={`${th} ${columns.started} w-40`}>
-          Started
-        </th>
-        <th scope="col" className={`${th} ${columns.duration} w-28 text-right`}>
-          Duration
-        </th>
-        <th scope="col" className={`${th} w-14`}>
-          <span className="sr-only">Actions</span>
-        </th>
-      </tr>
-    </thead>
-  );
-}
+const HEAD: HeaderColumn[] = [
+  { label: 'Status', className: 'w-32' },
+  { label: 'Workflow' },
+  { label: 'Trigger', className: `${columns.trigger} w-28` },
+  { label: 'Started', className: `${columns.started} w-40` },
+  { label: 'Duration', className: `${columns.duration} w-28 text-right` },
+  { label: 'Actions', className: 'w-14', hidden: true },
+];
 
 /** Runs, newest first; each row opens the editor at that run. */
 export function ExecutionTable({ executions }: { executions: ExecutionSummary[] }) {
@@ -52,7 +34,7 @@ export function ExecutionTable({ executions }: { executions: ExecutionSummary[] 
     <div className="overflow-hidden rounded-xl border border-line bg-surface shadow-xs">
       <table className="w-full table-fixed border-collapse text-sm">
         <caption className="sr-only">Executions, newest first</caption>
-        <TableHead />
+        <TableHead columns={HEAD} />
         <tbody className="divide-y divide-line">
           {executions.map((execution) => (
             <tr
@@ -144,7 +126,7 @@ export function ExecutionTableSkeleton() {
   return (
     <div role="status" aria-label="Loading executions" aria-busy="true" className="overflow-hidden rounded-xl border border-line bg-surface shadow-xs">
       <table className="w-full table-fixed border-collapse text-sm" aria-hidden="true">
-        <TableHead />
+        <TableHead columns={HEAD} />
         <tbody className="divide-y divide-line">
           {Array.from({ length: 5 }, (_, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have nothing else to key on.

@@ -3,13 +3,13 @@ import { Link } from 'react-router';
 import { useNow } from '../../hooks/useNow';
 import { IconButton } from '../ui/IconButton';
 import { CalendarClockIcon, CopyIcon, DownloadIcon, PauseIcon, PencilIcon, PlayIcon, TrashIcon } from '../ui/icons';
+import { type HeaderColumn, TableHead } from '../ui/TableHead';
 import { RelativeTime } from './RelativeTime';
 import { RenameWorkflowDialog } from './RenameWorkflowDialog';
 import { RunStatusBadge } from './RunStatusBadge';
 import { useDeleteWorkflow, useDuplicateWorkflow, useExportWorkflow, useRunWorkflow } from './useWorkflows';
 import { nodeCountLabel, scheduleLook, type WorkflowSummary } from './workflow-summary';
 
-const th = 'px-4 py-2.5 text-left text-xs font-medium text-muted';
 export const td = 'px-4 py-3 align-middle';
 /** Which columns show at which width; the skeleton uses the same. */
 export const columnClasses = {
@@ -20,28 +20,17 @@ export const columnClasses = {
 export const tableFrameClasses = 'overflow-hidden rounded-xl border border-line bg-surface shadow-xs';
 export const tableClasses = 'w-full table-fixed border-collapse text-sm';
 
+const HEAD: HeaderColumn[] = [
+  { label: 'Name' },
+  { label: 'Last run', className: `${columnClasses.lastRun} w-44` },
+  { label: 'Schedule', className: `${columnClasses.schedule} w-48` },
+  { label: 'Last change', className: `${columnClasses.lastChange} w-36` },
+  { label: 'Actions', className: 'w-48', hidden: true },
+];
+
+/** The workflows table's header row; the skeleton draws the same. */
 export function WorkflowTableHead() {
-  return (
-    <thead className="border-b border-line bg-surface-2/60">
-      <tr>
-        <th scope="col" className={th}>
-          Name
-        </th>
-        <th scope="col" className={`${th} ${columnClasses.lastRun} w-44`}>
-          Last run
-        </th>
-        <th scope="col" className={`${th} ${columnClasses.schedule} w-48`}>
-          Schedule
-        </th>
-        <th scope="col" className={`${th} ${columnClasses.lastChange} w-36`}>
-          Last change
-        </th>
-        <th scope="col" className={`${th} w-48`}>
-          <span className="sr-only">Actions</span>
-        </th>
-      </tr>
-    </thead>
-  );
+  return <TableHead columns={HEAD} />;
 }
 
 /** The workflows as a table; columns drop away on narrow screens, name and actions stay. */

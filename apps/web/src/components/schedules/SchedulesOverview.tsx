@@ -6,11 +6,18 @@ import { WorkflowTableSkeleton } from '../dashboard/WorkflowTableSkeleton';
 import { ErrorState } from '../ui/ErrorState';
 import { IconButton } from '../ui/IconButton';
 import { CalendarClockIcon, PauseIcon, PencilIcon, PlayIcon, TrashIcon } from '../ui/icons';
+import { type HeaderColumn, TableHead } from '../ui/TableHead';
 import { LastRun, NextRun, ScheduleProblem } from './ScheduleStatus';
 import { describeTiming } from './schedule-text';
 import { scheduleTitle, useScheduleActions } from './useScheduleActions';
 
-const th = 'px-4 py-2.5 text-left text-xs font-medium text-muted';
+const HEAD: HeaderColumn[] = [
+  { label: 'Schedule' },
+  { label: 'Workflow', className: 'hidden w-44 md:table-cell' },
+  { label: 'Next run', className: 'w-44' },
+  { label: 'Last run', className: 'hidden w-52 sm:table-cell' },
+  { label: 'Actions', className: 'w-32', hidden: true },
+];
 
 /** /dashboard/schedules: every schedule of the user, with pause, resume, edit and delete. */
 export function SchedulesOverview() {
@@ -40,25 +47,7 @@ export function SchedulesOverview() {
     <div className={tableFrameClasses}>
       <table className={tableClasses}>
         <caption className="sr-only">Your schedules</caption>
-        <thead className="border-b border-line bg-surface-2/60">
-          <tr>
-            <th scope="col" className={th}>
-              Schedule
-            </th>
-            <th scope="col" className={`${th} hidden w-44 md:table-cell`}>
-              Workflow
-            </th>
-            <th scope="col" className={`${th} w-44`}>
-              Next run
-            </th>
-            <th scope="col" className={`${th} hidden w-52 sm:table-cell`}>
-              Last run
-            </th>
-            <th scope="col" className={`${th} w-32`}>
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
+        <TableHead columns={HEAD} />
         <tbody className="divide-y divide-line">
           {schedules.map((schedule) => {
             const title = scheduleTitle(schedule);
