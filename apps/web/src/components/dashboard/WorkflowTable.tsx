@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { useNow } from '../../hooks/useNow';
 import { IconButton } from '../ui/IconButton';
@@ -51,6 +51,17 @@ export function WorkflowTable({ workflows }: { workflows: WorkflowSummary[] }) {
   );
 }
 
+interface RowAction {
+  /** With the workflow's name, the button's accessible name: "Run Daily summary". */
+  verb: string;
+  title: string;
+  icon: ReactNode;
+  run(): void;
+  /** While its request is on its way, the button waits. */
+  busy?: boolean;
+  danger?: boolean;
+}
+
 function WorkflowRow({ workflow, now }: { workflow: WorkflowSummary; now: Date }) {
   const exportWorkflow = useExportWorkflow();
   const deleteWorkflow = useDeleteWorkflow();
@@ -58,6 +69,21 @@ function WorkflowRow({ workflow, now }: { workflow: WorkflowSummary; now: Date }
   const runWorkflow = useRunWorkflow();
   const [renaming, setRenaming] = useState(false);
   const schedule = scheduleLook(workflow.schedule, now);
+  // The row's buttons in order; each names the workflow, so a screen reader tells the rows apart.
+  const actions: RowAction[] = [
+    { verb: 'Run', title: 'Run now', icon: <PlayIcon size={14} />, run: () => runWorkflow.mutate(workflow), busy: runWorkflow.isPending },
+    { verb: 'Rename', title: 'Rename', icon: <PencilIcon size={15} />, run: () => setRenaming(true) },
+    { verb: 'Duplicate', title: 'Duplicate', icon: <CopyIcon size={16} />, run: () => duplicateWorkflow.mutate(workflow), busy: duplicateWorkflow.isPending },
+    { verb: 'Export', title: 'Export as JSON', icon: <DownloadIcon size={16} />, run: () => exportWorkflow.mutate(workflow), busy: exportWorkflow.isPending },
+    {
+      verb: 'Delete',
+      title: 'Delete',
+      icon: <TrashIcon size={16} />,
+      run: () => deleteWorkflow.mutate(workflow),
+      busy: deleteWorkflow.isPending,
+      danger: true,
+    },
+  ];
   return (
     <tr className="group transition-colors hover:bg-surface-2/50">
       <td className={td}>
@@ -103,37 +129,18 @@ function WorkflowRow({ workflow, now }: { workflow: WorkflowSummary; now: Date }
       </td>
       <td className={`${td} text-right`}>
         <div className="flex justify-end gap-1 opacity-100 transition-opacity md:opacity-60 md:group-focus-within:opacity-100 md:group-hover:opacity-100">
-          <IconButton label={`Run ${workflow.name}`} title="Run now" onClick={() => runWorkflow.mutate(workflow)} disabled={runWorkflow.isPending}>
-            <PlayIcon size={14} />
-          </IconButton>
-          <IconButton label={`Rename ${workflow.name}`} title="Rename" onClick={() => setRenaming(true)}>
-            <PencilIcon size={15} />
-          </IconButton>
-          <IconButton
-            label={`Duplicate ${workflow.name}`}
-            title="Duplicate"
-            onClick={() => duplicateWorkflow.mutate(workflow)}
-            disabled={duplicateWorkflow.isPending}
-          >
-            <CopyIcon size={16} />
-          </IconButton>
-          <IconButton
-            label={`Export ${workflow.name}`}
-            title="Export as JSON"
-            onClick={() => exportWorkflow.mutate(workflow)}
-            disabled={exportWorkflow.isPending}
-          >
-            <DownloadIcon size={16} />
-          </IconButton>
-          <IconButton
-            label={`Delete ${workflow.name}`}
-            title="Delete"
-            danger
-            onClick={() => deleteWorkflow.mutate(workflow)}
-            disabled={deleteWorkflow.isPending}
-          >
-            <TrashIcon size={16} />
-          </IconButton>
+          {actions.map((action) => (
+            <IconButton
+              key={action.verb}
+              label={`${action.verb} ${workflow.name}`}
+              title={action.title}
+              danger={action.danger}
+              onClick={action.run}
+              disabled={action.busy}
+            >
+              {action.icon}
+            </IconButton>
+          ))}
         </div>
         {renaming && <RenameWorkflowDialog workflow={workflow} onClose={() => setRenaming(false)} />}
       </td>
