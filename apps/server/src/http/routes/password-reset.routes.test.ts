@@ -3,52 +3,56 @@ import { freePort } from '../../test-support/free-port.js';
 import { captureLogs } from '../../test-support/log-capture.js';
 import { ManualClock } from '../../test-support/manual-clock.js';
 import { resetLinkFrom, resetTokenFrom, type SmtpPeer, startSmtpPeer } from '../../test-support/smtp-peer.js';
-import { describeEachDatabase, type SignedIn, signUp, startTestWeft, type TestWeft, uniqueEmail } from '../../test-support/test-weft.js';
+import { describeEachDatabase, type SignedIn, signUp, startTestWeft, type TestDatabase, type TestWeft, uniqueEmail } from '../../test-support/test-weft.js';
 
 const PUBLIC_URL = 'http://127.0.0.1:4188';
 const REQUESTED = { message: 'If an account exists for that e-mail, a reset link is on its way.' };
 const INVALID = 'This reset link is invalid or has expired. Request a new one.';
 
-describeEachDatabase('password reset', (database) => {
-  let smtp: SmtpPeer;
-  let weft: TestWeft;
-  const clock = new ManualClock();
-
+/** For the suite: an SMTP peer, and a Weft on `clock` that mails its links (PUBLIC_URL) through it. */
+function useMailingWeft(database: TestDatabase, clock: ManualClock, env: Record<string, string> = {}): { smtp: SmtpPeer; weft: TestWeft } {
+  const suite = {} as { smtp: SmtpPeer; weft: TestWeft };
   beforeAll(async () => {
-    smtp = await startSmtpPeer();
-    weft = await startTestWeft(database, { env: { ...smtp.env, PUBLIC_URL, SMTP_FROM: 'Weft Test <weft@example.com>' }, clock });
+    suite.smtp = await startSmtpPeer();
+    suite.weft = await startTestWeft(database, { env: { ...suite.smtp.env, PUBLIC_URL, ...env }, clock });
   });
   afterAll(async () => {
-    await weft?.close();
-    await smtp?.close();
+    await suite.weft?.close();
+    await suite.smtp?.close();
   });
+  return suite;
+}
 
-  const requestReset = (email: string) => weft.app.inject({ method: 'POST', url: '/api/auth/password-reset', payload: { email } });
+describeEachDatabase('password reset', (database) => {
+  const clock = new ManualClock();
+  const suite = useMailingWeft(database, clock, { SMTP_FROM: 'Weft Test <weft@example.com>' });
+
+  const requestReset = (email: string) => suite.weft.app.inject({ method: 'POST', url: '/api/auth/password-reset', payload: { email } });
   const confirm = (token: string, password: string) =>
-    weft.app.inject({ method: 'POST', url: '/api/auth/password-reset/confirm', payload: { token, password } });
-  const login = (email: string, password: string) => weft.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+    suite.weft.app.inject({ method: 'POST', url: '/api/auth/password-reset/confirm', payload: { token, password } });
+  const login = (email: string, password: string) => suite.weft.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
 
   /** Requests a reset for the user and reads the token from the mail that arrives. */
   async function mailedToken(user: SignedIn): Promise<string> {
     const res = await requestReset(user.email);
     expect(res.statusCode).toBe(202);
-    return resetTokenFrom(await smtp.waitForMail(user.email));
+    return resetTokenFrom(await suite.smtp.waitForMail(user.email));
   }
 
   it('mails a single-use link that sets the new password and signs the user in', async () => {
-    const user = await signUp(weft, { password: 'old-password', displayName: 'Ada' });
+    const user = await signUp(suite.weft, { password: 'old-password', displayName: 'Ada' });
     const res = await requestReset(`  ${user.email.toUpperCase()} `);
     expect(res.statusCode).toBe(202);
     expect(res.json()).toEqual(REQUESTED);
 
-    const mail = await smtp.waitForMail(user.email);
+    const mail = await suite.smtp.waitForMail(user.email);
     expect(mail.from).toBe('Weft Test <weft@example.com>');
     expect(mail.subject).toBe('Reset your Weft password');
     const link = resetLinkFrom(mail);
     expect(link.startsWith(`${PUBLIC_URL}/reset-password?token=`)).toBe(true);
     expect(mail.html).toContain(`href="${link}"`);
     const token = resetTokenFrom(mail);
-    const stored = await weft.services.db.selectFrom('password_resets').selectAll().where('user_id', '=', user.userId).execute();
+    const stored = await suite.weft.services.db.selectFrom('password_resets').selectAll().where('user_id', '=', user.userId).execute();
     expect(stored).toHaveLength(1);
     expect(stored[0]?.token_hash).not.toBe(token);
     expect(Date.parse(stored[0]?.expires_at ?? '') - clock.now().getTime()).toBe(60 * 60_000);
@@ -68,7 +72,7 @@ describeEachDatabase('password reset', (database) => {
   });
 
   it('revokes every session of the user and voids the other reset links', async () => {
-    const user = await signUp(weft, { password: 'old-password' });
+    const user = await signUp(suite.weft, { password: 'old-password' });
     const otherDevice = await login(user.email, 'old-password');
     const first = await mailedToken(user);
     const second = await mailedToken(user);
@@ -76,10 +80,10 @@ describeEachDatabase('password reset', (database) => {
     const done = await confirm(second, 'new-password');
     expect(done.statusCode).toBe(200);
     for (const token of [user.token, otherDevice.json().token]) {
-      const res = await weft.app.inject({ method: 'GET', url: '/api/auth/session', headers: { authorization: `Bearer ${token}` } });
+      const res = await suite.weft.app.inject({ method: 'GET', url: '/api/auth/session', headers: { authorization: `Bearer ${token}` } });
       expect(res.statusCode).toBe(401);
     }
-    const fresh = await weft.app.inject({ method: 'GET', url: '/api/auth/session', headers: { authorization: `Bearer ${done.json().token}` } });
+    const fresh = await suite.weft.app.inject({ method: 'GET', url: '/api/auth/session', headers: { authorization: `Bearer ${done.json().token}` } });
     expect(fresh.statusCode).toBe(200);
 
     const stale = await confirm(first, 'another-password');
@@ -88,22 +92,22 @@ describeEachDatabase('password reset', (database) => {
   });
 
   it('revokes the API keys of the account (whoever took it over may have made some)', async () => {
-    const user = await signUp(weft, { password: 'old-password' });
-    const made = await weft.app.inject({ method: 'POST', url: '/api/api-keys', headers: user.headers, payload: { name: 'ci' } });
+    const user = await signUp(suite.weft, { password: 'old-password' });
+    const made = await suite.weft.app.inject({ method: 'POST', url: '/api/api-keys', headers: user.headers, payload: { name: 'ci' } });
     expect(made.statusCode).toBe(201);
     const keyHeaders = { authorization: `Bearer ${made.json().token}` };
-    expect((await weft.app.inject({ method: 'GET', url: '/api/executions', headers: keyHeaders })).statusCode).toBe(200);
+    expect((await suite.weft.app.inject({ method: 'GET', url: '/api/executions', headers: keyHeaders })).statusCode).toBe(200);
 
     const done = await confirm(await mailedToken(user), 'new-password');
     expect(done.statusCode).toBe(200);
     expect(done.json().revokedApiKeys).toBe(1);
-    const refused = await weft.app.inject({ method: 'GET', url: '/api/executions', headers: keyHeaders });
+    const refused = await suite.weft.app.inject({ method: 'GET', url: '/api/executions', headers: keyHeaders });
     expect(refused.statusCode).toBe(401);
     expect(refused.json().message).toMatch(/revoked/);
   });
 
   it('refuses a reused token', async () => {
-    const user = await signUp(weft);
+    const user = await signUp(suite.weft);
     const token = await mailedToken(user);
     expect((await confirm(token, 'first-new')).statusCode).toBe(200);
     const again = await confirm(token, 'second-new');
@@ -113,7 +117,7 @@ describeEachDatabase('password reset', (database) => {
   });
 
   it('refuses a token past its hour, and keeps the old password', async () => {
-    const user = await signUp(weft, { password: 'old-password' });
+    const user = await signUp(suite.weft, { password: 'old-password' });
     const token = await mailedToken(user);
     clock.advance(61 * 60_000);
     const res = await confirm(token, 'new-password');
@@ -133,15 +137,15 @@ describeEachDatabase('password reset', (database) => {
     const res = await requestReset(email);
     expect(res.statusCode).toBe(202);
     expect(res.json()).toEqual(REQUESTED);
-    await weft.services.background.idle();
-    expect(smtp.mailTo(email)).toHaveLength(0);
+    await suite.weft.services.background.idle();
+    expect(suite.smtp.mailTo(email)).toHaveLength(0);
   });
 
   it.each([
     [{ email: 'not-an-email' }, 'email: Enter a valid e-mail address'],
     [{}, 'email: Email is required'],
   ])('rejects a bad request %j', async (payload, message) => {
-    const res = await weft.app.inject({ method: 'POST', url: '/api/auth/password-reset', payload });
+    const res = await suite.weft.app.inject({ method: 'POST', url: '/api/auth/password-reset', payload });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(message);
   });
@@ -150,7 +154,7 @@ describeEachDatabase('password reset', (database) => {
     [{ token: 'x', password: '12345' }, 'password: Password must be at least 6 characters'],
     [{ password: 'long-enough' }, 'token: Reset token is required'],
   ])('rejects a bad confirmation %j', async (payload, message) => {
-    const res = await weft.app.inject({ method: 'POST', url: '/api/auth/password-reset/confirm', payload });
+    const res = await suite.weft.app.inject({ method: 'POST', url: '/api/auth/password-reset/confirm', payload });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(message);
   });
@@ -218,28 +222,19 @@ describeEachDatabase('password reset when the mail server is down', (database) =
  * owner is never locked out: the links sent work, and so do sign-in and a password change.
  */
 describeEachDatabase('password reset mail from many addresses', (database) => {
-  let smtp: SmtpPeer;
-  let weft: TestWeft;
   const clock = new ManualClock();
-  beforeAll(async () => {
-    smtp = await startSmtpPeer();
-    weft = await startTestWeft(database, { env: { ...smtp.env, PUBLIC_URL }, clock });
-  });
-  afterAll(async () => {
-    await weft?.close();
-    await smtp?.close();
-  });
-  const fromAddress = (i: number, url: string, payload: object) => weft.app.inject({ method: 'POST', url, payload, remoteAddress: `10.9.0.${i + 1}` });
+  const suite = useMailingWeft(database, clock);
+  const fromAddress = (i: number, url: string, payload: object) => suite.weft.app.inject({ method: 'POST', url, payload, remoteAddress: `10.9.0.${i + 1}` });
   /** The owner, from an address of their own that none of the strangers used. */
   const fromOwner = (url: string, payload: object, headers: Record<string, string> = {}) =>
-    weft.app.inject({ method: 'POST', url, payload, headers, remoteAddress: '10.8.0.1' });
+    suite.weft.app.inject({ method: 'POST', url, payload, headers, remoteAddress: '10.8.0.1' });
   const sentTo = async (email: string) => {
-    await weft.services.background.idle();
-    return smtp.mailTo(email);
+    await suite.weft.services.background.idle();
+    return suite.smtp.mailTo(email);
   };
 
   it('sends an address at most three mails an hour, answering every request the same', async () => {
-    const user = await signUp(weft, { password: 'own-password' });
+    const user = await signUp(suite.weft, { password: 'own-password' });
     const stranger = uniqueEmail('nobody');
     for (let i = 0; i < 10; i++) {
       for (const email of [user.email, stranger]) {
@@ -257,7 +252,7 @@ describeEachDatabase('password reset mail from many addresses', (database) => {
   });
 
   it('never locks the owner out: a link sent, sign-in and a password change all work', async () => {
-    const user = await signUp(weft, { password: 'own-password' });
+    const user = await signUp(suite.weft, { password: 'own-password' });
     for (let i = 0; i < 10; i++) expect((await fromAddress(i, '/api/auth/password-reset', { email: user.email })).statusCode).toBe(202);
     // Strangers also try to sign up with the address, from ten places.
     for (let i = 0; i < 12; i++) await fromAddress(i, '/api/auth/signup', { email: user.email, password: 'not-theirs' });
