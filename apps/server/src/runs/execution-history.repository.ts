@@ -1,5 +1,6 @@
 import { ACTIVE_EXECUTION_STATUSES, type ExecutionStatus, type ScheduleLastRun } from '@weft/core';
 import type { ExpressionBuilder, Kysely } from 'kysely';
+import { countOwnedBy } from '../db/count-owned.js';
 import type { Database } from '../db/schema.js';
 
 /** An ended or live run of a schedule, as the crash count reads it. */
@@ -19,13 +20,8 @@ export class ExecutionHistory {
   constructor(private readonly db: Kysely<Database>) {}
 
   /** How many executions the user keeps (the executions quota counts them). */
-  async countFor(userId: string): Promise<number> {
-    const row = await this.db
-      .selectFrom('executions')
-      .select((eb) => eb.fn.countAll<number | string>().as('count'))
-      .where('user_id', '=', userId)
-      .executeTakeFirstOrThrow();
-    return Number(row.count);
+  countFor(userId: string): Promise<number> {
+    return countOwnedBy(this.db, 'executions', userId);
   }
 
   /** Stored runs per version of a workflow (one version, when given). */

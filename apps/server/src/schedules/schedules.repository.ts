@@ -1,5 +1,6 @@
 import { type ScheduleLastRun, type ScheduleTiming, type ScheduleWindow, type TickOutcome, timingFields, type WorkflowScheduleSummary } from '@weft/core';
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { countOwnedBy } from '../db/count-owned.js';
 import type { Database, ScheduleRow, SchedulesTable, ScheduleTickRow } from '../db/schema.js';
 import type { ExecutionHistory } from '../runs/execution-history.repository.js';
 import { WriteBatcher } from '../runs/write-batcher.js';
@@ -128,13 +129,8 @@ export class SchedulesRepository {
     return false;
   }
 
-  async countFor(userId: string): Promise<number> {
-    const row = await this.db
-      .selectFrom('schedules')
-      .select((eb) => eb.fn.countAll<number | string>().as('count'))
-      .where('user_id', '=', userId)
-      .executeTakeFirstOrThrow();
-    return Number(row.count);
+  countFor(userId: string): Promise<number> {
+    return countOwnedBy(this.db, 'schedules', userId);
   }
 
   async update(userId: string, id: string, changes: Partial<SchedulesTable>): Promise<boolean> {

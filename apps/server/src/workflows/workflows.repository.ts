@@ -1,5 +1,6 @@
 import type { WorkflowDocument } from '@weft/core';
 import type { Kysely } from 'kysely';
+import { countOwnedBy } from '../db/count-owned.js';
 import type { Database, WorkflowRow } from '../db/schema.js';
 import type { WorkflowLookup, WorkflowRunRow } from './workflow-lookup.js';
 
@@ -60,13 +61,8 @@ export class WorkflowsRepository implements WorkflowLookup {
     return row?.version;
   }
 
-  async count(userId: string): Promise<number> {
-    const row = await this.db
-      .selectFrom('workflows')
-      .select((eb) => eb.fn.countAll().as('n'))
-      .where('user_id', '=', userId)
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
+  count(userId: string): Promise<number> {
+    return countOwnedBy(this.db, 'workflows', userId);
   }
 
   async insert(row: WorkflowRow, db: Kysely<Database> = this.db): Promise<void> {
