@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { orderWorkflows } from './workflow-list-order';
+import { orderWorkflows, type WorkflowSort } from './workflow-list-order';
 import type { WorkflowSummary } from './workflow-summary';
 
 const wf = (name: string, updatedAt: string, lastRunAt: string | null = null): WorkflowSummary => ({
@@ -23,26 +23,16 @@ const list = [
 const names = (l: WorkflowSummary[]) => l.map((w) => w.name);
 
 describe('orderWorkflows', () => {
-  it('sorts by last change, newest first, by default', () => {
-    expect(names(orderWorkflows(list, '', 'updated'))).toEqual([
-      'Document Q&A',
-      'Untitled Workflow 10',
-      'untitled workflow 9',
-      'Daily summary posted to Slack',
-    ]);
-  });
-
-  it('sorts by name, ignoring case and reading numbers as numbers', () => {
-    expect(names(orderWorkflows(list, '', 'name'))).toEqual(['Daily summary posted to Slack', 'Document Q&A', 'untitled workflow 9', 'Untitled Workflow 10']);
-  });
-
-  it('sorts by last run, never-run workflows last', () => {
-    expect(names(orderWorkflows(list, '', 'lastRun'))).toEqual([
-      'Daily summary posted to Slack',
-      'Untitled Workflow 10',
-      'Document Q&A',
-      'untitled workflow 9',
-    ]);
+  it.each<[string, WorkflowSort, string[]]>([
+    ['last change, newest first, by default', 'updated', ['Document Q&A', 'Untitled Workflow 10', 'untitled workflow 9', 'Daily summary posted to Slack']],
+    [
+      'name, ignoring case and reading numbers as numbers',
+      'name',
+      ['Daily summary posted to Slack', 'Document Q&A', 'untitled workflow 9', 'Untitled Workflow 10'],
+    ],
+    ['last run, never-run workflows last', 'lastRun', ['Daily summary posted to Slack', 'Untitled Workflow 10', 'Document Q&A', 'untitled workflow 9']],
+  ])('sorts by %s', (_, sort, expected) => {
+    expect(names(orderWorkflows(list, '', sort))).toEqual(expected);
   });
 
   it('keeps names containing every word of the search, in any case and order', () => {
