@@ -139,14 +139,14 @@ describe('editor store: nodes', () => {
       ['b #2', { x: 300, y: 264 }],
     ]);
     expect(copies.every((n) => n.selected)).toBe(true);
-    // The copies are selected: a second duplicate goes under them.
-    store.getState().duplicateSelection();
-    expect(
+    const positionsFrom = (index: number) =>
       store
         .getState()
-        .nodes.slice(5)
-        .map((n) => n.position),
-    ).toEqual([
+        .nodes.slice(index)
+        .map((n) => n.position);
+    // The copies are selected: a second duplicate goes under them.
+    store.getState().duplicateSelection();
+    expect(positionsFrom(5)).toEqual([
       { x: 0, y: 398 },
       { x: 300, y: 398 },
     ]);
@@ -155,12 +155,7 @@ describe('editor store: nodes', () => {
     store.getState().copySelection();
     store.getState().paste();
     store.getState().paste();
-    expect(
-      store
-        .getState()
-        .nodes.slice(7)
-        .map((n) => n.position),
-    ).toEqual([
+    expect(positionsFrom(7)).toEqual([
       { x: 40, y: 170 },
       { x: 80, y: 210 },
     ]);
