@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect } from './fixtures.js';
+import { expect, signUpViaApi } from './fixtures.js';
 
 /** Helpers for driving the workflow editor as a user would. */
 
@@ -78,4 +78,20 @@ export async function positionOf(locator: Locator): Promise<{ x: number; y: numb
   const match = /translate\((-?[\d.]+)px,\s*(-?[\d.]+)px\)/.exec(transform);
   if (!match) throw new Error(`no position in "${transform}"`);
   return { x: Number(match[1]), y: Number(match[2]) };
+}
+
+/**
+ * How most editor specs begin: a new user signed up through the API, the window at
+ * `viewport` when given, one stored workflow, and the editor open on it. Answers its id.
+ */
+export async function openNewWorkflow(
+  page: Page,
+  workflow: { name: string; nodes: TestNode[]; edges?: TestEdge[] },
+  user: { displayName?: string; viewport?: { width: number; height: number } } = {},
+): Promise<string> {
+  await signUpViaApi(page, user.displayName ? { displayName: user.displayName } : {});
+  if (user.viewport) await page.setViewportSize(user.viewport);
+  const id = await createWorkflow(page, workflow.name, workflow.nodes, workflow.edges);
+  await page.goto(`/workflow/${id}`);
+  return id;
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { createWorkflow, csrfToken, node } from '../support/editor.js';
+import { createWorkflow, csrfToken, node, openNewWorkflow } from '../support/editor.js';
 import { expect, signUpViaApi, test } from '../support/fixtures.js';
 
 /** A custom node type through the API, as the dialog saves it. */
@@ -77,9 +77,7 @@ test('a workflow file with a custom node imports into the editor of another acco
 });
 
 test('an import whose custom node the server refuses leaves the open work as it was', async ({ page }) => {
-  await signUpViaApi(page);
-  const id = await createWorkflow(page, 'Keep me', [{ id: 'a', label: 'Question', type: 'input.text', x: 0, y: 0 }]);
-  await page.goto(`/workflow/${id}`);
+  await openNewWorkflow(page, { name: 'Keep me', nodes: [{ id: 'a', label: 'Question', type: 'input.text', x: 0, y: 0 }] });
   await expect(node(page, 'Question')).toBeVisible();
   // An id the editor lets through but the server's pattern refuses: its message is shown.
   const { code, ...definition } = shout('return 1;', 'loud');

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chain, connect, createWorkflow, dragFromLibrary, handle, node, positionOf } from '../support/editor.js';
+import { chain, connect, createWorkflow, dragFromLibrary, handle, node, openNewWorkflow, positionOf } from '../support/editor.js';
 import { expect, SCREENSHOT_DIR, signUpViaApi, test } from '../support/fixtures.js';
 
 function tempFile(name: string, content: string): string {
@@ -68,17 +68,14 @@ test('build a workflow: drag, connect, converter, merger, refusal, configure, sa
 });
 
 test('keyboard: nudge by 5 and 20 px, delete, undo and redo', async ({ page }) => {
-  await signUpViaApi(page);
-  const id = await createWorkflow(
-    page,
-    'Keys',
-    [
+  await openNewWorkflow(page, {
+    name: 'Keys',
+    nodes: [
       { id: 'a', label: 'Question', type: 'input.text', x: 0, y: 0 },
       { id: 'b', label: 'Answer', type: 'output', x: 360, y: 0 },
     ],
-    chain(['a', 'b']),
-  );
-  await page.goto(`/workflow/${id}`);
+    edges: chain(['a', 'b']),
+  });
   const question = node(page, 'Question');
   await expect(question).toBeVisible();
   await question.click();
@@ -105,17 +102,14 @@ test('keyboard: nudge by 5 and 20 px, delete, undo and redo', async ({ page }) =
 });
 
 test('the More menu: export, clear canvas (asks first, Untitled Workflow, undoable), saved only when asked', async ({ page }) => {
-  await signUpViaApi(page);
-  const id = await createWorkflow(
-    page,
-    'Crowded',
-    [
+  const id = await openNewWorkflow(page, {
+    name: 'Crowded',
+    nodes: [
       { id: 'a', label: 'Question', type: 'input.text', x: 0, y: 0 },
       { id: 'b', label: 'Answer', type: 'output', x: 360, y: 0 },
     ],
-    chain(['a', 'b']),
-  );
-  await page.goto(`/workflow/${id}`);
+    edges: chain(['a', 'b']),
+  });
   await expect(page.locator('.react-flow__node')).toHaveCount(2);
   const more = page.getByRole('button', { name: 'More workflow actions' });
   const clear = page.getByRole('menuitem', { name: 'Clear canvas' });
@@ -167,9 +161,7 @@ test('the More menu: export, clear canvas (asks first, Untitled Workflow, undoab
 });
 
 test('a broken import keeps the open work, and leaving with unsaved changes asks first', async ({ page }) => {
-  await signUpViaApi(page);
-  const id = await createWorkflow(page, 'Keep me', [{ id: 'a', label: 'Question', type: 'input.text', x: 0, y: 0 }]);
-  await page.goto(`/workflow/${id}`);
+  const id = await openNewWorkflow(page, { name: 'Keep me', nodes: [{ id: 'a', label: 'Question', type: 'input.text', x: 0, y: 0 }] });
   await expect(node(page, 'Question')).toBeVisible();
   await page.locator('[data-library-item="output"]').click();
   await expect(page.locator('.react-flow__node')).toHaveCount(2);
@@ -195,9 +187,7 @@ test('a broken import keeps the open work, and leaving with unsaved changes asks
 });
 
 test('a stale save offers reload or overwrite', async ({ page }) => {
-  await signUpViaApi(page);
-  const id = await createWorkflow(page, 'Shared', [{ id: 'a', label: 'Question', type: 'input.text', x: 0, y: 0 }]);
-  await page.goto(`/workflow/${id}`);
+  const id = await openNewWorkflow(page, { name: 'Shared', nodes: [{ id: 'a', label: 'Question', type: 'input.text', x: 0, y: 0 }] });
   await expect(node(page, 'Question')).toBeVisible();
   // Another tab saves first.
   const other = await page.request.get(`/api/workflows/${id}`);

@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 import { startOpenAiPeer } from '../../apps/server/src/test-support/openai-peer.js';
-import { chain, createWorkflow, node } from '../support/editor.js';
-import { expect, signUpViaApi, test } from '../support/fixtures.js';
+import { chain, node, openNewWorkflow } from '../support/editor.js';
+import { expect, test } from '../support/fixtures.js';
+import { runToEnd } from '../support/runs.js';
 import { shootThemes } from '../support/screenshots.js';
 
 /**
@@ -15,55 +16,34 @@ const ANSWER = 'The Eiffel Tower stands in Paris.';
 
 const shoot = (page: Page, name: string) => shootThemes(page, `iterate-${name}`);
 
-/** Clicks something that starts a run and waits, through the API, for that run's end; answers its execution. */
-async function runBy(page: Page, click: () => Promise<void>) {
-  const started = page.waitForResponse((r) => r.request().method() === 'POST' && /\/api\/(workflows\/[^/]+\/run|executions\/[^/]+\/replay)$/.test(r.url()));
-  await click();
-  const response = await started;
-  expect(response.status(), await response.text()).toBeLessThan(300);
-  const { execution } = (await response.json()) as { execution: { id: string } };
-  let detail: { status: string; replayOf?: string; nodes: Record<string, { source?: string; attempts: number }> } | undefined;
-  await expect
-    .poll(
-      async () => {
-        detail = (await (await page.request.get(`/api/executions/${execution.id}`)).json()).execution;
-        return detail?.status;
-      },
-      { timeout: 20_000 },
-    )
-    .toMatch(/success|error|cancelled/);
-  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', detail?.status ?? '');
-  return { id: execution.id, ...(detail as NonNullable<typeof detail>) };
-}
-
 test('pin an output, run without calling the node, run one node, retry settings, replay', async ({ page }) => {
   test.setTimeout(120_000);
   const peer = await startOpenAiPeer({ reply: ANSWER, tokenDelayMs: 1 });
   try {
-    await signUpViaApi(page, { displayName: 'Ivo Iterate' });
-    await page.setViewportSize({ width: 1600, height: 1000 });
-    const workflowId = await createWorkflow(
+    await openNewWorkflow(
       page,
-      'Where is it?',
-      [
-        { id: 'q', label: 'Question', type: 'input.text', x: 0, y: 120, config: { text: 'Where is the Eiffel Tower?' } },
-        {
-          id: 'm',
-          label: 'Model',
-          type: 'llm.chat',
-          x: 340,
-          y: 120,
-          config: { provider: 'openai-compatible', baseUrl: peer.url, model: 'e2e-model', prompt: '{{input}}' },
-        },
-        { id: 'a', label: 'Answer', type: 'output', x: 680, y: 120 },
-      ],
-      chain(['q', 'm', 'a']),
+      {
+        name: 'Where is it?',
+        nodes: [
+          { id: 'q', label: 'Question', type: 'input.text', x: 0, y: 120, config: { text: 'Where is the Eiffel Tower?' } },
+          {
+            id: 'm',
+            label: 'Model',
+            type: 'llm.chat',
+            x: 340,
+            y: 120,
+            config: { provider: 'openai-compatible', baseUrl: peer.url, model: 'e2e-model', prompt: '{{input}}' },
+          },
+          { id: 'a', label: 'Answer', type: 'output', x: 680, y: 120 },
+        ],
+        edges: chain(['q', 'm', 'a']),
+      },
+      { displayName: 'Ivo Iterate', viewport: { width: 1600, height: 1000 } },
     );
-    await page.goto(`/workflow/${workflowId}`);
     const logs = page.getByTestId('logs-area');
 
     // A first run calls the model once.
-    const first = await runBy(page, () => page.getByTestId('run-button').click());
+    const first = await runToEnd(page, () => page.getByTestId('run-button').click());
     expect(first.status).toBe('success');
     expect(peer.requests).toHaveLength(1);
 
@@ -77,7 +57,7 @@ test('pin an output, run without calling the node, run one node, retry settings,
     await expect(node(page, 'Question').getByTestId('node-pinned')).toHaveCount(0);
 
     // The next run saves the pin first, then feeds it on without calling the model.
-    const pinned = await runBy(page, () => page.getByTestId('run-button').click());
+    const pinned = await runToEnd(page, () => page.getByTestId('run-button').click());
     expect(pinned.status).toBe('success');
     expect(pinned.nodes.m?.source).toBe('pinned');
     expect(peer.requests).toHaveLength(1);
@@ -108,7 +88,7 @@ test('pin an output, run without calling the node, run one node, retry settings,
     // Unpin, then run only the model: the question comes from the last run, not run again.
     await pinSection.getByTestId('pin-remove').click();
     await expect(node(page, 'Model').getByTestId('node-pinned')).toHaveCount(0);
-    const single = await runBy(page, () => settings.getByTestId('run-this-node').click());
+    const single = await runToEnd(page, () => settings.getByTestId('run-this-node').click());
     expect(single.status).toBe('success');
     expect(single.nodes.q?.source).toBe('reused');
     expect(Object.keys(single.nodes).sort()).toEqual(['m', 'q']);
@@ -122,7 +102,7 @@ test('pin an output, run without calling the node, run one node, retry settings,
     await expect(settings.getByText('From 1 to 3600 seconds')).toBeVisible();
     await settings.getByTestId('node-setting-timeoutSeconds').fill('30');
     peer.set({ models: ['another-model'] });
-    const retried = await runBy(page, () => settings.getByTestId('run-up-to-here').click());
+    const retried = await runToEnd(page, () => settings.getByTestId('run-up-to-here').click());
     expect(retried.status).toBe('error');
     expect(retried.nodes.m?.attempts).toBe(3);
     expect(peer.requests).toHaveLength(5);
@@ -139,7 +119,7 @@ test('pin an output, run without calling the node, run one node, retry settings,
     const banner = page.getByTestId('run-banner');
     await expect(banner).toHaveAttribute('data-execution-id', first.id);
     await shoot(page, 'history-banner');
-    const replay = await runBy(page, () => banner.getByTestId('run-banner-replay').click());
+    const replay = await runToEnd(page, () => banner.getByTestId('run-banner-replay').click());
     expect(replay.status).toBe('success');
     expect(replay.replayOf).toBe(first.id);
     await expect(banner).toHaveCount(0);

@@ -1,5 +1,6 @@
-import { chain, createWorkflow, node } from '../support/editor.js';
-import { expect, SCREENSHOT_DIR, signUpViaApi, test } from '../support/fixtures.js';
+import { chain, node, openNewWorkflow } from '../support/editor.js';
+import { expect, SCREENSHOT_DIR, test } from '../support/fixtures.js';
+import { runToEnd } from '../support/runs.js';
 import { shootThemes } from '../support/screenshots.js';
 
 /**
@@ -8,19 +9,19 @@ import { shootThemes } from '../support/screenshots.js';
  * keyboard, Escape gives the focus back to the node.
  */
 test('right-click or Shift+F10 on a node: settings, run this node, duplicate, delete', async ({ page }) => {
-  await signUpViaApi(page);
-  await page.setViewportSize({ width: 1440, height: 900 });
-  const id = await createWorkflow(
+  await openNewWorkflow(
     page,
-    'Greeting',
-    [
-      { id: 'q', label: 'Name', type: 'input.text', x: 0, y: 0, config: { text: 'Ada' } },
-      { id: 't', label: 'Greet', type: 'text.template', x: 330, y: 0, config: { template: 'Hello {{input}}' } },
-      { id: 'o', label: 'Greeting out', type: 'output', x: 660, y: 0 },
-    ],
-    chain(['q', 't', 'o']),
+    {
+      name: 'Greeting',
+      nodes: [
+        { id: 'q', label: 'Name', type: 'input.text', x: 0, y: 0, config: { text: 'Ada' } },
+        { id: 't', label: 'Greet', type: 'text.template', x: 330, y: 0, config: { template: 'Hello {{input}}' } },
+        { id: 'o', label: 'Greeting out', type: 'output', x: 660, y: 0 },
+      ],
+      edges: chain(['q', 't', 'o']),
+    },
+    { viewport: { width: 1440, height: 900 } },
   );
-  await page.goto(`/workflow/${id}`);
   const greet = node(page, 'Greet');
   await expect(greet).toBeVisible();
   const menu = page.getByRole('menu', { name: 'Node actions' });
@@ -33,13 +34,10 @@ test('right-click or Shift+F10 on a node: settings, run this node, duplicate, de
   await shootThemes(page, 'node-menu');
 
   // Run this node: a run of that node (fed by what it needs), from the menu.
-  const started = page.waitForResponse((r) => r.request().method() === 'POST' && /\/api\/workflows\/[^/]+\/run$/.test(r.url()));
-  await menu.getByRole('menuitem', { name: 'Run this node' }).click();
-  const response = await started;
-  expect(response.status(), await response.text()).toBeLessThan(300);
-  expect(response.request().postDataJSON()).toMatchObject({ target: { nodeId: 't', mode: 'node' } });
+  const single = await runToEnd(page, () => menu.getByRole('menuitem', { name: 'Run this node' }).click());
+  expect(single.request).toMatchObject({ target: { nodeId: 't', mode: 'node' } });
+  expect(single.status).toBe('success');
   await expect(menu).toHaveCount(0);
-  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'success');
 
   // Keyboard: Shift+F10 on the selected node, arrows to Duplicate, Enter.
   await greet.click();

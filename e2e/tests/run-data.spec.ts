@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
-import { chain, createWorkflow, node } from '../support/editor.js';
-import { expect, signUpViaApi, test } from '../support/fixtures.js';
+import { chain, node, openNewWorkflow } from '../support/editor.js';
+import { expect, test } from '../support/fixtures.js';
+import { runToEnd } from '../support/runs.js';
 import { shootThemes } from '../support/screenshots.js';
 
 /**
@@ -13,18 +14,11 @@ const NOT_KEPT = 'Not kept (this workflow keeps only the summary of successful r
 
 const shoot = (page: Page, name: string) => shootThemes(page, `run-data-${name}`);
 
-/** Presses Run and waits, through the API, for that run's end; answers its id. */
-async function runToEnd(page: Page): Promise<string> {
-  const started = page.waitForResponse((r) => r.request().method() === 'POST' && /\/api\/workflows\/[^/]+\/run$/.test(r.url()));
-  await page.getByTestId('run-button').click();
-  const response = await started;
-  expect(response.status(), await response.text()).toBeLessThan(300);
-  const { execution } = (await response.json()) as { execution: { id: string } };
-  await expect
-    .poll(async () => (await (await page.request.get(`/api/executions/${execution.id}`)).json()).execution.status, { timeout: 20_000 })
-    .toBe('success');
-  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'success');
-  return execution.id;
+/** Presses Run and waits, through the API, for that run's end, which must be a success; answers its id. */
+async function runToSuccess(page: Page): Promise<string> {
+  const run = await runToEnd(page);
+  expect(run.status).toBe('success');
+  return run.id;
 }
 
 /**
@@ -39,21 +33,36 @@ async function openFromHistory(page: Page, executionId: string) {
   await expect(page.getByTestId('run-banner')).toHaveAttribute('data-execution-id', executionId);
 }
 
+/**
+ * From the run on screen back to the workflow, chooses what successful runs keep in
+ * Workflow settings, runs it and opens that run from the history; answers its id.
+ */
+async function keepThenRun(page: Page, choice: string): Promise<string> {
+  await page.getByTestId('run-banner-back').click();
+  await page.getByTestId('workflow-settings-button').click();
+  const dialog = page.getByRole('dialog', { name: 'Workflow settings' });
+  await dialog.getByLabel(choice).check();
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  const id = await runToSuccess(page);
+  await openFromHistory(page, id);
+  return id;
+}
+
 test('a workflow that keeps only the summary, then outputs, then everything', async ({ page }) => {
   test.setTimeout(90_000);
-  await signUpViaApi(page, { displayName: 'Kim Keeps' });
-  await page.setViewportSize({ width: 1600, height: 1000 });
-  const workflowId = await createWorkflow(
+  const workflowId = await openNewWorkflow(
     page,
-    'Greeting',
-    [
-      { id: 'in', label: 'Name', type: 'input.text', x: 0, y: 120, config: { text: 'Ada' } },
-      { id: 't', label: 'Greet', type: 'text.template', x: 340, y: 120, config: { template: 'Hello, {{input}}!' } },
-      { id: 'out', label: 'Answer', type: 'output', x: 680, y: 120 },
-    ],
-    chain(['in', 't', 'out']),
+    {
+      name: 'Greeting',
+      nodes: [
+        { id: 'in', label: 'Name', type: 'input.text', x: 0, y: 120, config: { text: 'Ada' } },
+        { id: 't', label: 'Greet', type: 'text.template', x: 340, y: 120, config: { template: 'Hello, {{input}}!' } },
+        { id: 'out', label: 'Answer', type: 'output', x: 680, y: 120 },
+      ],
+      edges: chain(['in', 't', 'out']),
+    },
+    { displayName: 'Kim Keeps', viewport: { width: 1600, height: 1000 } },
   );
-  await page.goto(`/workflow/${workflowId}`);
   await expect(node(page, 'Greet')).toBeVisible();
   await expect(page.getByTestId('save-state')).toHaveText('All changes saved');
 
@@ -82,7 +91,7 @@ test('a workflow that keeps only the summary, then outputs, then everything', as
   await page.keyboard.press('Escape');
 
   // Run saves first: the setting is stored with the workflow.
-  const summaryRun = await runToEnd(page);
+  const summaryRun = await runToSuccess(page);
   const stored = (await (await page.request.get(`/api/workflows/${workflowId}`)).json()) as { workflow: { settings?: unknown } };
   expect(stored.workflow.settings).toEqual({ successfulRunData: 'summary' });
 
@@ -102,12 +111,7 @@ test('a workflow that keeps only the summary, then outputs, then everything', as
   await shoot(page, 'summary-run');
 
   // Outputs only: each node's status and timing stay, its values and logs do not.
-  await page.getByTestId('run-banner-back').click();
-  await page.getByTestId('workflow-settings-button').click();
-  await dialog.getByLabel('Outputs only').check();
-  await dialog.getByRole('button', { name: 'Done' }).click();
-  const outputsRun = await runToEnd(page);
-  await openFromHistory(page, outputsRun);
+  await keepThenRun(page, 'Outputs only');
   await expect(page.getByTestId('run-banner-kept')).toHaveText('Outputs only');
   await expect(node(page, 'Greet')).toContainText('Done');
   await node(page, 'Greet').click();
@@ -118,12 +122,7 @@ test('a workflow that keeps only the summary, then outputs, then everything', as
   await shoot(page, 'outputs-run');
 
   // Back to everything from the toolbar: the next run's node values are there when reopened.
-  await page.getByTestId('run-banner-back').click();
-  await page.getByTestId('workflow-settings-button').click();
-  await dialog.getByLabel('Everything (inputs, outputs and logs of every node)').check();
-  await dialog.getByRole('button', { name: 'Done' }).click();
-  const fullRun = await runToEnd(page);
-  await openFromHistory(page, fullRun);
+  await keepThenRun(page, 'Everything (inputs, outputs and logs of every node)');
   await expect(page.getByTestId('run-banner-kept')).toHaveCount(0);
   await node(page, 'Greet').click();
   await expect(inspector.getByTestId('inspector-output')).toContainText('Hello, Ada!');

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { chain, createWorkflow, csrfToken } from '../support/editor.js';
+import { chain, createWorkflow, csrfToken, openNewWorkflow } from '../support/editor.js';
 import { expect, signUpViaApi, test } from '../support/fixtures.js';
 import { shootThemes } from '../support/screenshots.js';
 
@@ -31,18 +31,18 @@ async function schedulesOf(page: Page, workflowId: string): Promise<ScheduleAnsw
 
 test('schedule a workflow from the editor: presets, next runs, it fires, pause, resume, edit, dashboard, delete', async ({ page }) => {
   test.setTimeout(60_000);
-  await signUpViaApi(page, { displayName: 'Sam Cron' });
-  await page.setViewportSize({ width: 1280, height: 860 });
-  const workflowId = await createWorkflow(
+  const workflowId = await openNewWorkflow(
     page,
-    'Morning digest',
-    [
-      { id: 'topic', label: 'Topic', type: 'input.text', x: 0, y: 0, config: { text: 'typed in the editor', askOnRun: true } },
-      { id: 'out', label: 'Output', type: 'output', x: 320, y: 0 },
-    ],
-    chain(['topic', 'out']),
+    {
+      name: 'Morning digest',
+      nodes: [
+        { id: 'topic', label: 'Topic', type: 'input.text', x: 0, y: 0, config: { text: 'typed in the editor', askOnRun: true } },
+        { id: 'out', label: 'Output', type: 'output', x: 320, y: 0 },
+      ],
+      edges: chain(['topic', 'out']),
+    },
+    { displayName: 'Sam Cron', viewport: { width: 1280, height: 860 } },
   );
-  await page.goto(`/workflow/${workflowId}`);
   await page.getByRole('button', { name: 'Schedule', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Schedules' });
   await expect(dialog.getByText('No schedules yet')).toBeVisible();

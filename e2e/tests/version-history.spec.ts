@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import { chain, createWorkflow, node } from '../support/editor.js';
-import { expect, signUpViaApi, test } from '../support/fixtures.js';
+import { chain, node, openNewWorkflow } from '../support/editor.js';
+import { expect, test } from '../support/fixtures.js';
 import { shootThemes } from '../support/screenshots.js';
 
 /**
@@ -18,18 +18,18 @@ async function save(page: Page) {
 }
 
 test('history: summaries, diff, restore, runs linked to their version, retention', async ({ page }) => {
-  await signUpViaApi(page, { displayName: 'Ada Lovelace' });
-  await page.setViewportSize({ width: 1440, height: 900 });
-  const id = await createWorkflow(
+  const id = await openNewWorkflow(
     page,
-    'Greeting',
-    [
-      { id: 'in', label: 'Text Input', type: 'input.text', x: 0, y: 0, config: { text: 'Hello' } },
-      { id: 'out', label: 'Output', type: 'output', x: 330, y: 0 },
-    ],
-    chain(['in', 'out']),
+    {
+      name: 'Greeting',
+      nodes: [
+        { id: 'in', label: 'Text Input', type: 'input.text', x: 0, y: 0, config: { text: 'Hello' } },
+        { id: 'out', label: 'Output', type: 'output', x: 330, y: 0 },
+      ],
+      edges: chain(['in', 'out']),
+    },
+    { displayName: 'Ada Lovelace', viewport: { width: 1440, height: 900 } },
   );
-  await page.goto(`/workflow/${id}`);
   await expect(node(page, 'Output')).toBeVisible();
 
   // Save 1 (version 2): a new text. Then a run of version 2.
