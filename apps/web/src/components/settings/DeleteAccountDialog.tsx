@@ -8,6 +8,7 @@ import { toast } from '../../stores/toast.store';
 import { PasswordField } from '../auth/PasswordField';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
+import { DialogHeading } from '../ui/DialogHeading';
 import { AlertTriangleIcon } from '../ui/icons';
 import { Modal } from '../ui/Modal';
 
@@ -41,20 +42,19 @@ export function DeleteAccountDialog({ user, onClose }: { user: User; onClose(): 
   return (
     <Modal role="alertdialog" labelledBy={titleId} describedBy={descriptionId} onClose={() => !remove.isPending && onClose()}>
       <form onSubmit={onSubmit} noValidate>
-        <div className="flex gap-4">
-          <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-danger/10 text-danger">
-            <AlertTriangleIcon size={20} />
-          </span>
-          <div className="min-w-0 flex-1">
-            <h2 id={titleId} className="text-base font-semibold text-ink">
-              Delete your account?
-            </h2>
-            <p id={descriptionId} className="mt-1.5 text-sm leading-6 text-muted">
+        <DialogHeading
+          icon={<AlertTriangleIcon size={20} />}
+          tone="danger"
+          title="Delete your account?"
+          titleId={titleId}
+          description={
+            <>
               <span className="font-medium text-ink">{user.email}</span> and everything in it — workflows, run history, schedules and secrets — will be deleted
               for good.
-            </p>
-          </div>
-        </div>
+            </>
+          }
+          descriptionId={descriptionId}
+        />
         {remove.isError && (
           <Alert tone="error" className="mt-4">
             {errorMessage(remove.error, 'Could not delete your account.')}

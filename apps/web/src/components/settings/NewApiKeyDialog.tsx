@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { CopyField } from '../ui/CopyField';
+import { DialogHeading } from '../ui/DialogHeading';
 import { KeyIcon } from '../ui/icons';
 import { Modal } from '../ui/Modal';
 
@@ -11,19 +12,18 @@ export function NewApiKeyDialog({ name, token, onClose }: { name: string; token:
   const descriptionId = useId();
   return (
     <Modal labelledBy={titleId} describedBy={descriptionId} onClose={onClose}>
-      <div className="flex gap-4">
-        <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-soft text-brand">
-          <KeyIcon size={20} />
-        </span>
-        <div className="min-w-0 flex-1">
-          <h2 id={titleId} className="text-base font-semibold text-ink">
-            Your new API key
-          </h2>
-          <p id={descriptionId} className="mt-1.5 text-sm leading-6 text-muted">
+      <DialogHeading
+        icon={<KeyIcon size={20} />}
+        tone="brand"
+        title="Your new API key"
+        titleId={titleId}
+        description={
+          <>
             Copy the key for <span className="font-medium text-ink">{name}</span> now and keep it somewhere safe, such as your script's secret store.
-          </p>
-        </div>
-      </div>
+          </>
+        }
+        descriptionId={descriptionId}
+      />
       <div className="mt-5 space-y-4">
         <CopyField label="API key" value={token} copiedMessage="API key copied" />
         <Alert tone="warning">This is the only time Weft shows this key. If you lose it, revoke it and create a new one.</Alert>

@@ -1,5 +1,6 @@
 import { useRef } from 'react';
 import { Button } from '../../components/ui/Button';
+import { DialogHeading } from '../../components/ui/DialogHeading';
 import { AlertTriangleIcon } from '../../components/ui/icons';
 import { Modal } from '../../components/ui/Modal';
 
@@ -18,31 +19,26 @@ export function ConflictDialog({ onReload, onOverwrite, onCancel, overwriting }:
   const cancelRef = useRef<HTMLButtonElement>(null);
   return (
     <Modal role="alertdialog" labelledBy="conflict-title" describedBy="conflict-message" onClose={onCancel} initialFocusRef={cancelRef}>
-      <div className="flex gap-4">
-        <div className="flex size-10 shrink-0 items-center justify-center rounded-full bg-warn/10 text-warn">
-          <AlertTriangleIcon size={20} />
+      <DialogHeading
+        icon={<AlertTriangleIcon size={20} />}
+        tone="warn"
+        title="This workflow was changed elsewhere"
+        titleId="conflict-title"
+        description="A newer version was saved (in another tab or by another session) after you opened it. Reload to get that version and discard your changes, or overwrite it with yours."
+        descriptionId="conflict-message"
+      >
+        <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button ref={cancelRef} variant="ghost" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button variant="secondary" onClick={onReload}>
+            Reload (discard mine)
+          </Button>
+          <Button variant="danger" onClick={onOverwrite} loading={overwriting}>
+            Overwrite
+          </Button>
         </div>
-        <div className="min-w-0 flex-1">
-          <h2 id="conflict-title" className="text-base font-semibold text-ink">
-            This workflow was changed elsewhere
-          </h2>
-          <p id="conflict-message" className="mt-1.5 text-sm leading-6 text-muted">
-            A newer version was saved (in another tab or by another session) after you opened it. Reload to get that version and discard your changes, or
-            overwrite it with yours.
-          </p>
-          <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button ref={cancelRef} variant="ghost" onClick={onCancel}>
-              Cancel
-            </Button>
-            <Button variant="secondary" onClick={onReload}>
-              Reload (discard mine)
-            </Button>
-            <Button variant="danger" onClick={onOverwrite} loading={overwriting}>
-              Overwrite
-            </Button>
-          </div>
-        </div>
-      </div>
+      </DialogHeading>
     </Modal>
   );
 }
