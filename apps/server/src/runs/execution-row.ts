@@ -1,8 +1,29 @@
 import { newId } from '../platform/tokens.js';
-import type { WorkflowLookup } from '../workflows/workflow-lookup.js';
+import type { WorkflowLookup, WorkflowRunRow } from '../workflows/workflow-lookup.js';
 import type { ExecutionSummary } from './execution-types.js';
 import { type ExecutionsRepository, toSummary } from './executions.repository.js';
 import type { StartRunRequest } from './run.service.js';
+
+/** Where a new execution is when it is stored: queued, running or (refused) already ended. */
+type NewExecutionState = Pick<ExecutionSummary, 'status' | 'error' | 'createdAt' | 'startedAt' | 'finishedAt' | 'durationMs'>;
+
+/** A new execution's summary: a fresh id, the workflow it runs and what started it, in `state`. */
+export function newExecutionSummary(
+  workflow: Pick<WorkflowRunRow, 'id' | 'name' | 'version'>,
+  request: StartRunRequest,
+  state: NewExecutionState,
+): ExecutionSummary {
+  return {
+    id: newId(),
+    workflowId: workflow.id,
+    workflowName: workflow.name,
+    workflowVersion: workflow.version,
+    trigger: request.trigger,
+    ...state,
+    ...(request.schedule ? { scheduleId: request.schedule.id, scheduledFor: request.schedule.scheduledFor } : {}),
+    ...(request.replayOf ? { replayOf: request.replayOf } : {}),
+  };
+}
 
 /**
  * The row of a new execution from its summary: everything but its inputs and its runner,
@@ -54,19 +75,7 @@ export async function storeRefusedExecution(
   }
   const workflow = await workflows.loadForRun(userId, request.workflowId);
   if (!workflow) return undefined;
-  const summary: ExecutionSummary = {
-    id: newId(),
-    workflowId: workflow.id,
-    workflowName: workflow.name,
-    workflowVersion: workflow.version,
-    trigger: request.trigger,
-    status: 'error',
-    error,
-    createdAt: at,
-    startedAt: at,
-    finishedAt: at,
-    durationMs: 0,
-  };
+  const summary = newExecutionSummary(workflow, request, { status: 'error', error, createdAt: at, startedAt: at, finishedAt: at, durationMs: 0 });
   const row = { ...executionRow(summary, userId, request), inputs: '{}', runner_id: null };
   if (!(await repository.insert(row))) {
     const winner = idempotencyKey === undefined ? undefined : await repository.findByIdempotencyKey(userId, idempotencyKey);

@@ -5,10 +5,9 @@ import type { Database } from '../db/schema.js';
 import type { Clock } from '../platform/clock.js';
 import { ShuttingDownError } from '../platform/lifecycle.js';
 import type { Metrics } from '../platform/metrics.js';
-import { newId } from '../platform/tokens.js';
 import { readRunDocument } from '../workflows/run-document-cache.js';
 import type { LoadedWorkflow } from '../workflows/workflow-document.js';
-import { executionRow, storeRefusedExecution } from './execution-row.js';
+import { executionRow, newExecutionSummary, storeRefusedExecution } from './execution-row.js';
 import { type ExecutionDetail, type ExecutionSummary, isActiveStatus, type RunTrigger } from './execution-types.js';
 import { type ExecutionsRepository, type ListFilters, toDetail, toSummary } from './executions.repository.js';
 import type { HeldRuns } from './held-runs.js';
@@ -134,21 +133,14 @@ export class RunService {
     const storedInputs = recorder.storableValues(runInputs);
     const createdAt = this.options.clock.now().toISOString();
     const runsNow = this.launcher.startsNow(userId);
-    const summary: ExecutionSummary = {
-      id: newId(),
-      workflowId: workflow.id,
-      workflowName: workflow.name,
-      workflowVersion: workflow.version,
-      trigger: request.trigger,
+    const summary = newExecutionSummary(workflow, request, {
       status: runsNow ? 'running' : 'queued',
       error: null,
       createdAt,
       startedAt: runsNow ? createdAt : null,
       finishedAt: null,
       durationMs: null,
-      ...(request.schedule ? { scheduleId: request.schedule.id, scheduledFor: request.schedule.scheduledFor } : {}),
-      ...(request.replayOf ? { replayOf: request.replayOf } : {}),
-    };
+    });
     const inserted = await this.repository.insert({
       ...executionRow(summary, userId, request),
       inputs: JSON.stringify(storedInputs),
