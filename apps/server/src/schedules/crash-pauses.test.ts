@@ -64,12 +64,17 @@ describe('a schedule whose runs go down with the server (SQLite, real process ki
       expect(running).toHaveLength(1);
       return running[0] as ExecutionRow;
     };
+    /** Once the peer has had `calls` calls, ends the server with a run going (`kill`: a crash, `stop`: SIGTERM) and starts it again; answers that run. */
+    const endWhileGoing = async (calls: number, end: 'kill' | 'stop') => {
+      await peer.waitForRequests(calls, { timeoutMs: 30_000 });
+      const run = await going();
+      await server[end]();
+      server = await start();
+      return run;
+    };
 
     // First crash, with the first run going.
-    await peer.waitForRequests(1, { timeoutMs: 30_000 });
-    const first = await going();
-    await server.kill();
-    server = await start();
+    const first = await endWhileGoing(1, 'kill');
     expect(await execution(first.id)).toMatchObject({
       status: 'error',
       error: expect.stringMatching(
@@ -81,10 +86,7 @@ describe('a schedule whose runs go down with the server (SQLite, real process ki
     expect((await schedule()).pausedReason).toBeUndefined();
 
     // Second crash, with the next run going: now the schedule is paused, saying why.
-    await peer.waitForRequests(2, { timeoutMs: 30_000 });
-    const second = await going();
-    await server.kill();
-    server = await start();
+    const second = await endWhileGoing(2, 'kill');
     const paused = await schedule();
     expect(paused).toMatchObject({ enabled: false, pausedReason: crashPauseReason(CRASHES_TO_PAUSE), nextRuns: [] });
     expect((await server.call<Schedule[]>('GET', '/api/schedules', { token })).body).toEqual([
@@ -101,12 +103,9 @@ describe('a schedule whose runs go down with the server (SQLite, real process ki
     expect(resumed.status).toBe(200);
     expect(resumed.body.enabled).toBe(true);
     expect(resumed.body.pausedReason).toBeUndefined();
-    await peer.waitForRequests(3, { timeoutMs: 30_000 });
-    const third = await going();
 
     // A clean stop (SIGTERM) stores its run as stopped: that is no crash, and breaks the count.
-    await server.stop();
-    server = await start();
+    const third = await endWhileGoing(3, 'stop');
     expect(await execution(third.id)).toMatchObject({
       status: 'error',
       error: expect.stringMatching(/^The server stopped while this execution was running \(shutdown at .+\)\.$/),
