@@ -63,3 +63,19 @@ export function deferred<T>(): { promise: Promise<T>; resolve(value: T): void; r
   });
   return { promise, resolve, reject };
 }
+
+/**
+ * A node that throws on its first `failures` calls (`${message} 1`, `${message} 2`, …) and
+ * then answers `out: 'ok'`: what retry tests run. `calls()` says how often it was run.
+ */
+export function flakyExecutor(failures: number, message = 'boom'): { run: NodeExecutor<undefined>['run']; calls(): number } {
+  let calls = 0;
+  return {
+    run: () => {
+      calls += 1;
+      if (calls <= failures) throw new Error(`${message} ${calls}`);
+      return { outputs: { out: 'ok' } };
+    },
+    calls: () => calls,
+  };
+}

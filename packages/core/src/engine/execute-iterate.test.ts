@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { edge, harness, node } from './engine-test-kit.js';
+import { edge, flakyExecutor, harness, node } from './engine-test-kit.js';
 import { executeWorkflow } from './execute.js';
 import { initialRunState, reduceRun } from './run-state.js';
 import type { NodeExecutor } from './types.js';
@@ -58,17 +58,11 @@ describe('executeWorkflow: seeded outputs', () => {
 describe('executeWorkflow: node retry and timeout settings', () => {
   it('waits the same time before every retry when the factor is 1, and says how many tries there are', async () => {
     vi.useFakeTimers();
-    let calls = 0;
+    const flaky = flakyExecutor(2);
     const h = harness(
       [node('flaky', 'flaky')],
       [],
-      {
-        flaky: () => {
-          calls += 1;
-          if (calls < 3) throw new Error(`boom ${calls}`);
-          return { outputs: { out: 'ok' } };
-        },
-      },
+      { flaky: flaky.run },
       { policy: () => ({ timeoutMs: 10_000, retries: 2, backoffMs: 500, backoffFactor: 1 }) },
     );
     const run = executeWorkflow(h.options);

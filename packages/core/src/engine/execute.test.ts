@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { deferred, edge, harness, node } from './engine-test-kit.js';
+import { deferred, edge, flakyExecutor, harness, node } from './engine-test-kit.js';
 import { executeWorkflow } from './execute.js';
 import { initialRunState, reduceRun } from './run-state.js';
 
@@ -162,25 +162,14 @@ describe('executeWorkflow', () => {
 
   it('retries with exponential backoff, then succeeds', async () => {
     vi.useFakeTimers();
-    let calls = 0;
-    const h = harness(
-      [node('flaky', 'flaky')],
-      [],
-      {
-        flaky: () => {
-          calls++;
-          if (calls < 3) throw new Error(`try ${calls}`);
-          return { outputs: { out: 'ok' } };
-        },
-      },
-      { policy: () => ({ timeoutMs: 10_000, retries: 2, backoffMs: 100 }) },
-    );
+    const flaky = flakyExecutor(2, 'try');
+    const h = harness([node('flaky', 'flaky')], [], { flaky: flaky.run }, { policy: () => ({ timeoutMs: 10_000, retries: 2, backoffMs: 100 }) });
     const run = executeWorkflow(h.options);
     await vi.advanceTimersByTimeAsync(100);
     await vi.advanceTimersByTimeAsync(200);
     expect((await run).status).toBe('success');
     expect(h.events.filter((e) => e.type === 'node:retrying').map((e) => 'delayMs' in e && e.delayMs)).toEqual([100, 200]);
-    expect(calls).toBe(3);
+    expect(flaky.calls()).toBe(3);
   });
 
   it('gives up after the last retry', async () => {
