@@ -7,14 +7,15 @@ import { useNow } from '../../hooks/useNow';
 import { errorMessage } from '../../lib/api';
 import { formatDuration, triggerLabel } from '../../lib/run-format';
 import { toast } from '../../stores/toast.store';
+import { DataTable } from '../ui/DataTable';
 import { RerunIcon } from '../ui/icons';
-import { Skeleton } from '../ui/Skeleton';
-import { type HeaderColumn, TableHead } from '../ui/TableHead';
+import type { HeaderColumn } from '../ui/TableHead';
+import { TableSkeleton } from '../ui/TableSkeleton';
+import { td } from '../ui/table-styles';
 import { KeptMark } from './KeptMark';
 import { RelativeTime } from './RelativeTime';
 import { RunStatusBadge } from './RunStatusBadge';
 
-const td = 'px-4 py-3 align-middle';
 // Narrow screens keep status and workflow; the rest is in the editor a click away.
 const columns = { trigger: 'hidden sm:table-cell', started: 'hidden md:table-cell', duration: 'hidden sm:table-cell' } as const;
 
@@ -31,63 +32,52 @@ const HEAD: HeaderColumn[] = [
 export function ExecutionTable({ executions }: { executions: ExecutionSummary[] }) {
   const now = useNow();
   return (
-    <div className="overflow-hidden rounded-xl border border-line bg-surface shadow-xs">
-      <table className="w-full table-fixed border-collapse text-sm">
-        <caption className="sr-only">Executions, newest first</caption>
-        <TableHead columns={HEAD} />
-        <tbody className="divide-y divide-line">
-          {executions.map((execution) => (
-            <tr
-              key={execution.id}
-              className="group relative transition-colors hover:bg-surface-2/50"
-              data-testid="execution-row"
-              data-status={execution.status}
+    <DataTable caption="Executions, newest first" columns={HEAD}>
+      {executions.map((execution) => (
+        <tr key={execution.id} className="group relative transition-colors hover:bg-surface-2/50" data-testid="execution-row" data-status={execution.status}>
+          <td className={td}>
+            <span className="flex flex-wrap items-center gap-1.5">
+              <RunStatusBadge status={execution.status} />
+              <KeptMark kept={execution.kept} />
+            </span>
+          </td>
+          <td className={td}>
+            {/* The link covers the row (after:inset-0), so the whole row opens the run. */}
+            <Link
+              to={`/workflow/${encodeURIComponent(execution.workflowId)}?execution=${encodeURIComponent(execution.id)}`}
+              className="block truncate rounded-sm font-medium text-ink after:absolute after:inset-0 hover:text-brand"
             >
-              <td className={td}>
-                <span className="flex flex-wrap items-center gap-1.5">
-                  <RunStatusBadge status={execution.status} />
-                  <KeptMark kept={execution.kept} />
-                </span>
-              </td>
-              <td className={td}>
-                {/* The link covers the row (after:inset-0), so the whole row opens the run. */}
-                <Link
-                  to={`/workflow/${encodeURIComponent(execution.workflowId)}?execution=${encodeURIComponent(execution.id)}`}
-                  className="block truncate rounded-sm font-medium text-ink after:absolute after:inset-0 hover:text-brand"
-                >
-                  {execution.workflowName}
-                </Link>
-                {/* Above the row's link, so the version opens the history instead of the run. */}
-                <Link
-                  to={`/workflow/${encodeURIComponent(execution.workflowId)}?version=${execution.workflowVersion}`}
-                  className="relative z-10 text-xs text-muted hover:text-brand"
-                  title={`Open version ${execution.workflowVersion}, which this run ran, in the version history`}
-                  data-testid="execution-version-link"
-                >
-                  version {execution.workflowVersion}
-                </Link>
-                {execution.error && (
-                  <p className="mt-0.5 truncate text-xs text-danger" title={execution.error}>
-                    {execution.error}
-                  </p>
-                )}
-              </td>
-              <td className={`${td} ${columns.trigger} text-muted`}>
-                {triggerLabel(execution.trigger)}
-                {execution.replayOf && <span className="block text-xs text-subtle">replay</span>}
-              </td>
-              <td className={`${td} ${columns.started} text-muted`}>
-                <RelativeTime value={execution.startedAt ?? execution.createdAt} now={now} />
-              </td>
-              <td className={`${td} ${columns.duration} text-right text-muted tabular-nums`}>{formatDuration(execution.durationMs)}</td>
-              <td className={`${td} pr-3 text-right`}>
-                <ReplayButton execution={execution} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+              {execution.workflowName}
+            </Link>
+            {/* Above the row's link, so the version opens the history instead of the run. */}
+            <Link
+              to={`/workflow/${encodeURIComponent(execution.workflowId)}?version=${execution.workflowVersion}`}
+              className="relative z-10 text-xs text-muted hover:text-brand"
+              title={`Open version ${execution.workflowVersion}, which this run ran, in the version history`}
+              data-testid="execution-version-link"
+            >
+              version {execution.workflowVersion}
+            </Link>
+            {execution.error && (
+              <p className="mt-0.5 truncate text-xs text-danger" title={execution.error}>
+                {execution.error}
+              </p>
+            )}
+          </td>
+          <td className={`${td} ${columns.trigger} text-muted`}>
+            {triggerLabel(execution.trigger)}
+            {execution.replayOf && <span className="block text-xs text-subtle">replay</span>}
+          </td>
+          <td className={`${td} ${columns.started} text-muted`}>
+            <RelativeTime value={execution.startedAt ?? execution.createdAt} now={now} />
+          </td>
+          <td className={`${td} ${columns.duration} text-right text-muted tabular-nums`}>{formatDuration(execution.durationMs)}</td>
+          <td className={`${td} pr-3 text-right`}>
+            <ReplayButton execution={execution} />
+          </td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }
 
@@ -121,36 +111,16 @@ function ReplayButton({ execution }: { execution: ExecutionSummary }) {
   );
 }
 
+const SKELETON_CELLS = [
+  { bars: ['h-5 w-20 rounded-full'] },
+  { bars: ['h-3.5 w-48 max-w-full'] },
+  { className: columns.trigger, bars: ['h-3.5 w-14'] },
+  { className: columns.started, bars: ['h-3.5 w-20'] },
+  { className: columns.duration, bars: ['ml-auto h-3.5 w-12'] },
+  { bars: [] },
+];
+
 /** The table's shape while the first page loads. */
 export function ExecutionTableSkeleton() {
-  return (
-    <div role="status" aria-label="Loading executions" aria-busy="true" className="overflow-hidden rounded-xl border border-line bg-surface shadow-xs">
-      <table className="w-full table-fixed border-collapse text-sm" aria-hidden="true">
-        <TableHead columns={HEAD} />
-        <tbody className="divide-y divide-line">
-          {Array.from({ length: 5 }, (_, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have nothing else to key on.
-            <tr key={i}>
-              <td className={td}>
-                <Skeleton className="h-5 w-20 rounded-full" />
-              </td>
-              <td className={td}>
-                <Skeleton className="h-3.5 w-48 max-w-full" />
-              </td>
-              <td className={`${td} ${columns.trigger}`}>
-                <Skeleton className="h-3.5 w-14" />
-              </td>
-              <td className={`${td} ${columns.started}`}>
-                <Skeleton className="h-3.5 w-20" />
-              </td>
-              <td className={`${td} ${columns.duration}`}>
-                <Skeleton className="ml-auto h-3.5 w-12" />
-              </td>
-              <td className={td} />
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
+  return <TableSkeleton label="Loading executions" columns={HEAD} cells={SKELETON_CELLS} rows={5} />;
 }

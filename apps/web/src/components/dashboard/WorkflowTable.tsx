@@ -1,26 +1,26 @@
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { useNow } from '../../hooks/useNow';
+import { DataTable } from '../ui/DataTable';
 import { IconButton } from '../ui/IconButton';
 import { CalendarClockIcon, CopyIcon, DownloadIcon, PauseIcon, PencilIcon, PlayIcon, TrashIcon } from '../ui/icons';
-import { type HeaderColumn, TableHead } from '../ui/TableHead';
+import type { HeaderColumn } from '../ui/TableHead';
+import { td } from '../ui/table-styles';
 import { RelativeTime } from './RelativeTime';
 import { RenameWorkflowDialog } from './RenameWorkflowDialog';
 import { RunStatusBadge } from './RunStatusBadge';
 import { useDeleteWorkflow, useDuplicateWorkflow, useExportWorkflow, useRunWorkflow } from './useWorkflows';
 import { nodeCountLabel, scheduleLook, type WorkflowSummary } from './workflow-summary';
 
-export const td = 'px-4 py-3 align-middle';
 /** Which columns show at which width; the skeleton uses the same. */
 export const columnClasses = {
   lastRun: 'hidden sm:table-cell',
   schedule: 'hidden lg:table-cell',
   lastChange: 'hidden md:table-cell',
 } as const;
-export const tableFrameClasses = 'overflow-hidden rounded-xl border border-line bg-surface shadow-xs';
-export const tableClasses = 'w-full table-fixed border-collapse text-sm';
 
-const HEAD: HeaderColumn[] = [
+/** The columns' headers; the skeleton shows the same. */
+export const WORKFLOW_COLUMNS: HeaderColumn[] = [
   { label: 'Name' },
   { label: 'Last run', className: `${columnClasses.lastRun} w-44` },
   { label: 'Schedule', className: `${columnClasses.schedule} w-48` },
@@ -28,26 +28,15 @@ const HEAD: HeaderColumn[] = [
   { label: 'Actions', className: 'w-48', hidden: true },
 ];
 
-/** The workflows table's header row; the skeleton draws the same. */
-export function WorkflowTableHead() {
-  return <TableHead columns={HEAD} />;
-}
-
 /** The workflows as a table; columns drop away on narrow screens, name and actions stay. */
 export function WorkflowTable({ workflows }: { workflows: WorkflowSummary[] }) {
   const now = useNow();
   return (
-    <div className={tableFrameClasses}>
-      <table className={tableClasses}>
-        <caption className="sr-only">Your workflows</caption>
-        <WorkflowTableHead />
-        <tbody className="divide-y divide-line">
-          {workflows.map((workflow) => (
-            <WorkflowRow key={workflow.id} workflow={workflow} now={now} />
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable caption="Your workflows" columns={WORKFLOW_COLUMNS}>
+      {workflows.map((workflow) => (
+        <WorkflowRow key={workflow.id} workflow={workflow} now={now} />
+      ))}
+    </DataTable>
   );
 }
 

@@ -1,36 +1,15 @@
-import { Skeleton } from '../ui/Skeleton';
-import { columnClasses, tableClasses, tableFrameClasses, td, WorkflowTableHead } from './WorkflowTable';
+import { TableSkeleton } from '../ui/TableSkeleton';
+import { columnClasses, WORKFLOW_COLUMNS } from './WorkflowTable';
+
+const CELLS = [
+  { bars: ['h-3.5 w-48 max-w-full', 'mt-2 h-3 w-14'] },
+  { className: columnClasses.lastRun, bars: ['h-5 w-20 rounded-full'] },
+  { className: columnClasses.schedule, bars: ['h-3.5 w-24'] },
+  { className: columnClasses.lastChange, bars: ['h-3.5 w-20'] },
+  { bars: ['ml-auto h-6 w-14'] },
+];
 
 /** The table's shape, with the real header and column widths, while the list loads. */
 export function WorkflowTableSkeleton({ rows = 4 }: { rows?: number }) {
-  return (
-    <div role="status" aria-label="Loading workflows" aria-busy="true" className={tableFrameClasses}>
-      <table className={tableClasses} aria-hidden="true">
-        <WorkflowTableHead />
-        <tbody className="divide-y divide-line">
-          {Array.from({ length: rows }, (_, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have nothing else to key on.
-            <tr key={i}>
-              <td className={td}>
-                <Skeleton className="h-3.5 w-48 max-w-full" />
-                <Skeleton className="mt-2 h-3 w-14" />
-              </td>
-              <td className={`${td} ${columnClasses.lastRun}`}>
-                <Skeleton className="h-5 w-20 rounded-full" />
-              </td>
-              <td className={`${td} ${columnClasses.schedule}`}>
-                <Skeleton className="h-3.5 w-24" />
-              </td>
-              <td className={`${td} ${columnClasses.lastChange}`}>
-                <Skeleton className="h-3.5 w-20" />
-              </td>
-              <td className={td}>
-                <Skeleton className="ml-auto h-6 w-14" />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
+  return <TableSkeleton label="Loading workflows" columns={WORKFLOW_COLUMNS} cells={CELLS} rows={rows} />;
 }

@@ -1,12 +1,13 @@
 import { Link } from 'react-router';
 import { useSchedules } from '../../api/schedules';
 import { useNow } from '../../hooks/useNow';
-import { tableClasses, tableFrameClasses, td } from '../dashboard/WorkflowTable';
 import { WorkflowTableSkeleton } from '../dashboard/WorkflowTableSkeleton';
+import { DataTable } from '../ui/DataTable';
 import { ErrorState } from '../ui/ErrorState';
 import { IconButton } from '../ui/IconButton';
 import { CalendarClockIcon, PauseIcon, PencilIcon, PlayIcon, TrashIcon } from '../ui/icons';
-import { type HeaderColumn, TableHead } from '../ui/TableHead';
+import type { HeaderColumn } from '../ui/TableHead';
+import { td } from '../ui/table-styles';
 import { LastRun, NextRun, ScheduleProblem } from './ScheduleStatus';
 import { describeTiming } from './schedule-text';
 import { scheduleTitle, useScheduleActions } from './useScheduleActions';
@@ -44,61 +45,55 @@ export function SchedulesOverview() {
   }
 
   return (
-    <div className={tableFrameClasses}>
-      <table className={tableClasses}>
-        <caption className="sr-only">Your schedules</caption>
-        <TableHead columns={HEAD} />
-        <tbody className="divide-y divide-line">
-          {schedules.map((schedule) => {
-            const title = scheduleTitle(schedule);
-            const busy = busyId === schedule.id;
-            const editLink = `/workflow/${encodeURIComponent(schedule.workflowId)}?schedule=${encodeURIComponent(schedule.id)}`;
-            return (
-              <tr key={schedule.id} className="group transition-colors hover:bg-surface-2/50" data-testid="schedule-row">
-                <td className={td}>
-                  <Link to={editLink} className="block truncate rounded-sm font-medium text-ink hover:text-brand">
-                    {title}
-                  </Link>
-                  <p className="mt-0.5 truncate text-xs text-subtle">
-                    {schedule.name ? `${describeTiming(schedule)} · ` : ''}
-                    {schedule.timezone.replaceAll('_', ' ')}
-                  </p>
-                  <ScheduleProblem schedule={schedule} />
-                </td>
-                <td className={`${td} hidden md:table-cell`}>
-                  <Link to={`/workflow/${encodeURIComponent(schedule.workflowId)}`} className="block truncate text-muted hover:text-brand">
-                    {schedule.workflowName}
-                  </Link>
-                </td>
-                <td className={`${td} whitespace-nowrap text-muted`}>
-                  <NextRun schedule={schedule} />
-                </td>
-                <td className={`${td} hidden sm:table-cell`}>
-                  <LastRun schedule={schedule} now={now} />
-                </td>
-                <td className={`${td} text-right`}>
-                  <div className="flex justify-end gap-1">
-                    <IconButton label={schedule.enabled ? `Pause ${title}` : `Resume ${title}`} onClick={() => void togglePaused(schedule)} disabled={busy}>
-                      {schedule.enabled ? <PauseIcon size={16} /> : <PlayIcon size={14} />}
-                    </IconButton>
-                    <Link
-                      to={editLink}
-                      aria-label={`Edit ${title}`}
-                      title={`Edit ${title}`}
-                      className="inline-flex size-8 shrink-0 items-center justify-center rounded-md text-muted transition-colors hover:bg-surface-2 hover:text-ink"
-                    >
-                      <PencilIcon size={15} />
-                    </Link>
-                    <IconButton label={`Delete ${title}`} danger onClick={() => void remove(schedule)} disabled={busy}>
-                      <TrashIcon size={16} />
-                    </IconButton>
-                  </div>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+    <DataTable caption="Your schedules" columns={HEAD}>
+      {schedules.map((schedule) => {
+        const title = scheduleTitle(schedule);
+        const busy = busyId === schedule.id;
+        const editLink = `/workflow/${encodeURIComponent(schedule.workflowId)}?schedule=${encodeURIComponent(schedule.id)}`;
+        return (
+          <tr key={schedule.id} className="group transition-colors hover:bg-surface-2/50" data-testid="schedule-row">
+            <td className={td}>
+              <Link to={editLink} className="block truncate rounded-sm font-medium text-ink hover:text-brand">
+                {title}
+              </Link>
+              <p className="mt-0.5 truncate text-xs text-subtle">
+                {schedule.name ? `${describeTiming(schedule)} · ` : ''}
+                {schedule.timezone.replaceAll('_', ' ')}
+              </p>
+              <ScheduleProblem schedule={schedule} />
+            </td>
+            <td className={`${td} hidden md:table-cell`}>
+              <Link to={`/workflow/${encodeURIComponent(schedule.workflowId)}`} className="block truncate text-muted hover:text-brand">
+                {schedule.workflowName}
+              </Link>
+            </td>
+            <td className={`${td} whitespace-nowrap text-muted`}>
+              <NextRun schedule={schedule} />
+            </td>
+            <td className={`${td} hidden sm:table-cell`}>
+              <LastRun schedule={schedule} now={now} />
+            </td>
+            <td className={`${td} text-right`}>
+              <div className="flex justify-end gap-1">
+                <IconButton label={schedule.enabled ? `Pause ${title}` : `Resume ${title}`} onClick={() => void togglePaused(schedule)} disabled={busy}>
+                  {schedule.enabled ? <PauseIcon size={16} /> : <PlayIcon size={14} />}
+                </IconButton>
+                <Link
+                  to={editLink}
+                  aria-label={`Edit ${title}`}
+                  title={`Edit ${title}`}
+                  className="inline-flex size-8 shrink-0 items-center justify-center rounded-md text-muted transition-colors hover:bg-surface-2 hover:text-ink"
+                >
+                  <PencilIcon size={15} />
+                </Link>
+                <IconButton label={`Delete ${title}`} danger onClick={() => void remove(schedule)} disabled={busy}>
+                  <TrashIcon size={16} />
+                </IconButton>
+              </div>
+            </td>
+          </tr>
+        );
+      })}
+    </DataTable>
   );
 }
