@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import type { DocumentValue } from '@weft/core';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { parseDocument } from '../documents/parse-document.js';
 import { splitDocuments } from '../documents/split-documents.js';
+import { closedAfter } from '../test-support/closed-after.js';
 import { deflateBombPdf, xobjectFanOutPdf } from '../test-support/malicious-documents.js';
 import { processAlive } from '../test-support/process-alive.js';
 import { utf8 } from '../test-support/sample-documents.js';
@@ -12,15 +13,7 @@ import type { ContentPoolOptions } from './content-pool-options.js';
 import { ContentWork } from './content-work.js';
 import { unpackDocuments } from './packing.js';
 
-const pools: ContentPool[] = [];
-function pool(options: ContentPoolOptions = {}): ContentPool {
-  const created = new ContentPool(options);
-  pools.push(created);
-  return created;
-}
-afterEach(async () => {
-  await Promise.all(pools.splice(0).map((created) => created.close()));
-});
+const pool = closedAfter((options: ContentPoolOptions = {}) => new ContentPool(options));
 
 /** Waits until a worker has a task (started from TypeScript sources, a worker takes a second or more to start). */
 async function busyWorker(content: ContentPool): Promise<number> {

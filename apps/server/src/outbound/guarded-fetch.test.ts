@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closedAfter } from '../test-support/closed-after.js';
 import { type HttpPeer, startHttpPeer } from '../test-support/http-peer.js';
 import { createGuardedFetch, type GuardedFetch, type GuardedFetchOptions } from './guarded-fetch.js';
 
@@ -10,13 +11,6 @@ const PRIVATE_ADVICE = /Requests to private networks are blocked; an operator ca
 let loopback: HttpPeer;
 /** Linux routes all of 127/8 to loopback: a second loopback address stands in for "an allowed private host". */
 let allowedHost: HttpPeer;
-const fetches: GuardedFetch[] = [];
-
-function guarded(options: Partial<GuardedFetchOptions> = {}): GuardedFetch {
-  const fetch = createGuardedFetch({ allowPrivateNetwork: false, allowedPrivateHosts: [], ...options });
-  fetches.push(fetch);
-  return fetch;
-}
 
 beforeAll(async () => {
   loopback = await startHttpPeer();
@@ -24,9 +18,13 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await Promise.all(fetches.map((fetch) => fetch.close()));
   await Promise.all([loopback.close(), allowedHost.close()]);
 });
+
+const guarded = closedAfter(
+  (options: Partial<GuardedFetchOptions> = {}): GuardedFetch => createGuardedFetch({ allowPrivateNetwork: false, allowedPrivateHosts: [], ...options }),
+  afterAll,
+);
 
 describe('the default policy', () => {
   it('refuses a loopback IPv4 literal before connecting', async () => {

@@ -1,25 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closedAfter } from '../test-support/closed-after.js';
 import { type HttpPeer, startHttpPeer } from '../test-support/http-peer.js';
 import { type ClosableHttpService, createHttpService, type HttpServiceOptions } from './http-service.js';
 
 let peer: HttpPeer;
-const services: ClosableHttpService[] = [];
 const signal = new AbortController().signal;
-
-function service(options: Partial<HttpServiceOptions> = {}): ClosableHttpService {
-  const created = createHttpService({ allowPrivateNetwork: true, allowedPrivateHosts: [], ...options });
-  services.push(created);
-  return created;
-}
 
 beforeAll(async () => {
   peer = await startHttpPeer();
 });
 
 afterAll(async () => {
-  await Promise.all(services.map((s) => s.close()));
   await peer.close();
 });
+
+const service = closedAfter(
+  (options: Partial<HttpServiceOptions> = {}): ClosableHttpService => createHttpService({ allowPrivateNetwork: true, allowedPrivateHosts: [], ...options }),
+  afterAll,
+);
 
 describe('HttpService', () => {
   it('sends method, headers and body, and returns status, headers, body and url', async () => {
