@@ -1,5 +1,6 @@
-import { type KeyboardEvent, type ReactNode, useId, useRef } from 'react';
+import { type ReactNode, useId, useRef } from 'react';
 import { CloseIcon, SparklesIcon } from '../../components/ui/icons';
+import { closeOnEscape } from '../../lib/escape-key';
 import type { Placement } from './tutorial-steps';
 import { useAnchorPosition } from './useAnchorPosition';
 
@@ -29,12 +30,6 @@ export function TutorialCard({ title, children, anchor, placement, progress, onC
     onClose();
     document.querySelector<HTMLElement>('[data-testid="editor-canvas"]')?.focus({ preventScroll: true });
   };
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key !== 'Escape') return;
-    event.preventDefault();
-    event.stopPropagation();
-    close();
-  };
   return (
     <section
       ref={card}
@@ -42,7 +37,7 @@ export function TutorialCard({ title, children, anchor, placement, progress, onC
       aria-modal="false"
       aria-labelledby={titleId}
       data-testid="tutorial-card"
-      onKeyDown={onKeyDown}
+      onKeyDown={closeOnEscape(close)}
       // Hidden until placed, so it never flashes in the corner.
       style={position ? { left: position.left, top: position.top } : { left: 0, top: 0, visibility: 'hidden' }}
       className="fixed z-40 w-[300px] rounded-xl border border-line bg-surface p-4 text-left shadow-[0_12px_32px_-12px_rgb(0_0_0/0.35)] ring-1 ring-brand/15 dark:shadow-black/60"

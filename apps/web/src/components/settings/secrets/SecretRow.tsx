@@ -1,6 +1,7 @@
 import { SECRET_NAME_MAX, secretReference } from '@weft/core';
-import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import type { Secret, SecretChanges } from '../../../api/useSecrets';
+import { closeOnEscape } from '../../../lib/escape-key';
 import { RelativeTime } from '../../dashboard/RelativeTime';
 import { Button } from '../../ui/Button';
 import { IconButton } from '../../ui/IconButton';
@@ -118,17 +119,10 @@ function EditSecretForm({ mode, secret, otherNames, saving, onSave, onSaved, onC
     if (renaming && draft === secret.name) return onCancel();
     if (await onSave(renaming ? { name: draft } : { value: draft })) onSaved();
   };
-  const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
-    if (event.key !== 'Escape') return;
-    event.preventDefault();
-    event.stopPropagation();
-    onCancel();
-  };
-
   return (
     <form
       onSubmit={(e) => void onSubmit(e)}
-      onKeyDown={onKeyDown}
+      onKeyDown={closeOnEscape(onCancel)}
       noValidate
       aria-label={renaming ? `Rename ${secret.name}` : `Replace the value of ${secret.name}`}
       className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-start"
