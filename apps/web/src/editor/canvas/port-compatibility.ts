@@ -15,37 +15,27 @@ const cache = new Map<string, PortCompatibility>();
 
 /** An input of type `to`: the source types it takes. */
 export function inputCompatibility(to: DataType): PortCompatibility {
-  return memo(`in:${to}`, () =>
-    split(
-      DATA_TYPES,
-      (from) => typesMatch(from, to),
-      (from) => !!findConversion(from, to),
-    ),
-  );
+  return compatibilityOf(`in:${to}`, (from) => [from, to]);
 }
 
 /** An output of type `from`: the input types it can feed. */
 export function outputCompatibility(from: DataType): PortCompatibility {
-  return memo(`out:${from}`, () =>
-    split(
-      DATA_TYPES,
-      (to) => typesMatch(from, to),
-      (to) => !!findConversion(from, to),
-    ),
-  );
+  return compatibilityOf(`out:${from}`, (to) => [from, to]);
 }
 
-function split(types: readonly DataType[], direct: (t: DataType) => boolean, converted: (t: DataType) => boolean): PortCompatibility {
-  return {
-    direct: types.filter(direct).join(' '),
-    converted: types.filter((t) => !direct(t) && converted(t)).join(' '),
-  };
-}
-
-function memo(key: string, make: () => PortCompatibility): PortCompatibility {
+/**
+ * Every data type, sorted by how it connects with the port, worked out once per key.
+ * `edge` puts a type on its side of the connection (source or target): the only
+ * difference between an input and an output.
+ */
+function compatibilityOf(key: string, edge: (other: DataType) => [from: DataType, to: DataType]): PortCompatibility {
   let value = cache.get(key);
   if (!value) {
-    value = make();
+    const direct = (t: DataType) => typesMatch(...edge(t));
+    value = {
+      direct: DATA_TYPES.filter(direct).join(' '),
+      converted: DATA_TYPES.filter((t) => !direct(t) && !!findConversion(...edge(t))).join(' '),
+    };
     cache.set(key, value);
   }
   return value;
