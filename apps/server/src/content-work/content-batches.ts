@@ -1,7 +1,14 @@
 /** At most this many items per IPC message, whatever their size. */
 const MAX_ITEMS = 2000;
-/** About this many characters of text per message: reading one back costs the event loop a millisecond or two. */
-const MAX_CHARS = 512 * 1024;
+/**
+ * About this many characters of text per message (64 KB at two bytes a character). Every
+ * message is a buffer on each side of the channel, and a large one is fresh memory each
+ * time (glibc maps allocations over 128 KB anew; V8 keeps strings over 128 KB on pages of
+ * their own), which costs a page fault per 4 KB: 17 µs each on this project's 2-core VMs,
+ * 4 ms a megabyte, three or four times per crossing. Small messages reuse memory freed by
+ * the last ones, so a text crosses for little more than the copy (bench/README.md).
+ */
+export const MAX_CHARS = 32 * 1024;
 
 /**
  * Splits a list into the batches that cross the IPC channel, by count and by the text
@@ -36,8 +43,8 @@ function weight(item: unknown): number {
 
 /**
  * A file's bytes or a long text as pieces of about one message each: writing a message
- * serialises it on the sending thread, a few milliseconds a megabyte on a busy machine, so
- * a 25 MB upload goes as 50 turns of the event loop, not one long one.
+ * serialises it on the sending thread, so a 25 MB upload goes as many short turns of the
+ * event loop, not one long one, each in memory the last one freed.
  */
 export function piecesOf(payload: Uint8Array | string): (Uint8Array | string)[] {
   const pieces: (Uint8Array | string)[] = [];
@@ -46,4 +53,52 @@ export function piecesOf(payload: Uint8Array | string): (Uint8Array | string)[] 
     pieces.push(typeof payload === 'string' ? payload.slice(start, start + MAX_CHARS) : payload.subarray(start, start + MAX_CHARS));
   }
   return pieces;
+}
+
+/** The start of a long text; the rest follows in the next items, the last part as a plain string. */
+export interface TextPiece {
+  readonly piece: string;
+}
+
+/** Texts as items of at most MAX_CHARS characters each: a longer text goes as pieces, then its last part. */
+export function* textItems(texts: readonly string[]): Generator<string | TextPiece> {
+  for (const text of texts) {
+    let start = 0;
+    for (; text.length - start > MAX_CHARS; start += MAX_CHARS) yield { piece: text.slice(start, start + MAX_CHARS) };
+    yield start === 0 ? text : text.slice(start);
+  }
+}
+
+/** Puts long texts back together as their items arrive (textItems, or pieces before a pack of documents). */
+export class TextJoiner {
+  private pending = '';
+
+  /** Keeps a piece for the next text. */
+  add(piece: TextPiece): void {
+    // A rope, not a copy: V8 makes it one flat string once, when it is first read.
+    this.pending += piece.piece;
+  }
+
+  /** The whole text whose last part this is. */
+  end(last: string): string {
+    if (this.pending === '') return last;
+    const whole = this.pending + last;
+    this.pending = '';
+    return whole;
+  }
+
+  /** Every text from a list of textItems. */
+  static texts(items: readonly (string | TextPiece)[]): string[] {
+    const joiner = new TextJoiner();
+    const texts: string[] = [];
+    for (const item of items) {
+      if (typeof item === 'string') texts.push(joiner.end(item));
+      else joiner.add(item);
+    }
+    return texts;
+  }
+}
+
+export function isTextPiece(item: unknown): item is TextPiece {
+  return typeof item === 'object' && item !== null && typeof (item as { piece?: unknown }).piece === 'string';
 }

@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import type { DocumentValue } from '@weft/core';
 import { describe, expect, it, vi } from 'vitest';
 import { parseDocument } from '../documents/parse-document.js';
 import { splitDocuments } from '../documents/split-documents.js';
@@ -11,7 +10,7 @@ import { piecesOf } from './content-batches.js';
 import { ContentPool } from './content-pool.js';
 import type { ContentPoolOptions } from './content-pool-options.js';
 import { ContentWork } from './content-work.js';
-import { unpackDocuments } from './packing.js';
+import { DocumentUnpacker } from './packing.js';
 
 const pool = closedAfter((options: ContentPoolOptions = {}) => new ContentPool(options));
 
@@ -35,7 +34,7 @@ function csv(rows: number, label = 'row'): Uint8Array {
 }
 
 async function parse(content: ContentPool, name: string, bytes: Uint8Array, options: { owner?: string; signal?: AbortSignal } = {}) {
-  const documents: DocumentValue[] = [];
+  const unpacker = new DocumentUnpacker();
   let batches = 0;
   await content.run(
     { kind: 'parse', name },
@@ -46,11 +45,11 @@ async function parse(content: ContentPool, name: string, bytes: Uint8Array, opti
       input: piecesOf(bytes),
       onBatch: (packs) => {
         batches += 1;
-        for (const pack of packs) unpackDocuments(pack, documents);
+        for (const pack of packs) unpacker.add(pack);
       },
     },
   );
-  return { documents, batches };
+  return { documents: unpacker.documents, batches };
 }
 
 describe('content pool', () => {

@@ -1,4 +1,5 @@
 import type { SplitOptions } from '@weft/nodes';
+import type { TextPiece } from './content-batches.js';
 import type { ContentLimit, ContentLimits } from './content-limits.js';
 import type { JsonPiece } from './json-pieces.js';
 import type { PackedChunks, PackedDocuments } from './packing.js';
@@ -26,7 +27,7 @@ export type ContentTask =
 
 /** What each task sends back in batches, and what it ends with. */
 export interface ContentTaskResults {
-  parse: { readonly item: PackedDocuments; readonly result: undefined };
+  parse: { readonly item: PackedDocuments | TextPiece; readonly result: undefined };
   split: { readonly item: PackedChunks; readonly result: undefined };
   'mail-html': { readonly item: never; readonly result: { readonly html: string; readonly text: string } };
   json: { readonly item: JsonPiece; readonly result: undefined };

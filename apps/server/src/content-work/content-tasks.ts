@@ -1,10 +1,10 @@
 import type { DocumentValue } from '@weft/core';
-import { batchesOf } from './content-batches.js';
+import { batchesOf, TextJoiner, type TextPiece } from './content-batches.js';
 import type { ContentLimits } from './content-limits.js';
 import type { ContentTask } from './content-protocol.js';
 import { checkJsonDepth } from './json-depth.js';
 import { jsonPieces } from './json-pieces.js';
-import { ChunkLocator, type LocatedChunk, packChunks, packDocuments } from './packing.js';
+import { ChunkLocator, documentItems, type LocatedChunk, packChunks } from './packing.js';
 
 /**
  * A task's work, in the worker process. Libraries are imported on first use, as in the
@@ -24,12 +24,12 @@ export async function runContentTask(
       const bytes = Buffer.concat(input as Uint8Array[]);
       const file = { name: task.name, bytes, ...(task.mimeType === undefined ? {} : { mimeType: task.mimeType }) };
       const documents: DocumentValue[] = await parseDocument(file, { ...(task.sheet === undefined ? {} : { sheet: task.sheet }), limits });
-      for (const batch of batchesOf(documents)) await emit([packDocuments(batch)]);
+      for (const item of documentItems(documents)) await emit([item]);
       return undefined;
     }
     case 'split': {
       const { splitTexts } = await import('../documents/split-documents.js');
-      const texts = input as string[];
+      const texts = TextJoiner.texts(input as (string | TextPiece)[]);
       const locator = new ChunkLocator(texts);
       const chunks: LocatedChunk[] = [];
       await splitTexts(texts, { ...task.options, limits }, (from, text) => chunks.push(locator.locate(from, text)));

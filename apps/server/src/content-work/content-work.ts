@@ -1,13 +1,13 @@
 import type { ChunkValue, DocumentValue } from '@weft/core';
 import type { DocumentFile, ParseOptions, SplitOptions } from '@weft/nodes';
 import { checkSplitOptions, splitSubject } from '../documents/split-options.js';
-import { piecesOf } from './content-batches.js';
+import { piecesOf, textItems } from './content-batches.js';
 import type { ContentLimits } from './content-limits.js';
 import { ContentPool } from './content-pool.js';
 import type { ContentPoolOptions } from './content-pool-options.js';
 import { JsonAssembly } from './json-assembly.js';
 import { checkJsonDepth } from './json-depth.js';
-import { unpackChunks, unpackDocuments } from './packing.js';
+import { DocumentUnpacker, unpackChunks } from './packing.js';
 
 /**
  * JSON texts up to this many characters are parsed on the event loop: at about 25 ms a
@@ -46,18 +46,18 @@ export class ContentWork {
 
   /** The Document Loader's parse (documents/parse-document.ts), in a worker. */
   async parseDocument(file: DocumentFile, options: ParseOptions & WorkOptions = {}): Promise<DocumentValue[]> {
-    const documents: DocumentValue[] = [];
+    const documents = new DocumentUnpacker();
     const task = { kind: 'parse', name: file.name, mimeType: file.mimeType, sheet: options.sheet } as const;
     await this.pool.run(task, {
       subject: file.name,
       doing: 'reading it',
       ...work(options),
       input: piecesOf(file.bytes),
-      onBatch: (packs) => {
-        for (const pack of packs) unpackDocuments(pack, documents);
+      onBatch: (items) => {
+        for (const item of items) documents.add(item);
       },
     });
-    return documents;
+    return documents.documents;
   }
 
   /** The Text Splitter's split (documents/split-documents.ts), in a worker; bad sizes are refused here first. */
@@ -73,8 +73,8 @@ export class ContentWork {
         subject,
         doing: 'splitting them',
         ...work(options),
-        // Texts only: each chunk comes back naming its document, whose metadata is here (packing.ts).
-        input: documents.map((document) => document.text),
+        // Texts only, long ones in pieces: each chunk comes back as its place in its document, which is here (packing.ts).
+        input: [...textItems(documents.map((document) => document.text))],
         onBatch: (packs) => {
           for (const pack of packs) unpackChunks(pack, documents, chunks);
         },

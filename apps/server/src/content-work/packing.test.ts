@@ -1,8 +1,8 @@
 import type { ChunkValue, DocumentValue } from '@weft/core';
 import { describe, expect, it } from 'vitest';
 import { splitDocuments, splitTexts } from '../documents/split-documents.js';
-import { batchesOf } from './content-batches.js';
-import { ChunkLocator, type LocatedChunk, packChunks, unpackChunks } from './packing.js';
+import { batchesOf, isTextPiece, MAX_CHARS, TextJoiner, textItems } from './content-batches.js';
+import { ChunkLocator, DocumentUnpacker, documentItems, type LocatedChunk, packChunks, unpackChunks } from './packing.js';
 
 const SPLIT = { chunkSize: 120, chunkOverlap: 40, splitOn: 'paragraphs' } as const;
 
@@ -55,5 +55,32 @@ describe('chunks crossing from a content worker', () => {
       ends: [7, -1],
       texts: ['spelled'],
     });
+  });
+
+  it('send a text longer than a message as pieces that come back together, and short ones as they are', () => {
+    const long = 'x'.repeat(MAX_CHARS * 2 + 5);
+    const items = [...textItems(['short', long, '', 'y'.repeat(MAX_CHARS)])];
+    expect(items.map((item) => (typeof item === 'string' ? item.length : `piece ${item.piece.length}`))).toEqual([
+      5,
+      `piece ${MAX_CHARS}`,
+      `piece ${MAX_CHARS}`,
+      5,
+      0,
+      MAX_CHARS,
+    ]);
+    expect(TextJoiner.texts(items)).toEqual(['short', long, '', 'y'.repeat(MAX_CHARS)]);
+  });
+
+  it('send a long document as pieces of its text before its batch, and the server gets every document back', () => {
+    const documents: DocumentValue[] = [
+      { text: 'first', metadata: { row: 1 } },
+      { text: 'z'.repeat(MAX_CHARS * 3), metadata: { page: 2 } },
+      { text: 'after', metadata: { row: 3 } },
+    ];
+    const items = [...documentItems(documents)];
+    expect(items.filter(isTextPiece)).toHaveLength(2);
+    const unpacker = new DocumentUnpacker();
+    for (const item of items) unpacker.add(item);
+    expect(unpacker.documents).toEqual(documents);
   });
 });

@@ -1,4 +1,5 @@
 import type { ChunkValue, DocumentValue } from '@weft/core';
+import { batchesOf, isTextPiece, MAX_CHARS, TextJoiner, type TextPiece, textItems } from './content-batches.js';
 
 /**
  * Documents and chunks as they cross the IPC channel: texts as a list of strings, which
@@ -72,11 +73,41 @@ export function packDocuments(documents: readonly DocumentValue[]): PackedDocume
   return { texts: documents.map((document) => document.text), metadata: JSON.stringify(documents.map((document) => document.metadata)) };
 }
 
-export function unpackDocuments(packed: PackedDocuments, into: DocumentValue[]): void {
-  const metadata = JSON.parse(packed.metadata) as DocumentValue['metadata'][];
-  packed.texts.forEach((text, index) => {
-    into.push({ text, metadata: metadata[index] ?? {} });
-  });
+/**
+ * What a parse sends back, a message each: documents in batches (batchesOf), and a
+ * document longer than a message as pieces of its text, then a batch of it alone with the
+ * last part. A text over MAX_CHARS is always alone in its batch (batchesOf closes a batch
+ * before and after it), so the pieces always belong to the batch's first text.
+ */
+export function* documentItems(documents: readonly DocumentValue[]): Generator<PackedDocuments | TextPiece> {
+  for (const batch of batchesOf(documents)) {
+    const first = batch[0] as DocumentValue;
+    if (batch.length === 1 && first.text.length > MAX_CHARS) {
+      let last = '';
+      for (const item of textItems([first.text])) {
+        if (typeof item === 'string') last = item;
+        else yield item;
+      }
+      yield packDocuments([{ text: last, metadata: first.metadata }]);
+    } else yield packDocuments(batch);
+  }
+}
+
+/** The server's side of documentItems: documents as their messages arrive. */
+export class DocumentUnpacker {
+  readonly documents: DocumentValue[] = [];
+  private readonly joiner = new TextJoiner();
+
+  add(item: PackedDocuments | TextPiece): void {
+    if (isTextPiece(item)) {
+      this.joiner.add(item);
+      return;
+    }
+    const metadata = JSON.parse(item.metadata) as DocumentValue['metadata'][];
+    item.texts.forEach((text, index) => {
+      this.documents.push({ text: index === 0 ? this.joiner.end(text) : text, metadata: metadata[index] ?? {} });
+    });
+  }
 }
 
 /** Chunks numbered on from `into`'s length, each with its document's metadata, as splitDocuments gives them. */
