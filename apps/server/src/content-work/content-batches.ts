@@ -11,24 +11,45 @@ const MAX_ITEMS = 2000;
 export const MAX_CHARS = 32 * 1024;
 
 /**
- * Splits a list into the batches that cross the IPC channel, by count and by the text
- * each item carries (documents have `text`, JSON pieces `json`; `weigh` says otherwise), so
+ * Gathers items into the batches that cross the IPC channel, by count and by the text each
+ * item carries (documents have `text`, JSON pieces `json`; `weigh` says otherwise), so
  * neither a million short rows nor a few long pages make one message that takes long to read.
  */
-export function* batchesOf<T>(items: readonly T[], weigh: (item: T) => number = weight): Generator<T[]> {
-  let batch: T[] = [];
-  let chars = 0;
-  for (const item of items) {
-    const size = weigh(item);
-    if (batch.length > 0 && (batch.length >= MAX_ITEMS || chars + size > MAX_CHARS)) {
-      yield batch;
-      batch = [];
-      chars = 0;
-    }
-    batch.push(item);
-    chars += size;
+export class Batcher<T> {
+  private batch: T[] = [];
+  private chars = 0;
+
+  constructor(private readonly weigh: (item: T) => number = weight) {}
+
+  /** Adds an item; gives back the batch this closed, if it closed one. */
+  add(item: T): T[] | undefined {
+    const size = this.weigh(item);
+    let closed: T[] | undefined;
+    if (this.batch.length > 0 && (this.batch.length >= MAX_ITEMS || this.chars + size > MAX_CHARS)) closed = this.rest();
+    this.batch.push(item);
+    this.chars += size;
+    return closed;
   }
-  if (batch.length > 0) yield batch;
+
+  /** The open batch, if it holds anything; the batcher starts afresh. */
+  rest(): T[] | undefined {
+    if (this.batch.length === 0) return undefined;
+    const batch = this.batch;
+    this.batch = [];
+    this.chars = 0;
+    return batch;
+  }
+}
+
+/** A list as its batches (Batcher). */
+export function* batchesOf<T>(items: readonly T[], weigh: (item: T) => number = weight): Generator<T[]> {
+  const batcher = new Batcher(weigh);
+  for (const item of items) {
+    const closed = batcher.add(item);
+    if (closed) yield closed;
+  }
+  const rest = batcher.rest();
+  if (rest) yield rest;
 }
 
 function weight(item: unknown): number {
@@ -87,15 +108,13 @@ export class TextJoiner {
     return whole;
   }
 
-  /** Every text from a list of textItems. */
-  static texts(items: readonly (string | TextPiece)[]): string[] {
+  /** The texts of textItems' items as they arrive. */
+  static async *texts(items: AsyncIterable<unknown> | Iterable<unknown>): AsyncGenerator<string> {
     const joiner = new TextJoiner();
-    const texts: string[] = [];
-    for (const item of items) {
-      if (typeof item === 'string') texts.push(joiner.end(item));
-      else joiner.add(item);
+    for await (const item of items) {
+      if (isTextPiece(item)) joiner.add(item);
+      else yield joiner.end(item as string);
     }
-    return texts;
   }
 }
 

@@ -18,8 +18,8 @@ import type { PackedChunks, PackedDocuments } from './packing.js';
 export type ContentTask =
   /** A file into documents (the Document Loader); input: the file's bytes in pieces. */
   | { readonly kind: 'parse'; readonly name: string; readonly mimeType?: string; readonly sheet?: string }
-  /** The documents' texts sent as input into chunks (the Text Splitter). */
-  | { readonly kind: 'split'; readonly options: Omit<SplitOptions, 'signal'> }
+  /** The documents' texts sent as input (`count` of them, long ones in pieces) into chunks (the Text Splitter). */
+  | { readonly kind: 'split'; readonly options: Omit<SplitOptions, 'signal'>; readonly count: number }
   /** An e-mail's HTML body sanitised, and its plain-text part (Send E-mail). */
   | { readonly kind: 'mail-html'; readonly html: string; readonly text?: string; readonly subject: string }
   /** JSON text checked (depth, syntax) and, with `keep`, sent back as pieces (HTTP Request answers, uploads); input: the text in pieces. */

@@ -1,10 +1,11 @@
 import type { DocumentValue } from '@weft/core';
-import { batchesOf, TextJoiner, type TextPiece } from './content-batches.js';
+import { Batcher, batchesOf, TextJoiner } from './content-batches.js';
 import type { ContentLimits } from './content-limits.js';
 import type { ContentTask } from './content-protocol.js';
 import { checkJsonDepth } from './json-depth.js';
 import { jsonPieces } from './json-pieces.js';
 import { ChunkLocator, documentItems, type LocatedChunk, packChunks } from './packing.js';
+import type { TaskInput } from './task-input.js';
 
 /**
  * A task's work, in the worker process. Libraries are imported on first use, as in the
@@ -14,14 +15,14 @@ import { ChunkLocator, documentItems, type LocatedChunk, packChunks } from './pa
  */
 export async function runContentTask(
   task: ContentTask,
-  input: readonly unknown[],
+  input: TaskInput,
   limits: ContentLimits,
   emit: (items: readonly unknown[]) => Promise<void>,
 ): Promise<unknown> {
   switch (task.kind) {
     case 'parse': {
       const { parseDocument } = await import('../documents/parse-document.js');
-      const bytes = Buffer.concat(input as Uint8Array[]);
+      const bytes = Buffer.concat((await input.all()) as Uint8Array[]);
       const file = { name: task.name, bytes, ...(task.mimeType === undefined ? {} : { mimeType: task.mimeType }) };
       const documents: DocumentValue[] = await parseDocument(file, { ...(task.sheet === undefined ? {} : { sheet: task.sheet }), limits });
       for (const item of documentItems(documents)) await emit([item]);
@@ -29,13 +30,16 @@ export async function runContentTask(
     }
     case 'split': {
       const { splitTexts } = await import('../documents/split-documents.js');
-      const texts = TextJoiner.texts(input as (string | TextPiece)[]);
-      const locator = new ChunkLocator(texts);
-      const chunks: LocatedChunk[] = [];
-      await splitTexts(texts, { ...task.options, limits }, (from, text) => chunks.push(locator.locate(from, text)));
+      const locator = new ChunkLocator();
       // Only the chunks not found in their document carry their text across.
-      const weigh = (chunk: LocatedChunk) => (chunk.start < 0 ? chunk.text.length : 0) + 64;
-      for (const batch of batchesOf(chunks, weigh)) await emit([packChunks(batch)]);
+      const batcher = new Batcher<LocatedChunk>((chunk) => (chunk.start < 0 ? chunk.text.length : 0) + 64);
+      // Chunks leave in batches while the split goes on, so the server reads them meanwhile.
+      await splitTexts(TextJoiner.texts(input.items()), task.count, { ...task.options, limits }, (from, text, source) => {
+        const closed = batcher.add(locator.locate(from, text, source));
+        return closed ? emit([packChunks(closed)]) : undefined;
+      });
+      const rest = batcher.rest();
+      if (rest) await emit([packChunks(rest)]);
       return undefined;
     }
     case 'mail-html': {
@@ -43,7 +47,7 @@ export async function runContentTask(
       return cleanMailBody(task.html, task.text, task.subject, limits);
     }
     case 'json': {
-      const text = (input as string[]).join('');
+      const text = ((await input.all()) as string[]).join('');
       checkJsonDepth(text, task.subject, limits);
       const value: unknown = JSON.parse(text);
       if (task.keep) for (const batch of batchesOf([...jsonPieces(value)])) await emit(batch);

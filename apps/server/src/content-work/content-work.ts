@@ -68,7 +68,7 @@ export class ContentWork {
     const { chunkSize, chunkOverlap, splitOn } = options;
     const subject = splitSubject(documents.length);
     await this.pool.run(
-      { kind: 'split', options: { chunkSize, chunkOverlap, splitOn } },
+      { kind: 'split', options: { chunkSize, chunkOverlap, splitOn }, count: documents.length },
       {
         subject,
         doing: 'splitting them',

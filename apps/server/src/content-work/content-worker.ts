@@ -3,6 +3,7 @@ import { toWire } from './content-errors.js';
 import type { ContentLimits } from './content-limits.js';
 import type { ContentTask, FromWorker, ToWorker } from './content-protocol.js';
 import { runContentTask } from './content-tasks.js';
+import { TaskInput } from './task-input.js';
 
 /**
  * A content worker: a child process of the server (content-pool.ts) doing one task at a
@@ -14,9 +15,7 @@ interface Pending {
   readonly id: number;
   readonly task: ContentTask;
   readonly limits: ContentLimits;
-  readonly inputBatches: number;
-  readonly input: unknown[];
-  received: number;
+  readonly input: TaskInput;
 }
 
 /** Result batches written ahead of the server's reading. */
@@ -30,14 +29,13 @@ guardAgainstOrphaning();
 process.on('disconnect', () => process.exit(0));
 process.on('message', (message: ToWorker) => {
   if (message.type === 'task') {
-    pending = { id: message.id, task: message.task, limits: message.limits, inputBatches: message.inputBatches, input: [], received: 0 };
-    if (message.inputBatches === 0) void run(pending);
+    // The task starts now: a split works on the first texts while the rest arrive (task-input.ts).
+    pending = { id: message.id, task: message.task, limits: message.limits, input: new TaskInput(message.inputBatches) };
+    void run(pending);
     return;
   }
   if (!pending || pending.id !== message.id) return;
-  for (const item of message.items) pending.input.push(item);
-  pending.received += 1;
-  if (pending.received === pending.inputBatches) void run(pending);
+  pending.input.add(message.items);
 });
 void send({ type: 'ready' });
 

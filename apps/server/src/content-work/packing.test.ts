@@ -9,9 +9,11 @@ const SPLIT = { chunkSize: 120, chunkOverlap: 40, splitOn: 'paragraphs' } as con
 /** What the worker sends for a split and what the server makes of it, without the process between. */
 async function throughPacking(documents: readonly DocumentValue[]): Promise<{ chunks: ChunkValue[]; spelledOut: number }> {
   const texts = documents.map((document) => document.text);
-  const locator = new ChunkLocator(texts);
+  const locator = new ChunkLocator();
   const located: LocatedChunk[] = [];
-  await splitTexts(texts, SPLIT, (from, text) => located.push(locator.locate(from, text)));
+  await splitTexts(texts, texts.length, SPLIT, (from, text, source) => {
+    located.push(locator.locate(from, text, source));
+  });
   const chunks: ChunkValue[] = [];
   let spelledOut = 0;
   for (const batch of batchesOf(located)) {
@@ -45,11 +47,13 @@ describe('chunks crossing from a content worker', () => {
   });
 
   it('finds a chunk wherever its characters stand, even before the last one found', () => {
-    const locator = new ChunkLocator(['abc abc xyz']);
-    expect(locator.locate(0, 'xyz').start).toBe(8);
-    expect(locator.locate(0, 'abc').start).toBe(0);
-    expect(locator.locate(0, 'nowhere').start).toBe(-1);
-    expect(packChunks([locator.locate(0, 'abc abc'), { from: 0, text: 'spelled', start: -1 }])).toEqual({
+    const source = 'abc abc xyz';
+    const locator = new ChunkLocator();
+    expect(locator.locate(0, 'xyz', source).start).toBe(8);
+    expect(locator.locate(0, 'abc', source).start).toBe(0);
+    expect(locator.locate(0, 'nowhere', source).start).toBe(-1);
+    expect(locator.locate(1, 'x', 'yx').start).toBe(1);
+    expect(packChunks([locator.locate(0, 'abc abc', source), { from: 0, text: 'spelled', start: -1 }])).toEqual({
       from: [0, 0],
       starts: [0, -1],
       ends: [7, -1],
@@ -57,7 +61,7 @@ describe('chunks crossing from a content worker', () => {
     });
   });
 
-  it('send a text longer than a message as pieces that come back together, and short ones as they are', () => {
+  it('send a text longer than a message as pieces that come back together, and short ones as they are', async () => {
     const long = 'x'.repeat(MAX_CHARS * 2 + 5);
     const items = [...textItems(['short', long, '', 'y'.repeat(MAX_CHARS)])];
     expect(items.map((item) => (typeof item === 'string' ? item.length : `piece ${item.piece.length}`))).toEqual([
@@ -68,7 +72,9 @@ describe('chunks crossing from a content worker', () => {
       0,
       MAX_CHARS,
     ]);
-    expect(TextJoiner.texts(items)).toEqual(['short', long, '', 'y'.repeat(MAX_CHARS)]);
+    const texts: string[] = [];
+    for await (const text of TextJoiner.texts(items)) texts.push(text);
+    expect(texts).toEqual(['short', long, '', 'y'.repeat(MAX_CHARS)]);
   });
 
   it('send a long document as pieces of its text before its batch, and the server gets every document back', () => {

@@ -42,15 +42,17 @@ export interface LocatedChunk {
  * any place the same characters stand gives the same text back.
  */
 export class ChunkLocator {
-  private readonly cursors: number[] = [];
+  private from = -1;
+  private cursor = 0;
 
-  constructor(private readonly sources: readonly string[]) {}
-
-  locate(from: number, text: string): LocatedChunk {
-    const source = this.sources[from] ?? '';
-    let start = source.indexOf(text, this.cursors[from] ?? 0);
+  locate(from: number, text: string, source: string): LocatedChunk {
+    if (from !== this.from) {
+      this.from = from;
+      this.cursor = 0;
+    }
+    let start = source.indexOf(text, this.cursor);
     if (start < 0) start = source.indexOf(text);
-    if (start >= 0) this.cursors[from] = start;
+    if (start >= 0) this.cursor = start;
     return { from, text, start };
   }
 }

@@ -32,26 +32,32 @@ export async function splitDocuments(documents: readonly DocumentValue[], option
   const chunks: ChunkValue[] = [];
   await splitTexts(
     documents.map((document) => document.text),
+    documents.length,
     options,
-    (index, text) => chunks.push({ text, metadata: { ...documents[index]?.metadata, chunk: chunks.length } }),
+    (index, text) => {
+      chunks.push({ text, metadata: { ...documents[index]?.metadata, chunk: chunks.length } });
+    },
   );
   return chunks;
 }
 
 /**
  * The split itself, on texts alone: `each` gets every chunk in order with the index of the
- * text it came from. A content worker needs no metadata to split, so only texts cross to
- * it and back (the server puts each chunk's metadata together from its own documents).
- * The chunks' text counts against the character limit: overlap repeats text, up to
- * `chunkSize` times over, so the output can be far longer than the input.
+ * text it came from and that text. A content worker needs no metadata to split, so only
+ * texts cross to it and chunks' places come back (the server puts each chunk together from
+ * its own documents); it splits the first texts while the server still sends the rest, so
+ * the texts may come as they arrive, `count` of them, and `each` may hold the split up
+ * while its results are sent. The chunks' text counts against the character limit: overlap
+ * repeats text, up to `chunkSize` times over, so the output can be far longer than the input.
  */
 export async function splitTexts(
-  texts: readonly string[],
+  texts: Iterable<string> | AsyncIterable<string>,
+  count: number,
   options: SplitOptions & { readonly limits?: ContentLimits },
-  each: (index: number, text: string) => void,
+  each: (index: number, text: string, source: string) => void | Promise<void>,
 ): Promise<void> {
   checkSplitOptions(options);
-  const budget = new TextBudget(splitSubject(texts.length), options.limits ?? DEFAULT_CONTENT_LIMITS, 'the chunks come to more than');
+  const budget = new TextBudget(splitSubject(count), options.limits ?? DEFAULT_CONTENT_LIMITS, 'the chunks come to more than');
   const splitter = new RecursiveCharacterTextSplitter({
     chunkSize: options.chunkSize,
     chunkOverlap: options.chunkOverlap,
@@ -59,14 +65,16 @@ export async function splitTexts(
   });
   const markSentences = options.splitOn !== 'characters';
   const yielder = new Yielder(options.signal);
-  for (let index = 0; index < texts.length; index++) {
+  let index = 0;
+  for await (const source of texts) {
     await yielder.turn();
-    const source = texts[index] as string;
     const text = markSentences ? source.replace(SENTENCE_END, `$1${SENTENCE_BREAK}`) : source;
     for (const piece of await splitter.splitText(text)) {
       const chunkText = markSentences ? piece.replaceAll(SENTENCE_BREAK, ' ') : piece;
       budget.add(chunkText.length);
-      each(index, chunkText);
+      const sent = each(index, chunkText, source);
+      if (sent) await sent;
     }
+    index += 1;
   }
 }
