@@ -252,7 +252,7 @@ export function createServices(deps: {
   // A process never judges a run it is executing lost, whatever its row says.
   if (scaleOut) scaleOut.sweep.runningHere = () => runs.runningIds();
   const scheduleRepository = new SchedulesRepository(db, { runs: executionHistory, workflows: workflowsRepository });
-  const scheduler = new Scheduler({ repository: scheduleRepository, runs, clock, logger, graceMs: config.scheduleGraceMs });
+  const scheduler = new Scheduler({ repository: scheduleRepository, runs, clock, logger, graceMs: config.scheduleGraceMs, metrics });
   const apiKeys = new ApiKeysService(db, clock);
   return {
     lifecycle: { stopping: false, storageProblem: () => undefined },

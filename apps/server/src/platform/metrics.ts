@@ -5,7 +5,8 @@ import type * as PromClient from 'prom-client';
  * What operators watch, in the Prometheus text format their tools read (prom-client):
  * runs started and finished by status, how long they take, what waits in this process's
  * queue, runs judged lost by the orphan sweep (lease expiries) and retried final writes,
- * plus Node's own process metrics. One registry per Weft, so several in one process (the
+ * what became of scheduled ticks and how late their runs started, plus Node's own process
+ * metrics. One registry per Weft, so several in one process (the
  * tests) do not share counts.
  *
  * Off (no WEFT_METRICS_TOKEN, so no GET /metrics) the recorders do nothing and prom-client
@@ -19,6 +20,10 @@ export interface Metrics {
   readonly runDuration: Pick<PromClient.Histogram<'status'>, 'observe'>;
   readonly leaseExpiries: Pick<PromClient.Counter, 'inc'>;
   readonly finalWriteRetries: Pick<PromClient.Counter, 'inc'>;
+  /** Scheduled ticks by what became of them: started, skipped, waiting, failed, missed. */
+  readonly scheduleTicks: Pick<PromClient.Counter<'outcome'>, 'inc'>;
+  /** From a tick's instant to its run starting, in seconds. */
+  readonly scheduleTickLateness: Pick<PromClient.Histogram, 'observe'>;
 }
 
 export interface MetricsOptions {
@@ -40,6 +45,8 @@ const NO_METRICS: Metrics = {
   runDuration: { observe: ignore },
   leaseExpiries: { inc: ignore },
   finalWriteRetries: { inc: ignore },
+  scheduleTicks: { inc: ignore },
+  scheduleTickLateness: { observe: ignore },
 };
 
 function prometheusMetrics(queue: MetricsOptions['queue']): Metrics {
@@ -92,6 +99,18 @@ function prometheusMetrics(queue: MetricsOptions['queue']): Metrics {
     finalWriteRetries: new Counter({
       name: 'weft_run_final_write_retries_total',
       help: 'Failed attempts to store the end of a run (each is retried)',
+      registers: [registry],
+    }),
+    scheduleTicks: new Counter({
+      name: 'weft_schedule_ticks_total',
+      help: 'Scheduled ticks claimed by this process, by what became of them (started, skipped, waiting, failed, missed)',
+      labelNames: ['outcome'] as const,
+      registers: [registry],
+    }),
+    scheduleTickLateness: new Histogram({
+      name: 'weft_schedule_tick_lateness_seconds',
+      help: "From a scheduled tick's instant to its run starting",
+      buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 15, 60, 300],
       registers: [registry],
     }),
   };

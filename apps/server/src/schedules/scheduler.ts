@@ -2,6 +2,7 @@ import { decideOverlap, isoInZone, type MissedTicks, planTicks, type TickPlan } 
 import type { Logger } from 'pino';
 import type { ScheduleRow, ScheduleTickRow } from '../db/schema.js';
 import type { Clock } from '../platform/clock.js';
+import type { Metrics } from '../platform/metrics.js';
 import { newId } from '../platform/tokens.js';
 import type { RunService } from '../runs/run.service.js';
 import { type SchedulesRepository, storedInputs, windowOf } from './schedules.repository.js';
@@ -20,6 +21,8 @@ export interface SchedulerOptions {
   batchSize?: number;
   /** The longest sleep between looks at the database: another process's new schedule is seen this late at worst. */
   maxSleepMs?: number;
+  /** What became of each tick and how late runs started (GET /metrics); none by default. */
+  metrics?: Pick<Metrics, 'scheduleTicks' | 'scheduleTickLateness'>;
 }
 
 /** What one pass did, for tests and the benchmark. */
@@ -224,9 +227,15 @@ export class Scheduler {
       }
       // Ticks already in the ledger (fired before) do not go in again and do not run again.
       const inserted = await repository.insertTicks(trx, ticks);
-      for (const [tickId, count] of missedCounts) if (inserted.has(tickId)) report.missed += count;
+      for (const [tickId, count] of missedCounts) if (inserted.has(tickId)) this.count(report, 'missed', count);
       return pending.filter((tick) => inserted.has(tick.tickId));
     });
+  }
+
+  /** A tick's outcome, in this pass's report and in the metrics. */
+  private count(report: PassReport, outcome: keyof PassReport, ticks = 1): void {
+    report[outcome] += ticks;
+    this.options.metrics?.scheduleTicks.inc({ outcome }, ticks);
   }
 
   private tickRow(scheduleId: string, instant: string, outcome: ScheduleTickRow['outcome'], createdAt: string, reason: string | null): ScheduleTickRow {
@@ -246,12 +255,12 @@ export class Scheduler {
         ? `The previous run (${previous}) was still going and a tick already waits for it (overlap: queue)`
         : `The previous run (${previous}) was still going (overlap: skip)`;
       await repository.settleTick(tick.tickId, 'skipped', null, reason);
-      report.skipped += 1;
+      this.count(report, 'skipped');
       return;
     }
     if (decision === 'wait') {
       await repository.settleTick(tick.tickId, 'waiting', null, `Waiting for the previous run (${previous}) to end (overlap: queue)`);
-      report.waiting += 1;
+      this.count(report, 'waiting');
       return;
     }
     const request = {
@@ -266,12 +275,13 @@ export class Scheduler {
       const started = await runs.start(request);
       if (started.ok) {
         await repository.settleTick(tick.tickId, 'started', started.execution.id, null);
-        report.started += 1;
+        this.count(report, 'started');
+        this.options.metrics?.scheduleTickLateness.observe(Math.max(0, this.options.clock.now().getTime() - Date.parse(tick.instant)) / 1000);
         return;
       }
       const refused = started.reason === 'invalid' ? await runs.recordRefused(request, started.message) : undefined;
       await repository.settleTick(tick.tickId, 'failed', refused?.id ?? null, started.reason === 'invalid' ? started.message : 'The workflow no longer exists');
-      report.failed += 1;
+      this.count(report, 'failed');
     } catch (error) {
       // Stopping, or the database went away: the tick stays pending and a later pass starts it.
       logger.warn({ err: error, scheduleId: schedule.id, instant: tick.instant }, 'scheduled run not started yet; will retry');
@@ -292,7 +302,7 @@ export class Scheduler {
         const execution = await repository.executionForTick(schedule.id, tick.scheduled_for);
         if (execution) {
           await repository.settleTick(tick.id, 'started', execution, null);
-          report.started += 1;
+          this.count(report, 'started');
           continue;
         }
       }

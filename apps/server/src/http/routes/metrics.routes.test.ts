@@ -46,6 +46,40 @@ describe('GET /metrics', () => {
     expect(value(text, 'weft_runs_finished_total{status="success"}')).toBe(3);
   });
 
+  it('counts what became of scheduled ticks and how late their runs started', async () => {
+    const user = await signUp(weft());
+    const workflowId = await insertWorkflow(
+      weft(),
+      user.userId,
+      workflow('Tick', [node('in', 'input.text', { text: 'x' }), node('out', 'output')], [edge('in', 'out')]),
+    );
+    const created = await weft().app.inject({ method: 'POST', url: '/api/schedules', headers: user.headers, payload: { workflowId, cron: '* * * * *' } });
+    expect(created.statusCode, created.body).toBe(201);
+    const scheduleId = created.json().id as string;
+    const db = weft().services.db;
+    const dueAt = async (msAgo: number) => {
+      await db
+        .updateTable('schedules')
+        .set({ next_fire_at: new Date(Date.now() - msAgo).toISOString() })
+        .where('id', '=', scheduleId)
+        .execute();
+    };
+    // A tick two seconds old starts (within the grace); one from two days ago is missed with the ticks after it.
+    await dueAt(2_000);
+    expect(await weft().services.scheduler.runDue()).toMatchObject({ started: 1 });
+    const runStatus = async () => (await db.selectFrom('executions').select('status').where('schedule_id', '=', scheduleId).executeTakeFirst())?.status;
+    await expect.poll(runStatus).toBe('success');
+    await dueAt(2 * 24 * 3600_000);
+    const late = await weft().services.scheduler.runDue();
+    expect(late.missed).toBeGreaterThan(100);
+    const text = await scrape();
+    expect(value(text, 'weft_schedule_ticks_total{outcome="started"}')).toBe(1 + late.started);
+    expect(value(text, 'weft_schedule_ticks_total{outcome="missed"}')).toBe(late.missed);
+    expect(value(text, 'weft_schedule_tick_lateness_seconds_count')).toBe(1 + late.started);
+    // The first run started about two seconds after its instant.
+    expect(value(text, 'weft_schedule_tick_lateness_seconds_bucket{le="1"}')).toBe(0);
+  });
+
   it('needs the token, and is off without WEFT_METRICS_TOKEN', async () => {
     expect((await weft().app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(401);
     expect((await weft().app.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer wrong' } })).statusCode).toBe(401);
