@@ -25,7 +25,7 @@ import { SubscriptionNotices } from './marketing/subscription-notices.js';
 import { SubscriptionsService } from './marketing/subscriptions.service.js';
 import { createOutboundServices, type OutboundServices } from './outbound/outbound-services.js';
 import { BackgroundTasks } from './platform/background-tasks.js';
-import type { Clock } from './platform/clock.js';
+import { type Clock, systemClock } from './platform/clock.js';
 import type { Lifecycle } from './platform/lifecycle.js';
 import { createMailer, type Mailer } from './platform/mailer.js';
 import { createMetrics, type Metrics } from './platform/metrics.js';
@@ -252,7 +252,17 @@ export function createServices(deps: {
   // A process never judges a run it is executing lost, whatever its row says.
   if (scaleOut) scaleOut.sweep.runningHere = () => runs.runningIds();
   const scheduleRepository = new SchedulesRepository(db, { runs: executionHistory, workflows: workflowsRepository });
-  const scheduler = new Scheduler({ repository: scheduleRepository, runs, clock, logger, graceMs: config.scheduleGraceMs, metrics });
+  // Processes sharing PostgreSQL judge ticks by its clock; an injected clock (tests) is used as given.
+  const timeSource = config.databaseUrl && clock === systemClock ? () => scheduleRepository.databaseNow() : undefined;
+  const scheduler = new Scheduler({
+    repository: scheduleRepository,
+    runs,
+    clock,
+    logger,
+    graceMs: config.scheduleGraceMs,
+    metrics,
+    ...(timeSource ? { timeSource } : {}),
+  });
   const apiKeys = new ApiKeysService(db, clock);
   return {
     lifecycle: { stopping: false, storageProblem: () => undefined },

@@ -21,6 +21,12 @@ export interface SchedulerOptions {
   batchSize?: number;
   /** The longest sleep between looks at the database: another process's new schedule is seen this late at worst. */
   maxSleepMs?: number;
+  /**
+   * Where "now" comes from for ticks: the database's clock when processes share one
+   * (composition.ts), so a process whose own clock is fast or stepped neither fires early
+   * nor calls real ticks missed; `clock` when not given (embedded, tests' injected clocks).
+   */
+  timeSource?: () => Promise<Date>;
   /** What became of each tick and how late runs started (GET /metrics); none by default. */
   metrics?: Pick<Metrics, 'scheduleTicks' | 'scheduleTickLateness'>;
 }
@@ -132,11 +138,16 @@ export class Scheduler {
     this.wake(this.pokedDuringPass ? 0 : delay);
   }
 
+  /** Now, by the clock that judges ticks (timeSource). */
+  private now(): Promise<Date> {
+    return this.options.timeSource ? this.options.timeSource() : Promise.resolve(this.options.clock.now());
+  }
+
   private async sleepAfterPass(): Promise<number> {
-    const { repository, clock } = this.options;
-    const [soonest, open] = await Promise.all([repository.soonest(), repository.hasOpenTicks()]);
+    const { repository } = this.options;
+    const [soonest, open, now] = await Promise.all([repository.soonest(), repository.hasOpenTicks(), this.now()]);
     let delay = this.maxSleepMs;
-    if (soonest) delay = Math.min(delay, Math.max(0, Date.parse(soonest) - clock.now().getTime()));
+    if (soonest) delay = Math.min(delay, Math.max(0, Date.parse(soonest) - now.getTime()));
     if (open) delay = Math.min(delay, OPEN_TICKS_POLL_MS);
     return delay;
   }
@@ -144,7 +155,7 @@ export class Scheduler {
   /** One pass: every due tick claimed and started, every waiting tick whose run ended started. */
   async runDue(): Promise<PassReport> {
     const report: PassReport = { started: 0, skipped: 0, missed: 0, failed: 0, waiting: 0 };
-    const now = this.options.clock.now();
+    const now = await this.now();
     // Every due tick is claimed (in the ledger, durable) before any is started: a burst of
     // 10,000 is claimed in well under a second, and then starts as fast as runs can be stored.
     const claimed: ClaimedTick[] = [];
@@ -181,7 +192,7 @@ export class Scheduler {
   private async claim(due: ScheduleRow[], now: Date, report: PassReport): Promise<ClaimedTick[]> {
     const { repository, graceMs } = this.options;
     // When the claim happened (not when the pass began): the ledger shows how late a claim was.
-    const createdAt = this.options.clock.now().toISOString();
+    const createdAt = (await this.now()).toISOString();
     // Plans first (pure), then one UPDATE claims the batch and one INSERT writes its ticks:
     // per schedule a burst costs its cron search and little else.
     const plans: { schedule: ScheduleRow; from: string; plan: TickPlan | null }[] = due.map((schedule) => {
@@ -276,7 +287,8 @@ export class Scheduler {
       if (started.ok) {
         await repository.settleTick(tick.tickId, 'started', started.execution.id, null);
         this.count(report, 'started');
-        this.options.metrics?.scheduleTickLateness.observe(Math.max(0, this.options.clock.now().getTime() - Date.parse(tick.instant)) / 1000);
+        if (this.options.metrics)
+          this.options.metrics.scheduleTickLateness.observe(Math.max(0, (await this.now()).getTime() - Date.parse(tick.instant)) / 1000);
         return;
       }
       const refused = started.reason === 'invalid' ? await runs.recordRefused(request, started.message) : undefined;

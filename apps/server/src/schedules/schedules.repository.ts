@@ -1,5 +1,5 @@
 import { type ScheduleLastRun, type ScheduleTiming, type ScheduleWindow, type TickOutcome, timingFields, type WorkflowScheduleSummary } from '@weft/core';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type Kysely, PostgresAdapter, sql, type Transaction } from 'kysely';
 import { countOwnedBy } from '../db/count-owned.js';
 import type { Database, ScheduleRow, SchedulesTable, ScheduleTickRow } from '../db/schema.js';
 import type { ExecutionHistory } from '../runs/execution-history.repository.js';
@@ -96,6 +96,16 @@ export class SchedulesRepository {
 
   private withWorkflow() {
     return schedulesWithWorkflowName(this.db);
+  }
+
+  /**
+   * The database's clock, which every process sharing it reads alike (PostgreSQL's
+   * `clock_timestamp()`); embedded SQLite has one process, whose clock it is.
+   */
+  async databaseNow(): Promise<Date> {
+    if (!(this.db.getExecutor().adapter instanceof PostgresAdapter)) return new Date();
+    const { rows } = await sql<{ now: Date | string }>`SELECT clock_timestamp() AS now`.execute(this.db);
+    return new Date(rows[0]?.now ?? Date.now());
   }
 
   list(userId: string, workflowId?: string): Promise<ScheduleWithWorkflow[]> {
