@@ -81,6 +81,8 @@ export class Scheduler {
   private running: Promise<void> | undefined;
   private stopped = true;
   private pokedDuringPass = false;
+  /** The database clock's reading at the start of the last pass, and the monotonic time then. */
+  private reading: { at: number; mono: number } | undefined;
 
   constructor(private readonly options: SchedulerOptions) {
     this.batchSize = options.batchSize ?? 200;
@@ -138,16 +140,29 @@ export class Scheduler {
     this.wake(this.pokedDuringPass ? 0 : delay);
   }
 
-  /** Now, by the clock that judges ticks (timeSource). */
-  private now(): Promise<Date> {
-    return this.options.timeSource ? this.options.timeSource() : Promise.resolve(this.options.clock.now());
+  /**
+   * Now by the clock that judges ticks, read once at the start of a pass (timeSource asks
+   * the database); later moments of the pass are derived from that reading with the
+   * monotonic clock, so a burst of ticks costs no extra round trips.
+   */
+  private async readClock(): Promise<Date> {
+    if (!this.options.timeSource) return this.options.clock.now();
+    const at = (await this.options.timeSource()).getTime();
+    this.reading = { at, mono: performance.now() };
+    return new Date(at);
+  }
+
+  /** Now by the same clock, from this pass's reading. */
+  private nowInPass(): Date {
+    if (!this.reading) return this.options.clock.now();
+    return new Date(this.reading.at + performance.now() - this.reading.mono);
   }
 
   private async sleepAfterPass(): Promise<number> {
     const { repository } = this.options;
-    const [soonest, open, now] = await Promise.all([repository.soonest(), repository.hasOpenTicks(), this.now()]);
+    const [soonest, open] = await Promise.all([repository.soonest(), repository.hasOpenTicks()]);
     let delay = this.maxSleepMs;
-    if (soonest) delay = Math.min(delay, Math.max(0, Date.parse(soonest) - now.getTime()));
+    if (soonest) delay = Math.min(delay, Math.max(0, Date.parse(soonest) - this.nowInPass().getTime()));
     if (open) delay = Math.min(delay, OPEN_TICKS_POLL_MS);
     return delay;
   }
@@ -155,7 +170,7 @@ export class Scheduler {
   /** One pass: every due tick claimed and started, every waiting tick whose run ended started. */
   async runDue(): Promise<PassReport> {
     const report: PassReport = { started: 0, skipped: 0, missed: 0, failed: 0, waiting: 0 };
-    const now = await this.now();
+    const now = await this.readClock();
     // Every due tick is claimed (in the ledger, durable) before any is started: a burst of
     // 10,000 is claimed in well under a second, and then starts as fast as runs can be stored.
     const claimed: ClaimedTick[] = [];
@@ -192,7 +207,7 @@ export class Scheduler {
   private async claim(due: ScheduleRow[], now: Date, report: PassReport): Promise<ClaimedTick[]> {
     const { repository, graceMs } = this.options;
     // When the claim happened (not when the pass began): the ledger shows how late a claim was.
-    const createdAt = (await this.now()).toISOString();
+    const createdAt = this.nowInPass().toISOString();
     // Plans first (pure), then one UPDATE claims the batch and one INSERT writes its ticks:
     // per schedule a burst costs its cron search and little else.
     const plans: { schedule: ScheduleRow; from: string; plan: TickPlan | null }[] = due.map((schedule) => {
@@ -287,8 +302,7 @@ export class Scheduler {
       if (started.ok) {
         await repository.settleTick(tick.tickId, 'started', started.execution.id, null);
         this.count(report, 'started');
-        if (this.options.metrics)
-          this.options.metrics.scheduleTickLateness.observe(Math.max(0, (await this.now()).getTime() - Date.parse(tick.instant)) / 1000);
+        this.options.metrics?.scheduleTickLateness.observe(Math.max(0, this.nowInPass().getTime() - Date.parse(tick.instant)) / 1000);
         return;
       }
       const refused = started.reason === 'invalid' ? await runs.recordRefused(request, started.message) : undefined;
