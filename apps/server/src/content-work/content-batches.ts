@@ -84,10 +84,17 @@ export interface TextPiece {
 /** Texts as items of at most MAX_CHARS characters each: a longer text goes as pieces, then its last part. */
 export function* textItems(texts: readonly string[]): Generator<string | TextPiece> {
   for (const text of texts) {
-    let start = 0;
-    for (; text.length - start > MAX_CHARS; start += MAX_CHARS) yield { piece: text.slice(start, start + MAX_CHARS) };
-    yield start === 0 ? text : text.slice(start);
+    const { pieces, last } = longText(text);
+    yield* pieces;
+    yield last;
   }
+}
+
+/** A text as the pieces before its last part (none when it fits one message) and that part. */
+export function longText(text: string): { pieces: TextPiece[]; last: string } {
+  if (text.length <= MAX_CHARS) return { pieces: [], last: text };
+  const parts = piecesOf(text) as string[];
+  return { pieces: parts.slice(0, -1).map((piece) => ({ piece })), last: parts.at(-1) as string };
 }
 
 /** Puts long texts back together as their items arrive (textItems, or pieces before a pack of documents). */

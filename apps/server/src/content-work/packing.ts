@@ -1,5 +1,5 @@
 import type { ChunkValue, DocumentValue } from '@weft/core';
-import { batchesOf, isTextPiece, MAX_CHARS, TextJoiner, type TextPiece, textItems } from './content-batches.js';
+import { batchesOf, isTextPiece, longText, MAX_CHARS, TextJoiner, type TextPiece } from './content-batches.js';
 
 /**
  * Documents and chunks as they cross the IPC channel: texts as a list of strings, which
@@ -85,11 +85,8 @@ export function* documentItems(documents: readonly DocumentValue[]): Generator<P
   for (const batch of batchesOf(documents)) {
     const first = batch[0] as DocumentValue;
     if (batch.length === 1 && first.text.length > MAX_CHARS) {
-      let last = '';
-      for (const item of textItems([first.text])) {
-        if (typeof item === 'string') last = item;
-        else yield item;
-      }
+      const { pieces, last } = longText(first.text);
+      yield* pieces;
       yield packDocuments([{ text: last, metadata: first.metadata }]);
     } else yield packDocuments(batch);
   }
