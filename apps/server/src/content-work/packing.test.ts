@@ -89,4 +89,13 @@ describe('chunks crossing from a content worker', () => {
     for (const item of items) unpacker.add(item);
     expect(unpacker.documents).toEqual(documents);
   });
+
+  it('keep a document whose every chunk is spelled out to one look near each chunk, and still give splitDocuments', async () => {
+    // U+2029 between all 20,000 paragraphs: no chunk is found as it is.
+    const text = Array.from({ length: 20_000 }, (_, i) => `Paragraph ${i} says a little.`).join('\u2029');
+    const documents: DocumentValue[] = [{ text, metadata: { source: 'separators.txt' } }];
+    const { chunks, spelledOut } = await throughPacking(documents);
+    expect(chunks).toEqual(await splitDocuments(documents, SPLIT));
+    expect(spelledOut).toBe(chunks.length);
+  });
 });

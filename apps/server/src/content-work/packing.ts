@@ -38,8 +38,9 @@ export interface LocatedChunk {
  * as two numbers into the text the server already holds instead of as a second copy of the
  * document: for a file of thousands of records that was most of the hop's cost. Where a
  * chunk is not found as it is (its document held U+2029, which the split turns into a
- * space), its text crosses. Searching on from the last chunk's start keeps this linear;
- * any place the same characters stand gives the same text back.
+ * space), its text crosses. Any place the same characters stand gives the same text back,
+ * so the search looks only near the last chunk found: a document full of U+2029, whose
+ * every chunk is missed, would otherwise be scanned to its end once per chunk.
  */
 export class ChunkLocator {
   private from = -1;
@@ -50,11 +51,23 @@ export class ChunkLocator {
       this.from = from;
       this.cursor = 0;
     }
-    let start = source.indexOf(text, this.cursor);
-    if (start < 0) start = source.indexOf(text);
+    // Chunks come in order, each starting within a few chunk lengths (overlap, the whitespace
+    // trimmed between them, a chunk or two missed) of the last one found.
+    const reach = 4 * text.length + SEARCH_SLACK;
+    let start = indexWithin(source, text, this.cursor, this.cursor + reach);
+    if (start < 0) start = indexWithin(source, text, Math.max(0, this.cursor - reach), this.cursor + reach);
     if (start >= 0) this.cursor = start;
     return { from, text, start };
   }
+}
+
+/** Characters of whitespace and missed chunks the search allows for beyond four chunk lengths. */
+const SEARCH_SLACK = 4096;
+
+/** Where `text` starts in `source` at or after `from`, ending by `to`; -1 when it does not. */
+function indexWithin(source: string, text: string, from: number, to: number): number {
+  const at = source.slice(from, Math.min(source.length, to)).indexOf(text);
+  return at < 0 ? -1 : from + at;
 }
 
 export function packChunks(chunks: readonly LocatedChunk[]): PackedChunks {
