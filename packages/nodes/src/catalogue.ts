@@ -5,6 +5,7 @@ import type { NodeType } from './define-node.js';
 import { documentLoaderNode } from './document-loader.node.js';
 import { emailSendNode } from './email-send.node.js';
 import { embedStoreNode } from './embed-store.node.js';
+import { errorTriggerNode } from './error-trigger.node.js';
 import { httpRequestNode } from './http-request.node.js';
 import { llmChatNode } from './llm-chat.node.js';
 import { mergerNode } from './merger.node.js';
@@ -22,6 +23,7 @@ import { textSplitterNode } from './text-splitter.node.js';
  */
 export const BUILTIN_NODES: readonly NodeType[] = [
   textInputNode,
+  errorTriggerNode,
   templateNode,
   llmChatNode,
   documentLoaderNode,

@@ -27,6 +27,7 @@ const TRIGGER_LABELS: Record<RunTrigger, string> = {
   api: 'API',
   webhook: 'Webhook',
   schedule: 'Schedule',
+  error: 'Error workflow',
 };
 
 export function triggerLabel(trigger: string): string {

@@ -5,8 +5,8 @@
 import type { LogLevel, NodeStatus, RunEvent } from '../engine/index.js';
 import type { RunDataMode } from '../run-data.js';
 
-/** What started a run. */
-export const RUN_TRIGGERS = ['manual', 'api', 'webhook', 'schedule'] as const;
+/** What started a run; `error`: another workflow's failure, this being its error workflow (docs/API.md "Failure alerts"). */
+export const RUN_TRIGGERS = ['manual', 'api', 'webhook', 'schedule', 'error'] as const;
 export type RunTrigger = (typeof RUN_TRIGGERS)[number];
 
 export const EXECUTION_STATUSES = ['queued', 'running', 'success', 'error', 'cancelled'] as const;

@@ -1,3 +1,4 @@
+export * from './alerts.js';
 export * from './collections.js';
 export * from './executions.js';
 export * from './files.js';

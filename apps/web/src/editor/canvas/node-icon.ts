@@ -5,6 +5,7 @@ const BY_TYPE: readonly [prefix: string, icon: IconName][] = [
   ['input.text', 'text'],
   ['input.file', 'file'],
   ['trigger.schedule', 'clock'],
+  ['trigger.error', 'bell'],
   ['trigger.', 'play'],
   ['llm.', 'sparkles'],
   ['http.', 'globe'],
