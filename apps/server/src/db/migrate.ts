@@ -9,6 +9,7 @@ import * as workflowVersions from './migrations/0009-workflow-versions.js';
 import * as executionDataKept from './migrations/0010-execution-data-kept.js';
 import * as executionReplays from './migrations/0011-execution-replays.js';
 import * as crashPauses from './migrations/0012-crash-pauses.js';
+import * as failureAlerts from './migrations/0014-failure-alerts.js';
 import type { Database } from './schema.js';
 
 /** Migrations are imported statically so the build needs no file-system scan. */
@@ -23,6 +24,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0010-execution-data-kept': executionDataKept,
   '0011-execution-replays': executionReplays,
   '0012-crash-pauses': crashPauses,
+  '0014-failure-alerts': failureAlerts,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

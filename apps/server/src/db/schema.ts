@@ -26,6 +26,7 @@ export interface Database {
   vector_chunks: VectorChunksTable;
   workflow_versions: WorkflowVersionsTable;
   version_retention: VersionRetentionTable;
+  workflow_alerts: WorkflowAlertsTable;
 }
 
 export interface UsersTable {
@@ -322,3 +323,24 @@ export interface VersionRetentionTable {
 }
 
 export type WorkflowVersionRow = Selectable<WorkflowVersionsTable>;
+
+/** Where a workflow's failure alerts go, its failure streak and its last alert (migration 0014, alerts/). */
+export interface WorkflowAlertsTable {
+  workflow_id: string;
+  user_id: string;
+  /** JSON array of addresses. */
+  emails: string;
+  /** JSON SlackAlertTarget (a secret's name, never its value); null: no Slack. */
+  slack: string | null;
+  webhook_url: string | null;
+  error_workflow_id: string | null;
+  /** The failed execution that opened the current streak; null after a success. */
+  failing_execution_id: string | null;
+  failing_at: string | null;
+  /** JSON AlertRecord. */
+  last_alert: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export type WorkflowAlertsRow = Selectable<WorkflowAlertsTable>;
