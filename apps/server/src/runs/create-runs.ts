@@ -44,6 +44,7 @@ export function createRuns(options: CreateRunsOptions): Runs {
     answerMaxBytes: options.answerMaxBytes,
     // Scale-out: the closing write lands only while the row is still this runner's.
     finishingRunner: scaleOut ? runnerId : undefined,
+    onEnded: options.onEnded,
   });
   const launcher = scaleOut?.launcher ?? embeddedLauncher(options, held, hub, runnerId);
   const service = new RunService({ ...options, hub, held, launcher, runnerId });

@@ -67,6 +67,8 @@ export async function storeRefusedExecution(
   at: string,
   request: StartRunRequest,
   error: string,
+  /** Told the execution when this call stored it (not when the key found an earlier one). */
+  onStored?: (summary: ExecutionSummary) => void,
 ): Promise<ExecutionSummary | undefined> {
   const { userId, idempotencyKey } = request;
   if (idempotencyKey !== undefined) {
@@ -92,5 +94,7 @@ export async function storeRefusedExecution(
     usage: null,
     events: '[]',
   });
-  return toSummary(row);
+  const stored = toSummary(row);
+  onStored?.(stored);
+  return stored;
 }

@@ -7,6 +7,7 @@ import type { ActiveRun } from './active-run.js';
 import type { ExecutionDetail, ExecutionStatus, ExecutionSummary } from './execution-types.js';
 import type { ExecutionsRepository } from './executions.repository.js';
 import type { RunDependencies } from './run-dependencies.js';
+import { endedRun, firstFailedNode, type RunEndListener } from './run-end.js';
 import type { RunEventHub } from './run-event-hub.js';
 import { executorsFor, nodePolicy, timerScheduler } from './run-executors.js';
 
@@ -32,6 +33,8 @@ export interface HeldRunsOptions {
   answerMaxBytes?: number | undefined;
   /** Scale-out: the runner the final write must still belong to (a sweep may have ended the row); undefined in embedded mode. */
   finishingRunner?: string | undefined;
+  /** Told each end this process stored (failure alerts); never told an end another process stored first. */
+  onEnded?: RunEndListener | undefined;
 }
 
 /**
@@ -164,11 +167,13 @@ export class HeldRuns {
     const { logger, metrics } = this.options;
     let status = engineStatus;
     let error = engineError === null ? null : run.recorder.maskText(engineError);
+    const byShutdown = this.stopping !== undefined && !run.cancelRequested && (status === 'cancelled' || error === this.stopping);
     if (status === 'cancelled' && !run.cancelRequested && this.stopping) {
       // Aborted by shutdown, not by a person: a failure with the reason, like an orphan.
       status = 'error';
       error = this.stopping;
     }
+    let stored = false;
     const finished = this.options.clock.now();
     const summary = run.summary;
     const finishedAt = finished.toISOString();
@@ -183,6 +188,7 @@ export class HeldRuns {
         // Scale-out: only while the row is still ours (a cancel or the stale-heartbeat sweep may have ended it).
         const written = await this.options.repository.finish(run.id, summary.workflowId, columns, this.options.finishingRunner);
         if (!written) logger.warn({ executionId: run.id }, 'A run ended after another process had ended its execution; its result was not stored');
+        stored = written;
         summary.status = status;
         summary.error = error;
         summary.finishedAt = finishedAt;
@@ -205,6 +211,20 @@ export class HeldRuns {
     run.recorder.releaseEvents();
     this.remember(run);
     run.markDone();
+    if (stored) this.tellEnded(run, byShutdown);
+  }
+
+  /** Tells the listener (failure alerts) of a stored end; a listener's fault never reaches the run. */
+  private tellEnded(run: ActiveRun, byShutdown: boolean): void {
+    const { onEnded, logger } = this.options;
+    if (!onEnded) return;
+    try {
+      const failedNode = run.summary.status === 'error' ? firstFailedNode(run.recorder.nodes, run.plan.nodes) : null;
+      const ended = endedRun(run.userId, run.summary, { failedNode, byShutdown });
+      if (ended) onEnded(ended);
+    } catch (error) {
+      logger.error({ err: error, executionId: run.id }, 'Could not pass on the end of a run');
+    }
   }
 
   private remember(run: ActiveRun): void {

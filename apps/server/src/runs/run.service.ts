@@ -15,6 +15,7 @@ import { prepareRun } from './prepare-run.js';
 import { raceTimeout } from './race-timeout.js';
 import { replayInputs } from './replay-inputs.js';
 import type { RunDependencies } from './run-dependencies.js';
+import { endedRun, type RunEndListener } from './run-end.js';
 import type { RunEventHub } from './run-event-hub.js';
 import type { RunLauncher } from './run-launcher.js';
 import { type RetentionSettings, RunMaintenance } from './run-maintenance.js';
@@ -70,6 +71,8 @@ export interface RunServiceOptions {
   heartbeatEveryMs?: number;
   /** Counts for operators (GET /metrics). */
   metrics?: Metrics;
+  /** Told each run's end once stored by this process, refused runs included (failure alerts). */
+  onEnded?: RunEndListener | undefined;
 }
 
 /**
@@ -185,7 +188,19 @@ export class RunService {
 
   /** Stores an execution that could not start, ended at once with `error` (see `storeRefusedExecution`). */
   recordRefused(request: StartRunRequest, error: string): Promise<ExecutionSummary | undefined> {
-    return storeRefusedExecution(this.repository, this.options.dependencies.workflows, this.options.clock.now().toISOString(), request, error);
+    return storeRefusedExecution(this.repository, this.options.dependencies.workflows, this.options.clock.now().toISOString(), request, error, (summary) =>
+      this.tellRefused(request.userId, summary),
+    );
+  }
+
+  private tellRefused(userId: string, summary: ExecutionSummary): void {
+    const ended = endedRun(userId, summary, { failedNode: null, byShutdown: false });
+    if (!ended || !this.options.onEnded) return;
+    try {
+      this.options.onEnded(ended);
+    } catch (error) {
+      this.options.logger.error({ err: error, executionId: summary.id }, 'Could not pass on the end of a refused run');
+    }
   }
 
   /** The execution once it has ended, or as it is when `timeoutMs` runs out first. */
