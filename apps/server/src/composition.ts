@@ -32,6 +32,7 @@ import { createMetrics, type Metrics } from './platform/metrics.js';
 import { createRuns } from './runs/create-runs.js';
 import { ExecutionHistory } from './runs/execution-history.repository.js';
 import { ExecutionsRepository } from './runs/executions.repository.js';
+import { RunJobRebuilder } from './runs/rebuild-run-job.js';
 import type { RunService } from './runs/run.service.js';
 import type { RunDependencies } from './runs/run-dependencies.js';
 import type { RunWorkerSide } from './runs/run-worker-side.js';
@@ -39,7 +40,7 @@ import { SandboxPool } from './sandbox/sandbox-pool.js';
 import type { ScaleOut } from './scale-out/scale-out.js';
 import { CrashPauses } from './schedules/crash-pauses.js';
 import { Scheduler } from './schedules/scheduler.js';
-import { SchedulesRepository } from './schedules/schedules.repository.js';
+import { SchedulesRepository, storedInputs } from './schedules/schedules.repository.js';
 import { SchedulesService } from './schedules/schedules.service.js';
 import { SecretCipher } from './secrets/secret-cipher.js';
 import { createSecretMasker } from './secrets/secret-masker.js';
@@ -227,8 +228,19 @@ export function createServices(deps: {
   const metrics = createMetrics({ enabled: config.metricsToken !== undefined, queue: () => runsRef?.queueSize() ?? { running: 0, waiting: 0 } });
   // One executions repository for the process: the run service and scale-out share it.
   const executions = new ExecutionsRepository(db);
+  const scheduleRepository = new SchedulesRepository(db, { runs: executionHistory, workflows: workflowsRepository });
+  // Scale-out queues a run again from the database when Redis lost its job or never took it.
+  const jobs = new RunJobRebuilder(db, executions, {
+    versionDocument: (userId, workflowId, version) => workflowVersions.document(userId, workflowId, version),
+    scheduleInputs: async (userId, scheduleId) => {
+      const schedule = await scheduleRepository.get(userId, scheduleId);
+      return schedule ? storedInputs(schedule.inputs) : undefined;
+    },
+  });
   const scaleOut =
-    config.redisUrl && deps.ScaleOut ? new deps.ScaleOut({ config, repository: executions, clock, logger, dependencies: runDependencies, metrics }) : undefined;
+    config.redisUrl && deps.ScaleOut
+      ? new deps.ScaleOut({ config, repository: executions, clock, logger, dependencies: runDependencies, metrics, rebuild: (id) => jobs.rebuild(id) })
+      : undefined;
   // A schedule whose runs keep going down with the process is paused (either mode).
   const crashPauses = new CrashPauses(db, executionHistory, clock, logger);
   if (scaleOut) scaleOut.sweep.onOrphaned = (scheduleIds) => crashPauses.check(scheduleIds);
@@ -251,7 +263,6 @@ export function createServices(deps: {
   runsRef = runs;
   // A process never judges a run it is executing lost, whatever its row says.
   if (scaleOut) scaleOut.sweep.runningHere = () => runs.runningIds();
-  const scheduleRepository = new SchedulesRepository(db, { runs: executionHistory, workflows: workflowsRepository });
   // Processes sharing PostgreSQL judge ticks by its clock; an injected clock (tests) is used as given.
   const timeSource = config.databaseUrl && clock === systemClock ? () => scheduleRepository.databaseNow() : undefined;
   const scheduler = new Scheduler({

@@ -10,6 +10,7 @@ import * as executionDataKept from './migrations/0010-execution-data-kept.js';
 import * as executionReplays from './migrations/0011-execution-replays.js';
 import * as crashPauses from './migrations/0012-crash-pauses.js';
 import * as failureAlerts from './migrations/0014-failure-alerts.js';
+import * as runRequeue from './migrations/0016-run-requeue.js';
 import type { Database } from './schema.js';
 
 /** Migrations are imported statically so the build needs no file-system scan. */
@@ -25,6 +26,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0011-execution-replays': executionReplays,
   '0012-crash-pauses': crashPauses,
   '0014-failure-alerts': failureAlerts,
+  '0016-run-requeue': runRequeue,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

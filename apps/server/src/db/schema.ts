@@ -149,6 +149,14 @@ export interface ExecutionsTable {
   replay_of: ColumnType<string | null, string | null | undefined, string | null>;
   /** 1 when the run was going when the process running it died (migration 0012); schedules count these. */
   orphaned: ColumnType<number, number | undefined, number>;
+  /**
+   * Where a scale-out requeue takes the run inputs from when its job must be rebuilt
+   * (migration 0016): `stored` (the row's inputs are exact), `schedule` (its schedule's);
+   * null: it cannot be rebuilt.
+   */
+  rebuild_inputs: ColumnType<string | null, string | null | undefined, string | null>;
+  /** How often scale-out queued it again from the database (migration 0016). */
+  requeues: ColumnType<number, number | undefined, number>;
 }
 
 export interface SecretsTable {

@@ -2,6 +2,7 @@ import { WorkflowDocumentError } from '@weft/core';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { isDatabaseUnavailable } from '../db/database-unavailable.js';
 import { RETRY_AFTER_SECONDS, ShuttingDownError } from '../platform/lifecycle.js';
+import { RunNotQueuedError } from '../runs/run-launcher.js';
 import { HttpError } from './http-error.js';
 
 /**
@@ -9,12 +10,20 @@ import { HttpError } from './http-error.js';
  * `detail` repeats `message` because SPEC.md §8's client reads `detail`.
  * HttpErrors and Fastify's own 4xx (bad JSON, body too large, rate limit) keep their
  * message; a stored workflow this code cannot read (core's WorkflowDocumentError: written by
- * a newer Weft, or damaged) is a 409 saying why; a database that is away (restarting, locked) is a 503 with Retry-After; anything
+ * a newer Weft, or damaged) is a 409 saying why; a database that is away (restarting, locked), or a run Redis did not
+ * take that cannot be queued later (scale-out), is a 503 with Retry-After; anything
  * else is logged and answered with a generic 500.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | HttpError, request, reply) => {
     if (err instanceof ShuttingDownError) {
+      return reply
+        .code(503)
+        .header('retry-after', String(RETRY_AFTER_SECONDS))
+        .send({ statusCode: 503, error: 'Service Unavailable', message: err.message, detail: err.message, code: err.code });
+    }
+    if (err instanceof RunNotQueuedError) {
+      // Scale-out: Redis did not take a run that cannot be queued later; nothing started.
       return reply
         .code(503)
         .header('retry-after', String(RETRY_AFTER_SECONDS))

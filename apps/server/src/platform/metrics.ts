@@ -4,9 +4,9 @@ import type * as PromClient from 'prom-client';
 /**
  * What operators watch, in the Prometheus text format their tools read (prom-client):
  * runs started and finished by status, how long they take, what waits in this process's
- * queue, runs judged lost by the orphan sweep (lease expiries) and retried final writes,
- * what became of scheduled ticks and how late their runs started, plus Node's own process
- * metrics. One registry per Weft, so several in one process (the
+ * queue, runs judged lost by the orphan sweep (lease expiries), runs it queued again and
+ * retried final writes, what became of scheduled ticks and how late their runs started,
+ * plus Node's own process metrics. One registry per Weft, so several in one process (the
  * tests) do not share counts.
  *
  * Off (no WEFT_METRICS_TOKEN, so no GET /metrics) the recorders do nothing and prom-client
@@ -20,6 +20,8 @@ export interface Metrics {
   readonly runDuration: Pick<PromClient.Histogram<'status'>, 'observe'>;
   readonly leaseExpiries: Pick<PromClient.Counter, 'inc'>;
   readonly finalWriteRetries: Pick<PromClient.Counter, 'inc'>;
+  /** Scale-out runs queued again from the database: `job_missing` (never added, or lost with Redis' data), `job_failed` (failed before a worker claimed it). */
+  readonly runsRequeued: Pick<PromClient.Counter<'reason'>, 'inc'>;
   /** Scheduled ticks by what became of them: started, skipped, waiting, failed, missed. */
   readonly scheduleTicks: Pick<PromClient.Counter<'outcome'>, 'inc'>;
   /** From a tick's instant to its run starting, in seconds. */
@@ -45,6 +47,7 @@ const NO_METRICS: Metrics = {
   runDuration: { observe: ignore },
   leaseExpiries: { inc: ignore },
   finalWriteRetries: { inc: ignore },
+  runsRequeued: { inc: ignore },
   scheduleTicks: { inc: ignore },
   scheduleTickLateness: { observe: ignore },
 };
@@ -99,6 +102,12 @@ function prometheusMetrics(queue: MetricsOptions['queue']): Metrics {
     finalWriteRetries: new Counter({
       name: 'weft_run_final_write_retries_total',
       help: 'Failed attempts to store the end of a run (each is retried)',
+      registers: [registry],
+    }),
+    runsRequeued: new Counter({
+      name: 'weft_runs_requeued_total',
+      help: 'Queued runs handed to the workers again from the database (scale-out), by why: job_missing (never added, or lost with Redis data), job_failed (failed before a worker claimed it)',
+      labelNames: ['reason'] as const,
       registers: [registry],
     }),
     scheduleTicks: new Counter({

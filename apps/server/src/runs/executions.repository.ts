@@ -147,14 +147,35 @@ export class ExecutionsRepository {
     return Number(row?.count ?? 0);
   }
 
-  /** Scale-out: executions still waiting for a worker since before `cutoff`. */
-  queuedBefore(cutoff: string) {
+  /**
+   * Scale-out: executions waiting for a worker since they were handed to the queue more
+   * than `staleAfterMs` ago by the database's clock (`heartbeat_at`: the insert, or the
+   * latest requeue).
+   */
+  queuedStale(staleAfterMs: number) {
     return this.db
       .selectFrom('executions')
-      .select(['id', 'started_at', 'heartbeat_at'])
+      .select(['id', 'user_id', 'started_at', 'heartbeat_at', 'requeues', 'rebuild_inputs'])
       .where('status', '=', 'queued')
-      .where('created_at', '<', cutoff)
+      .where((eb) => eb(eb.fn.coalesce('heartbeat_at', 'created_at'), '<', this.databaseNow(staleAfterMs)))
       .execute();
+  }
+
+  /**
+   * Scale-out: counts a requeue of a queued execution and stamps `heartbeat_at`, only if
+   * the row is as seen (still queued, same count and stamp), so of several sweepers one
+   * requeues it. False when another did, or it was claimed or ended meanwhile.
+   */
+  async noteRequeued(id: string, seen: { requeues: number; heartbeatAt: string | null }): Promise<boolean> {
+    let update = this.db
+      .updateTable('executions')
+      .set({ requeues: seen.requeues + 1, heartbeat_at: this.databaseNow() })
+      .where('id', '=', id)
+      .where('status', '=', 'queued')
+      .where('requeues', '=', seen.requeues);
+    update = seen.heartbeatAt === null ? update.where('heartbeat_at', 'is', null) : update.where('heartbeat_at', '=', seen.heartbeatAt);
+    const result = await update.executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
   }
 
   /**

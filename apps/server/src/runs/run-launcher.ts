@@ -41,6 +41,8 @@ export interface LaunchRequest {
   /** Nodes not to call, with the outputs they give (scope-run.ts). */
   seeded?: Readonly<Record<string, SeededOutputs>> | undefined;
   answerWanted: boolean;
+  /** Its row says how to rebuild its job (`rebuild_inputs`): scale-out may then queue it again from the database. */
+  rebuildable: boolean;
   /** What prepareRun made of it in this process (a worker prepares its own). */
   plan: RunPlan;
   params: Readonly<Record<string, unknown>>;
@@ -65,7 +67,10 @@ export interface RunLauncher extends UnheldRuns {
   readonly newRowRunner: string | null;
   /**
    * Hands a stored execution over to be run and answers its summary as it now is; a run
-   * that cannot be handed over is ended saying why (and answered so).
+   * that cannot be handed over is ended saying why (and answered so). Scale-out: a run
+   * whose job Redis did not take in time stays queued when it can be rebuilt from the
+   * database (the orphan sweep queues it again); one that cannot is taken back and
+   * `RunNotQueuedError` thrown (the API answers 503).
    */
   launch(request: LaunchRequest): Promise<ExecutionSummary>;
   /** Takes a run this process holds out of its wait for a slot; false once it started (or when nothing waits here). */
@@ -74,4 +79,17 @@ export interface RunLauncher extends UnheldRuns {
   queueSize(): { running: number; waiting: number };
   /** Scale-out: on every heartbeat, ends runs whose worker went silent. Absent where the start's recovery is enough. */
   readonly heartbeatSweep?: (() => Promise<number>) | undefined;
+}
+
+/**
+ * A run was stored but the queue (Redis) did not take it in time and it cannot be rebuilt
+ * from the database later: it was taken back, nothing runs. The API answers 503 with
+ * Retry-After, so the caller sends it again.
+ */
+export class RunNotQueuedError extends Error {
+  readonly code = 'queue_unavailable';
+  constructor(message: string) {
+    super(message);
+    this.name = 'RunNotQueuedError';
+  }
 }

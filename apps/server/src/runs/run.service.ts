@@ -13,6 +13,7 @@ import { type ExecutionsRepository, type ListFilters, toDetail, toSummary } from
 import type { HeldRuns } from './held-runs.js';
 import { prepareRun } from './prepare-run.js';
 import { raceTimeout } from './race-timeout.js';
+import { rebuildInputsOf } from './rebuild-run-job.js';
 import { replayInputs } from './replay-inputs.js';
 import type { RunDependencies } from './run-dependencies.js';
 import { endedRun, type RunEndListener } from './run-end.js';
@@ -144,9 +145,12 @@ export class RunService {
       finishedAt: null,
       durationMs: null,
     });
+    const storedText = JSON.stringify(storedInputs);
+    const rebuildInputs = rebuildInputsOf(request, runInputs, storedInputs, storedText);
     const inserted = await this.repository.insert({
       ...executionRow(summary, userId, request),
-      inputs: JSON.stringify(storedInputs),
+      inputs: storedText,
+      rebuild_inputs: rebuildInputs,
       // Scale-out: the worker that claims it names itself.
       runner_id: this.launcher.newRowRunner,
     });
@@ -166,6 +170,7 @@ export class RunService {
       storedInputs,
       seeded: scope ? scoped.seeded : undefined,
       answerWanted: request.answerWanted === true,
+      rebuildable: rebuildInputs !== null,
       plan: prepared.plan,
       params: prepared.params,
       recorder,

@@ -6,7 +6,7 @@ import { type ExecutionDetail, type ExecutionStatus, type ExecutionSummary, isAc
 import { type ExecutionRow, type ExecutionsRepository, type SummaryRow, toDetail, toSummary } from '../runs/executions.repository.js';
 import { raceTimeout } from '../runs/race-timeout.js';
 import type { RunJob } from '../runs/run-job.js';
-import type { LaunchRequest, RunLauncher } from '../runs/run-launcher.js';
+import { type LaunchRequest, type RunLauncher, RunNotQueuedError } from '../runs/run-launcher.js';
 import { RunRecorder } from '../runs/run-recorder.js';
 import { type RunEventSink, type StopWatching, watchStoredRun } from '../runs/watch-run.js';
 import type { OrphanSweep } from './orphan-sweep.js';
@@ -32,7 +32,13 @@ const CANCELLED = 'Run cancelled';
  * notice published while this process was reconnecting to Redis would be lost.
  */
 const STORED_POLL_MS = 5_000;
-const ENQUEUE_TIMEOUT_MS = 10_000;
+/**
+ * How long a run request waits for Redis to take its job. Redis answers an add in
+ * milliseconds; past this it is stalled or away, and the request is answered without it.
+ */
+const ENQUEUE_WAIT_MS = 2_000;
+/** Adds left waiting on a stalled Redis at most (each holds its job in memory). */
+const MAX_ADDS_WAITING = 1_000;
 
 /**
  * Scale-out's RunLauncher: runs go as BullMQ jobs to `weft worker` processes (none runs in
@@ -41,6 +47,9 @@ const ENQUEUE_TIMEOUT_MS = 10_000;
  */
 export class DistributedRuns implements RunLauncher {
   private readonly cancelWaitMs: number;
+  /** Since when an add has gone unanswered (performance.now()); undefined while Redis answers. */
+  private stalledSince: number | undefined;
+  private addsWaiting = 0;
   /** The worker that claims a row names itself. */
   readonly newRowRunner = null;
 
@@ -74,6 +83,7 @@ export class DistributedRuns implements RunLauncher {
         ...(request.answerWanted ? { answerWanted: true } : {}),
       },
       summary,
+      request.rebuildable,
     );
   }
 
@@ -84,43 +94,80 @@ export class DistributedRuns implements RunLauncher {
     return ended;
   };
 
-  /** Hands a stored, queued execution to the workers; when the queue cannot take it, the execution is failed saying why. */
-  private async enqueue(job: RunJob, summary: ExecutionSummary): Promise<ExecutionSummary> {
+  /**
+   * Hands a stored, queued execution to the workers, answering within ENQUEUE_WAIT_MS
+   * whatever Redis does. A run Redis did not take stays queued when its job can be rebuilt
+   * from the database: the orphan sweep queues it again once Redis answers (and a late add
+   * lands as the same job, the id being the execution's). One that cannot be rebuilt is
+   * taken back and refused, so the caller sends it again (503).
+   */
+  private async enqueue(job: RunJob, summary: ExecutionSummary, rebuildable: boolean): Promise<ExecutionSummary> {
+    let problem: string;
     try {
-      await this.add(job);
-      return summary;
+      if (await this.handOver(job, rebuildable)) return summary;
+      problem = `Redis did not take the job within ${ENQUEUE_WAIT_MS / 1000} s`;
     } catch (failure) {
-      this.options.logger.error({ err: failure, executionId: job.executionId }, 'Could not queue a run');
-      const reason = `The run could not be queued for a worker (${failure instanceof Error ? failure.message : String(failure)}). Check that Redis is reachable at REDIS_URL, then run it again.`;
-      const at = this.options.clock.now().toISOString();
-      await this.options.repository.markEnded(job.executionId, 'error', reason, at);
-      return { ...summary, status: 'error', error: reason, finishedAt: at };
+      problem = failure instanceof Error ? failure.message : String(failure);
+      this.options.logger.warn({ err: failure, executionId: job.executionId, rebuildable }, 'Redis refused a run’s job');
     }
+    if (rebuildable) return summary;
+    this.options.logger.error({ executionId: job.executionId, problem }, 'A run could not be queued and cannot be rebuilt later; it was refused');
+    await this.options.repository.delete(job.userId, job.executionId);
+    throw new RunNotQueuedError(
+      `The run could not be queued for a worker (${problem}), and its inputs are not stored whole to queue it later, so it was not started. Try again in a few seconds; if it keeps failing, check that Redis is reachable at REDIS_URL.`,
+    );
   }
 
   /**
-   * BullMQ's connection waits out a Redis outage rather than failing, so the start would
-   * hang with it: after ENQUEUE_TIMEOUT_MS the run fails instead, saying why. A job added
-   * later anyway finds its row ended and is skipped by the worker's claim.
+   * True once Redis took the job; false when it did not answer within ENQUEUE_WAIT_MS (the
+   * add goes on, and may still land). Once one add went unanswered, later ones do not wait
+   * (a stall costs each run request nothing), and a run that cannot be rebuilt is not even
+   * sent; at most MAX_ADDS_WAITING adds wait on a stalled Redis, so a long outage does not
+   * pile up jobs in this process's memory (the sweep queues those runs from the database).
    */
-  private async add(job: RunJob): Promise<void> {
+  private async handOver(job: RunJob, rebuildable: boolean): Promise<boolean> {
+    if (this.stalledSince !== undefined && (!rebuildable || this.addsWaiting >= MAX_ADDS_WAITING)) return false;
     // Fair share across the cluster: a job's priority is how many of its user's runs wait
     // (this one included), so the n-th waiting run of each user goes out in the n-th round
-    // and one user's burst no longer holds everyone else's runs behind it.
-    const priority = await this.options.repository.countQueued(job.userId);
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`Redis did not take the job within ${ENQUEUE_TIMEOUT_MS / 1000} s`)), ENQUEUE_TIMEOUT_MS);
-      this.options.queue.add(job, priority).then(
-        () => {
-          clearTimeout(timer);
-          resolve();
-        },
-        (error: unknown) => {
-          clearTimeout(timer);
-          reject(error);
-        },
-      );
+    // and one user's burst no longer holds everyone else's runs behind it. Without an
+    // answer from the database it goes in anyway, first in line: delivering it matters more.
+    const priority = await this.options.repository.countQueued(job.userId).catch(() => 1);
+    this.addsWaiting += 1;
+    const added = this.options.queue.add(job, priority).then(
+      () => this.answered(true),
+      (error: unknown) => {
+        this.answered(false);
+        throw error;
+      },
+    );
+    if (this.stalledSince !== undefined) {
+      added.catch((error: unknown) => this.options.logger.warn({ err: error, executionId: job.executionId }, 'A run waiting for Redis could not be queued'));
+      return false;
+    }
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<false>((resolve) => {
+      timer = setTimeout(() => resolve(false), ENQUEUE_WAIT_MS);
     });
+    const taken = await Promise.race([added.then(() => true as const), late]).finally(() => clearTimeout(timer));
+    if (!taken) {
+      added.catch((error: unknown) => this.options.logger.warn({ err: error, executionId: job.executionId }, 'A run waiting for Redis could not be queued'));
+      if (this.stalledSince === undefined) {
+        this.stalledSince = performance.now();
+        this.options.logger.error(
+          { waitMs: ENQUEUE_WAIT_MS },
+          'Redis did not take a run within the wait: runs are stored as queued and go to the workers once it answers',
+        );
+      }
+    }
+    return taken;
+  }
+
+  /** An add came back from Redis (taken or refused): it answers again. */
+  private answered(taken: boolean): void {
+    this.addsWaiting -= 1;
+    if (this.stalledSince === undefined) return;
+    this.options.logger.info({ stalledMs: Math.round(performance.now() - this.stalledSince), taken }, 'Redis answers the run queue again');
+    this.stalledSince = undefined;
   }
 
   async waitFor(executionId: string, timeoutMs: number | undefined): Promise<ExecutionDetail> {

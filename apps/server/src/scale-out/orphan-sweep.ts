@@ -1,8 +1,10 @@
 import { isActiveStatus, type RunEvent } from '@weft/core';
 import type { Logger } from 'pino';
 import type { Clock } from '../platform/clock.js';
+import type { Metrics } from '../platform/metrics.js';
 import type { ExecutionStatus } from '../runs/execution-types.js';
 import type { ExecutionsRepository } from '../runs/executions.repository.js';
+import type { RunJob } from '../runs/run-job.js';
 import { RunRecorder } from '../runs/run-recorder.js';
 import type { RedisRunEvents } from './redis-run-events.js';
 import type { RunJobQueue } from './run-job-queue.js';
@@ -15,13 +17,21 @@ export interface OrphanSweepOptions {
   logger: Logger;
   /** A running execution whose heartbeat is older than this has lost its worker (3 heartbeats). */
   staleAfterMs: number;
+  /** Rebuilds a queued execution's job from the database (runs/rebuild-run-job.ts); absent: none is queued again from it. */
+  rebuild?: ((executionId: string) => Promise<RunJob | undefined>) | undefined;
+  /** Counts runs queued again, by why (GET /metrics). */
+  metrics?: Pick<Metrics, 'runsRequeued'> | undefined;
 }
+
+/** A queued execution is queued again at most this often; then its loss is a fault to look at, and it fails saying so. */
+export const MAX_REQUEUES = 3;
 
 /**
  * Scale-out's "nothing stays running" (DESIGN.md): many processes run at once, so a start
  * cannot fail every running row as embedded mode does. Instead every process, at start and
- * after each heartbeat, ends the executions whose worker stopped heartbeating, and the
- * queued ones whose job left the queue without a worker taking them. Each end is a
+ * after each heartbeat, ends the executions whose worker stopped heartbeating, and queues
+ * again the queued ones whose job left the queue without a worker taking them (failing
+ * those it cannot rebuild, or has queued again too often). Each end is a
  * conditional UPDATE on the row as it was seen, so of several sweepers one wins and it
  * alone tells the watchers.
  */
@@ -35,8 +45,7 @@ export class OrphanSweep {
 
   /** Ends what lost its worker; returns how many. */
   async sweep(): Promise<number> {
-    const { repository, queue, clock, logger, staleAfterMs } = this.options;
-    const cutoff = new Date(clock.now().getTime() - staleAfterMs).toISOString();
+    const { repository, queue, logger, staleAfterMs } = this.options;
     let ended = 0;
     const mine = new Set(this.runningHere());
     const schedules: string[] = [];
@@ -50,15 +59,54 @@ export class OrphanSweep {
     }
     // A worker that died under a schedule's runs, again and again, pauses the schedule.
     if (schedules.length > 0) await this.onOrphaned(schedules);
-    for (const row of await repository.queuedBefore(cutoff)) {
+    let requeued = 0;
+    for (const row of await repository.queuedStale(staleAfterMs)) {
       // Waiting its turn behind busy workers is fine; a job that is gone will never run.
       const standing = await queue.jobStanding(row.id);
       if (standing.state === 'pending') continue;
-      const reason = queuedOrphanReason(standing);
+      const requeue = await this.requeue(row, standing);
+      if (requeue === 'requeued') requeued += 1;
+      if (requeue !== 'no') continue;
+      const reason = queuedOrphanReason(standing, row.requeues);
       if (await this.end(row.id, { status: 'queued', heartbeatAt: row.heartbeat_at }, 'error', reason, null)) ended += 1;
     }
+    if (requeued > 0) logger.warn({ count: requeued }, 'Queued executions whose job was not in the queue were queued again from the database');
     if (ended > 0) logger.warn({ count: ended }, 'Executions whose worker went away were marked failed');
     return ended;
+  }
+
+  /**
+   * Hands a queued execution whose job left the queue before any worker claimed it to the
+   * workers again: nothing of it ran (a worker runs only what its claim returned), so this
+   * cannot double a side effect, and the job id (the execution's) plus the claim keep it
+   * single. A job that failed in the queue (the worker's database call for the claim
+   * failed) is retried as it was; a missing one (never added, or lost with Redis' data) is
+   * rebuilt from the database when its row allows it. The requeue is counted and stamped
+   * first, conditionally, so of several sweepers one does it; it waits a stale window
+   * before the next look, and stops after MAX_REQUEUES. `raced`: another process has it.
+   */
+  private async requeue(
+    row: { id: string; user_id: string; heartbeat_at: string | null; requeues: number },
+    standing: { state: 'failed'; reason: string } | { state: 'missing' },
+  ): Promise<'requeued' | 'raced' | 'no'> {
+    const { repository, queue, logger, rebuild } = this.options;
+    if (row.requeues >= MAX_REQUEUES) return 'no';
+    let job: RunJob | undefined;
+    if (standing.state === 'missing') {
+      job = await rebuild?.(row.id);
+      if (!job) return 'no';
+    }
+    if (!(await repository.noteRequeued(row.id, { requeues: row.requeues, heartbeatAt: row.heartbeat_at }))) return 'raced';
+    const reason = standing.state === 'missing' ? 'job_missing' : 'job_failed';
+    try {
+      if (job) await queue.add(job, await repository.countQueued(row.user_id).catch(() => 1));
+      else await queue.retryFailed(row.id);
+    } catch (error) {
+      // Counted and stamped: the next look, a stale window on, tries again.
+      logger.warn({ err: error, executionId: row.id, reason }, 'A queued execution could not be queued again yet');
+    }
+    this.options.metrics?.runsRequeued.inc({ reason });
+    return 'requeued';
   }
 
   /**
@@ -115,7 +163,8 @@ export class OrphanSweep {
  * storing it and queueing it) or lost with Redis' data; the queue cannot tell these apart,
  * so the message names both rather than blaming one.
  */
-export function queuedOrphanReason(standing: { state: 'failed'; reason: string } | { state: 'missing' }): string {
-  if (standing.state === 'failed') return `No worker ran this execution: its job failed in the queue (${standing.reason}). Run the workflow again.`;
-  return 'No worker took this execution: its job is not in the Redis queue. The server that accepted the run may have stopped before queueing it, or Redis lost its data. Run the workflow again.';
+export function queuedOrphanReason(standing: { state: 'failed'; reason: string } | { state: 'missing' }, requeues = 0): string {
+  const again = requeues > 0 ? ` It was queued again ${requeues} time${requeues === 1 ? '' : 's'} from the database; check Redis and the workers' logs.` : '';
+  if (standing.state === 'failed') return `No worker ran this execution: its job failed in the queue (${standing.reason}).${again} Run the workflow again.`;
+  return `No worker took this execution: its job is not in the Redis queue. The server that accepted the run may have stopped before queueing it, or Redis lost its data.${again} Run the workflow again.`;
 }

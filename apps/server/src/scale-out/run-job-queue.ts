@@ -72,6 +72,17 @@ export class RunJobQueue {
     return { state: 'missing' };
   }
 
+  /**
+   * Hands a failed job back to the workers as it was (its data, so the run's real inputs,
+   * kept by BullMQ). For a job that failed before a worker claimed its run. False when it is gone.
+   */
+  async retryFailed(executionId: string): Promise<boolean> {
+    const job = await this.queue.getJob(executionId);
+    if (!job) return false;
+    await job.retry('failed');
+    return true;
+  }
+
   /** Workers connected to the queue now (BullMQ reads Redis' client list). */
   workerCount(): Promise<number> {
     return this.queue.getWorkersCount();

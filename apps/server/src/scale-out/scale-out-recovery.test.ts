@@ -89,26 +89,35 @@ describe('Scale-out: runs whose worker went away', () => {
     expect(await storedExecutionRow(api, run.id)).toMatchObject({ status: 'error', error: ended.error });
   });
 
-  it('fails a queued execution whose job left the queue, and leaves one that merely waits', async () => {
+  it('queues again a queued execution whose job left the queue, fails one it cannot rebuild, and leaves one that merely waits (issue 21)', async () => {
     const { api } = getCluster();
     const user = await signUp(api);
     const blocking = await gated(api, user, 'block');
     await held.named('block').entered;
-    const lost = await gated(api, user, 'never-1');
-    const waiting = await gated(api, user, 'never-2');
-    expect(await api.services.scaleOut?.queue.remove(lost.id)).toBe(true);
+    const lost = await gated(api, user, 'lost');
+    const unrebuildable = await gated(api, user, 'never');
+    const waiting = await gated(api, user, 'wait');
+    // As the row of a run whose stored inputs are masked or cut copies says.
+    await api.services.db.updateTable('executions').set({ rebuild_inputs: null }).where('id', '=', unrebuildable.id).execute();
+    const queue = api.services.scaleOut?.queue;
+    expect(await queue?.remove(lost.id)).toBe(true);
+    expect(await queue?.remove(unrebuildable.id)).toBe(true);
 
-    const failed = await api.services.runs.waitFor(lost.id, 5_000);
+    const failed = await api.services.runs.waitFor(unrebuildable.id, 5_000);
     expect(failed).toMatchObject({ status: 'error', error: expect.stringContaining('No worker took this execution') });
-    expect((await storedExecutionRow(api, waiting.id)).status).toBe('queued');
+    // The other one's job is back, rebuilt from the database, and waits its turn.
+    await expect.poll(async () => (await storedExecutionRow(api, lost.id)).requeues).toBe(1);
+    expect(await queue?.isPending(lost.id)).toBe(true);
+    expect(await storedExecutionRow(api, lost.id)).toMatchObject({ status: 'queued' });
+    expect(await storedExecutionRow(api, waiting.id)).toMatchObject({ status: 'queued', requeues: 0 });
 
-    held.named('block').open();
-    held.named('never-2').open();
-    expect((await api.services.runs.waitFor(blocking.id, 5_000)).status).toBe('success');
-    expect((await api.services.runs.waitFor(waiting.id, 5_000)).status).toBe('success');
+    for (const gate of ['block', 'lost', 'wait']) held.named(gate).open();
+    for (const run of [blocking, lost, waiting]) expect((await api.services.runs.waitFor(run.id, 5_000)).status).toBe('success');
+    // Handed over once: no sweep queued it a second time.
+    expect((await storedExecutionRow(api, lost.id)).requeues).toBe(1);
   });
 
-  it('names both causes when the accepting server stopped between storing a run and queueing it (issue 9, fault 7)', async () => {
+  it('queues again a run its accepting server stored but never queued, and names both causes for one it cannot rebuild (issue 9, fault 7; issue 21)', async () => {
     const { api } = getCluster();
     const user = await signUp(api);
     const workflowId = await insertWorkflow(
@@ -122,24 +131,32 @@ describe('Scale-out: runs whose worker went away', () => {
     // What a server killed right after its insert leaves: the row as the run service stores
     // it before queueing, and no job in Redis.
     const stored = await storedExecutionRow(api, done.id);
-    const orphanId = crypto.randomUUID();
-    await api.services.db
-      .insertInto('executions')
-      .values({
-        ...stored,
-        id: orphanId,
-        status: 'queued',
-        started_at: null,
-        finished_at: null,
-        duration_ms: null,
-        outputs: null,
-        events: null,
-        nodes: '{}',
-        runner_id: null,
-      })
-      .execute();
+    expect(stored.rebuild_inputs).toBe('stored');
+    const leftBehind = async (rebuildInputs: string | null) => {
+      const id = crypto.randomUUID();
+      await api.services.db
+        .insertInto('executions')
+        .values({
+          ...stored,
+          id,
+          status: 'queued',
+          started_at: null,
+          finished_at: null,
+          duration_ms: null,
+          outputs: null,
+          events: null,
+          nodes: '{}',
+          runner_id: null,
+          rebuild_inputs: rebuildInputs,
+        })
+        .execute();
+      return id;
+    };
+    const [rebuilt, orphan] = await Promise.all([leftBehind('stored'), leftBehind(null)]);
 
-    const ended = await api.services.runs.waitFor(orphanId, 5_000);
+    expect(await api.services.runs.waitFor(rebuilt, 5_000)).toMatchObject({ status: 'success', outputs: { out: 'go' } });
+    expect(await storedExecutionRow(api, rebuilt)).toMatchObject({ requeues: 1 });
+    const ended = await api.services.runs.waitFor(orphan, 5_000);
     expect(ended.status).toBe('error');
     expect(ended.error).toContain('may have stopped before queueing it, or Redis lost its data');
   });

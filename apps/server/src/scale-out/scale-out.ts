@@ -26,6 +26,8 @@ export interface ScaleOutOptions {
   logger: Logger;
   dependencies: RunDependencies;
   metrics?: Metrics | undefined;
+  /** Rebuilds a queued execution's job from the database, so the sweep can queue it again (runs/rebuild-run-job.ts). */
+  rebuild?: ((executionId: string) => Promise<RunJob | undefined>) | undefined;
 }
 
 /**
@@ -79,6 +81,8 @@ export class ScaleOut {
       clock: options.clock,
       logger,
       staleAfterMs: STALE_HEARTBEATS * config.runHeartbeatMs,
+      rebuild: options.rebuild,
+      metrics: options.metrics,
     });
     const sweep = this.sweep;
     this.launcher = new DistributedRuns({
