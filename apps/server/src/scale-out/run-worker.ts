@@ -1,5 +1,6 @@
 import { WorkflowDocumentError } from '@weft/core';
 import type { Logger } from 'pino';
+import { isDatabaseUnavailable } from '../db/database-unavailable.js';
 import type { Clock } from '../platform/clock.js';
 import { ActiveRun } from '../runs/active-run.js';
 import type { ExecutionsRepository } from '../runs/executions.repository.js';
@@ -21,6 +22,10 @@ export interface RunWorkerOptions {
   clock: Clock;
   logger: Logger;
 }
+
+/** Tries at preparing a claimed run while the database drops connections, and the wait before the next (times the attempt). */
+const PREPARE_ATTEMPTS = 4;
+const PREPARE_RETRY_MS = 250;
 
 /** The plan of a run refused before it started: the engine never sees it. */
 const NO_PLAN: RunPlan = {
@@ -92,13 +97,30 @@ export class RunWorker {
 
   private async prepare(job: RunJob): Promise<RunPreparation> {
     try {
-      return await prepareRun(this.options.dependencies, job.userId, readStoredWorkflow(job.document), job.seeded);
+      return await this.prepareOverDrops(job);
     } catch (error) {
       // A document this worker cannot read (written by a newer Weft) is the user's to know about.
       if (error instanceof WorkflowDocumentError) return { ok: false, message: error.message };
       // The row is claimed: it must end, saying why, rather than wait for the orphan sweep.
       this.options.logger.error({ err: error, executionId: job.executionId }, 'Could not prepare a run');
       return { ok: false, message: 'The run could not be prepared on the worker (see the worker log). Try again.' };
+    }
+  }
+
+  /**
+   * The run is claimed, so a dropped database connection (a restart, a terminated backend)
+   * must not fail it when the next query would work: it is prepared again on a fresh
+   * connection, a few times, before it counts as a failure.
+   */
+  private async prepareOverDrops(job: RunJob): Promise<RunPreparation> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await prepareRun(this.options.dependencies, job.userId, readStoredWorkflow(job.document), job.seeded);
+      } catch (error) {
+        if (attempt >= PREPARE_ATTEMPTS || !isDatabaseUnavailable(error)) throw error;
+        this.options.logger.warn({ err: error, executionId: job.executionId, attempt }, 'The database dropped while preparing a run; trying again');
+        await new Promise((resolve) => setTimeout(resolve, PREPARE_RETRY_MS * attempt));
+      }
     }
   }
 }
