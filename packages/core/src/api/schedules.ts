@@ -26,6 +26,12 @@ export interface ScheduleOptions {
   inputs: Record<string, unknown>;
   overlapPolicy: OverlapPolicy;
   catchUpPolicy: CatchUpPolicy;
+  /** A tick found later than this (Weft down, the schedule paused) was missed; null: the server's default (WEFT_SCHEDULE_GRACE_SECONDS). */
+  catchUpWindowSeconds: number | null;
+  /** After this many failed runs in a row the schedule pauses itself; 0: never. */
+  pauseAfterFailures: number;
+  /** Each run starts up to this many seconds after its time, the same offset on every process. */
+  jitterSeconds: number;
   startAt: string | null;
   endAt: string | null;
 }
@@ -54,9 +60,12 @@ export interface Schedule extends ScheduleOptions {
   /**
    * Why Weft paused the schedule by itself, while it is paused: its last runs were going
    * each time the process running them died, so it would take the server down again at
-   * its next tick. Resuming clears it. Absent otherwise (and when a person paused it).
+   * its next tick; or its last runs failed `pauseAfterFailures` times in a row. Resuming
+   * clears it. Absent otherwise (and when a person paused it).
    */
   pausedReason?: string;
+  /** The note a person left when pausing it (`POST …/pause` with `{ "note" }`), while paused. */
+  pauseNote?: string;
 }
 
 /** The body of `POST /api/schedules`; `PUT` takes the same fields, all optional, but not `workflowId`. */
@@ -71,8 +80,42 @@ export interface ScheduleInput {
   inputs?: Record<string, unknown>;
   overlapPolicy?: OverlapPolicy;
   catchUpPolicy?: CatchUpPolicy;
+  catchUpWindowSeconds?: number | null;
+  pauseAfterFailures?: number;
+  jitterSeconds?: number;
   startAt?: string | null;
   endAt?: string | null;
+}
+
+/** Where a tick came from: the timing, "trigger now", or a backfill of a past range. */
+export const TICK_SOURCES = ['schedule', 'trigger', 'backfill'] as const;
+export type TickSource = (typeof TICK_SOURCES)[number];
+
+/** The body of `POST /api/schedules/:id/trigger` (all optional). */
+export interface TriggerScheduleInput {
+  /** Overlap policy for this run; the schedule's by default. */
+  overlapPolicy?: OverlapPolicy;
+}
+
+/** The answer of `POST /api/schedules/:id/trigger`: the tick made and the run it started, if it started one. */
+export interface TriggerScheduleResult {
+  tick: ScheduleTick;
+  executionId: string | null;
+}
+
+/** The body of `POST /api/schedules/:id/backfill`: every instant of the timing in [startAt, endAt], both past. */
+export interface BackfillScheduleInput {
+  startAt: string;
+  endAt: string;
+  overlapPolicy?: OverlapPolicy;
+}
+
+/** The answer of `POST /api/schedules/:id/backfill`. */
+export interface BackfillScheduleResult {
+  /** Instants put in the ledger to run. */
+  instants: number;
+  /** Instants of the range already in the ledger (they ran or were decided before): not run again. */
+  alreadyRan: number;
 }
 
 export const TICK_OUTCOMES = ['pending', 'started', 'skipped', 'missed', 'failed', 'waiting'] as const;
@@ -86,6 +129,7 @@ export interface ScheduleTick {
   /** Why it was skipped, missed or failed ("the previous run was still going", "3 ticks missed …"). */
   reason: string | null;
   createdAt: string;
+  source: TickSource;
 }
 
 /** The `schedule` field of a `GET /api/workflows` row: null when the workflow has no schedule. */

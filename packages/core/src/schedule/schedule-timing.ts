@@ -33,9 +33,34 @@ export function timingFromFields(fields: Partial<Readonly<TimingFields>>): Sched
   return null;
 }
 
-/** What to do with a tick that comes while the schedule's previous run is still going. */
-export const OVERLAP_POLICIES = ['skip', 'queue', 'allow'] as const;
+/**
+ * What to do with a tick that comes while the schedule's previous run is still going:
+ * Temporal's overlap policies (without its terminate, which a run here cannot tell from cancel).
+ */
+export const OVERLAP_POLICIES = ['skip', 'buffer_one', 'buffer_all', 'cancel_other', 'allow_all'] as const;
 export type OverlapPolicy = (typeof OVERLAP_POLICIES)[number];
+
+/** The names of the first release, still taken on input (and read from rows stored before migration 0013). */
+export const LEGACY_OVERLAP_POLICIES: Readonly<Record<string, OverlapPolicy>> = { queue: 'buffer_one', allow: 'allow_all' };
+
+/** A stored or sent overlap policy by today's name; anything unknown reads as the default, skip. */
+export function overlapPolicyOf(value: string | null | undefined): OverlapPolicy {
+  if (value && (OVERLAP_POLICIES as readonly string[]).includes(value)) return value as OverlapPolicy;
+  return (value && LEGACY_OVERLAP_POLICIES[value]) || 'skip';
+}
+
+/** Bounds of the per-schedule settings beside the policies (the API refuses values outside them). */
+export const SCHEDULE_SETTING_LIMITS = {
+  /** A year: a tick found later than the window was missed. */
+  catchUpWindowSeconds: 365 * 24 * 60 * 60,
+  pauseAfterFailures: 100,
+  jitterSeconds: 3600,
+  pauseNote: 500,
+  /** One backfill starts at most this many runs. */
+  backfillInstants: 1000,
+  /** buffer_all holds at most this many ticks; one more is skipped, so a hung run cannot pile up without bound. */
+  bufferedTicks: 100,
+} as const;
 
 /** What to do with ticks missed while Weft was down or the schedule paused. */
 export const CATCH_UP_POLICIES = ['skip', 'run_once'] as const;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ScheduleWindow } from './next-runs.js';
-import { decideOverlap, planTicks } from './tick-plan.js';
+import { overlapPolicyOf, SCHEDULE_SETTING_LIMITS } from './schedule-timing.js';
+import { decideOverlap, jitterOffsetMs, planTicks } from './tick-plan.js';
 
 const everyMinute: ScheduleWindow = { timing: { kind: 'cron', cron: '* * * * *' }, timezone: 'UTC', anchor: '2026-01-01T00:00:00Z' };
 const at = (iso: string) => new Date(iso);
@@ -55,12 +56,55 @@ describe('planTicks', () => {
 });
 
 describe('decideOverlap', () => {
-  it('skips, waits or runs as the policy says', () => {
-    expect(decideOverlap('skip', true, false)).toBe('skip');
-    expect(decideOverlap('skip', false, false)).toBe('run');
-    expect(decideOverlap('allow', true, false)).toBe('run');
-    expect(decideOverlap('queue', true, false)).toBe('wait');
-    expect(decideOverlap('queue', true, true)).toBe('skip');
-    expect(decideOverlap('queue', false, false)).toBe('run');
+  const idle = { running: false, earlierPending: 0, earlierWaiting: 0 };
+  const running = { ...idle, running: true };
+
+  it('skips, waits, cancels or runs as the policy says', () => {
+    expect(decideOverlap('skip', running)).toBe('skip');
+    expect(decideOverlap('skip', idle)).toBe('run');
+    expect(decideOverlap('allow_all', running)).toBe('run');
+    expect(decideOverlap('buffer_one', running)).toBe('wait');
+    expect(decideOverlap('buffer_one', { ...running, earlierWaiting: 1 })).toBe('skip');
+    expect(decideOverlap('buffer_one', idle)).toBe('run');
+    expect(decideOverlap('buffer_all', { ...running, earlierWaiting: 5 })).toBe('wait');
+    expect(decideOverlap('cancel_other', running)).toBe('cancel_then_run');
+    expect(decideOverlap('cancel_other', idle)).toBe('run');
+  });
+
+  it('treats an earlier tick being started elsewhere as running, and lets an earlier waiting tick go first', () => {
+    expect(decideOverlap('skip', { ...idle, earlierPending: 1 })).toBe('skip');
+    expect(decideOverlap('buffer_all', { ...idle, earlierPending: 1 })).toBe('wait');
+    // The previous run ended but a tick still waits for its turn: a later one must not overtake it.
+    expect(decideOverlap('buffer_all', { ...idle, earlierWaiting: 1 })).toBe('wait');
+    expect(decideOverlap('buffer_one', { ...idle, earlierWaiting: 1 })).toBe('skip');
+  });
+
+  it('bounds buffer_all', () => {
+    expect(decideOverlap('buffer_all', { ...running, earlierWaiting: SCHEDULE_SETTING_LIMITS.bufferedTicks })).toBe('skip');
+  });
+});
+
+describe('jitterOffsetMs', () => {
+  it('is the same for every caller, inside the window, and spread', () => {
+    const instant = new Date('2026-01-01T09:00:00Z');
+    expect(jitterOffsetMs('s1', instant, 0)).toBe(0);
+    expect(jitterOffsetMs('s1', instant, 60)).toBe(jitterOffsetMs('s1', instant, 60));
+    const offsets = Array.from({ length: 200 }, (_, index) => jitterOffsetMs(`schedule-${index}`, instant, 60));
+    for (const offset of offsets) expect(offset).toBeGreaterThanOrEqual(0);
+    for (const offset of offsets) expect(offset).toBeLessThan(60_000);
+    // Spread: no tenth of the window holds more than a quarter of them.
+    const buckets = new Array(10).fill(0);
+    for (const offset of offsets) buckets[Math.floor(offset / 6000)] += 1;
+    expect(Math.max(...buckets)).toBeLessThan(50);
+  });
+});
+
+describe('overlapPolicyOf', () => {
+  it('reads the first release names and defaults to skip', () => {
+    expect(overlapPolicyOf('queue')).toBe('buffer_one');
+    expect(overlapPolicyOf('allow')).toBe('allow_all');
+    expect(overlapPolicyOf('buffer_all')).toBe('buffer_all');
+    expect(overlapPolicyOf('nonsense')).toBe('skip');
+    expect(overlapPolicyOf(null)).toBe('skip');
   });
 });

@@ -1,5 +1,5 @@
 import { nextRuns, type ScheduleWindow, walkInstants } from './next-runs.js';
-import type { CatchUpPolicy, OverlapPolicy } from './schedule-timing.js';
+import { type CatchUpPolicy, type OverlapPolicy, SCHEDULE_SETTING_LIMITS } from './schedule-timing.js';
 
 /** At most this many due instants are looked at in one go; older ones are counted as one gap. */
 export const MAX_INSTANTS_PER_PLAN = 1000;
@@ -56,19 +56,61 @@ export function planTicks(window: ScheduleWindow, dueAt: Date, now: Date, graceM
   };
 }
 
-/** What a tick does while the schedule's previous run is still going. */
-export type OverlapDecision = 'run' | 'skip' | 'wait';
+/** What a tick does given the runs and ticks of its schedule: cancel means cancel the running ones, then run. */
+export type OverlapDecision = 'run' | 'skip' | 'wait' | 'cancel_then_run';
+
+/** What a tick sees of its schedule when it is decided (read from the database, so the same for every process). */
+export interface OverlapState {
+  /** A run of the schedule is queued or running. */
+  running: boolean;
+  /** Earlier ticks of the schedule claimed and not yet started or settled (another process is starting them). */
+  earlierPending: number;
+  /** Earlier ticks waiting their turn. */
+  earlierWaiting: number;
+}
 
 /**
- * `skip` (default) records the tick as skipped; `allow` runs beside the previous run;
- * `queue` holds one tick until the previous run ends (a second held tick would pile up
- * without bound behind a run that hangs, so it is skipped).
+ * Temporal's overlap policies, decided from the schedule's state in the database. An earlier
+ * tick still pending counts as running (it is being started), and an earlier waiting one
+ * goes first, so later ticks never overtake it (`buffer_*` keep order across processes).
+ * - `skip` (default): skipped while anything of the schedule runs or waits.
+ * - `buffer_one`: waits for the running one; if a tick already waits, skipped.
+ * - `buffer_all`: waits in order, up to `SCHEDULE_SETTING_LIMITS.bufferedTicks`.
+ * - `cancel_other`: the running ones are cancelled, then it runs.
+ * - `allow_all`: runs beside them.
  */
-export function decideOverlap(policy: OverlapPolicy, previousRunning: boolean, tickAlreadyWaiting: boolean): OverlapDecision {
-  if (policy === 'allow') return 'run';
-  if (policy === 'queue') {
-    if (tickAlreadyWaiting) return 'skip';
-    return previousRunning ? 'wait' : 'run';
+export function decideOverlap(policy: OverlapPolicy, state: OverlapState): OverlapDecision {
+  const busy = state.running || state.earlierPending > 0 || state.earlierWaiting > 0;
+  switch (policy) {
+    case 'allow_all':
+      return 'run';
+    case 'cancel_other':
+      return state.running ? 'cancel_then_run' : 'run';
+    case 'buffer_one':
+      if (state.earlierWaiting > 0) return 'skip';
+      return busy ? 'wait' : 'run';
+    case 'buffer_all':
+      if (state.earlierWaiting >= SCHEDULE_SETTING_LIMITS.bufferedTicks) return 'skip';
+      return busy ? 'wait' : 'run';
+    default:
+      return busy ? 'skip' : 'run';
   }
-  return previousRunning ? 'skip' : 'run';
+}
+
+/**
+ * How long after its instant a tick starts when the schedule has jitter: spread over
+ * [0, jitter) by a hash of the schedule and the instant, so every process computes the same
+ * offset (the claim compares the stored time) and runs of many schedules at one instant
+ * do not start together.
+ */
+export function jitterOffsetMs(scheduleId: string, instant: Date, jitterSeconds: number): number {
+  if (!(jitterSeconds > 0)) return 0;
+  // FNV-1a over the id and the instant: pure, deterministic, evenly spread enough for load.
+  let hash = 0x811c9dc5;
+  const text = `${scheduleId}@${instant.getTime()}`;
+  for (let index = 0; index < text.length; index++) {
+    hash ^= text.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash % (jitterSeconds * 1000);
 }
