@@ -1,13 +1,12 @@
-import type { CatchUpPolicy, OverlapPolicy } from '@weft/core';
-import { type ChangeEvent, type FormEvent, type ReactNode, useId, useMemo, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useId, useMemo, useState } from 'react';
 import { useNow } from '../../hooks/useNow';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { controlClasses } from '../ui/control-styles';
-import { AlertCircleIcon } from '../ui/icons';
-import { OptionList, SelectControl, type SelectControlProps } from '../ui/SelectControl';
 import { TextField } from '../ui/TextField';
-import { type DraftField, draftIssues, previewRuns, type ScheduleDraft } from './schedule-form';
+import { Field, Select } from './FormField';
+import { SchedulePolicyFields } from './SchedulePolicyFields';
+import { type DraftField, draftIssues, hasCustomPolicies, POLICY_FIELDS, previewRuns, type ScheduleDraft, timingIssues } from './schedule-form';
 import { CRON_PRESETS, describeCron, formatInstant, INTERVAL_UNITS, type IntervalUnit, timeZoneOptions } from './schedule-text';
 
 /** A Text Input that asks for its value on run: the schedule gives that value. */
@@ -21,17 +20,6 @@ const KINDS: { value: ScheduleDraft['kind']; label: string }[] = [
   { value: 'cron', label: 'On a schedule' },
   { value: 'interval', label: 'Every…' },
   { value: 'once', label: 'Once' },
-];
-
-const OVERLAP: { value: OverlapPolicy; label: string }[] = [
-  { value: 'skip', label: 'Skip this run' },
-  { value: 'queue', label: 'Run it when the previous one ends' },
-  { value: 'allow', label: 'Run both at the same time' },
-];
-
-const CATCH_UP: { value: CatchUpPolicy; label: string }[] = [
-  { value: 'skip', label: 'Skip them (they are listed as missed)' },
-  { value: 'run_once', label: 'Run once for all of them' },
 ];
 
 interface ScheduleFormProps {
@@ -53,6 +41,7 @@ export function ScheduleForm({ initial, askedInputs, storedNextRuns, submitLabel
     inputs: Object.fromEntries(askedInputs.map((input) => [input.nodeId, initial.inputs[input.nodeId] ?? input.initial])),
   }));
   const [showAll, setShowAll] = useState(false);
+  const [policiesOpen, setPoliciesOpen] = useState(() => hasCustomPolicies(initial));
   const [saving, setSaving] = useState(false);
   const now = useNow(30_000);
   const id = useId();
@@ -86,6 +75,8 @@ export function ScheduleForm({ initial, askedInputs, storedNextRuns, submitLabel
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setShowAll(true);
+    // A problem inside the folded section must not stop the save unseen.
+    if (POLICY_FIELDS.some((field) => issues[field])) setPoliciesOpen(true);
     if (Object.keys(issues).length > 0) return;
     setSaving(true);
     try {
@@ -208,7 +199,9 @@ export function ScheduleForm({ initial, askedInputs, storedNextRuns, submitLabel
               ))}
             </ol>
           ) : (
-            <p className="mt-2 text-sm text-subtle">{Object.keys(issues).length > 0 ? 'Fix the timing above to see when it runs.' : 'No more runs.'}</p>
+            <p className="mt-2 text-sm text-subtle">
+              {Object.keys(timingIssues(draft, now)).length > 0 ? 'Fix the timing above to see when it runs.' : 'No more runs.'}
+            </p>
           )}
         </section>
 
@@ -227,18 +220,7 @@ export function ScheduleForm({ initial, askedInputs, storedNextRuns, submitLabel
           </fieldset>
         )}
 
-        <div className="grid gap-3 sm:grid-cols-2">
-          <Field label="If the previous run is still going" htmlFor={`${id}-overlap`}>
-            <Select id={`${id}-overlap`} value={draft.overlapPolicy} onChange={(value) => set('overlapPolicy', value as OverlapPolicy)}>
-              <OptionList options={OVERLAP} />
-            </Select>
-          </Field>
-          <Field label="Runs missed while Weft was off or paused" htmlFor={`${id}-catchup`}>
-            <Select id={`${id}-catchup`} value={draft.catchUpPolicy} onChange={(value) => set('catchUpPolicy', value as CatchUpPolicy)}>
-              <OptionList options={CATCH_UP} />
-            </Select>
-          </Field>
-        </div>
+        <SchedulePolicyFields draft={draft} set={set} issues={issues} open={policiesOpen} onToggle={() => setPoliciesOpen((o) => !o)} />
         {serverError && <Alert tone="error">{serverError}</Alert>}
       </div>
       <div className="flex shrink-0 justify-end gap-2 border-t border-line px-6 py-3">
@@ -251,31 +233,4 @@ export function ScheduleForm({ initial, askedInputs, storedNextRuns, submitLabel
       </div>
     </form>
   );
-}
-
-/** A label over a control, with its problem (red) or a hint under it, tied by `<id>-note`. */
-function Field({ label, htmlFor, error, hint, children }: { label: string; htmlFor: string; error?: string; hint?: string; children: ReactNode }) {
-  return (
-    <div className="flex min-w-0 flex-col gap-1.5">
-      <label htmlFor={htmlFor} className="text-sm font-medium text-ink">
-        {label}
-      </label>
-      {children}
-      {error ? (
-        <p id={`${htmlFor}-note`} className="flex items-start gap-1.5 text-xs leading-5 text-danger">
-          <AlertCircleIcon size={13} className="mt-[3px] shrink-0" />
-          <span>{error}</span>
-        </p>
-      ) : hint ? (
-        <p id={`${htmlFor}-note`} className="text-xs leading-5 text-muted">
-          {hint}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-/** The form's selects hand over the chosen value. */
-function Select({ onChange, ...rest }: Omit<SelectControlProps, 'onChange'> & { onChange(value: string): void }) {
-  return <SelectControl {...rest} onChange={(e) => onChange(e.target.value)} />;
 }
