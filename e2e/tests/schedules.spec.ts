@@ -96,14 +96,19 @@ test('schedule a workflow from the editor: presets, next runs, it fires, pause, 
   await expect(row.getByText('Succeeded')).toBeVisible({ timeout: 15_000 });
   await shoot(page, 'list');
 
-  // Pause: the server says so first, then the row.
+  // Pause asks for a note; the server says so first, then the row shows it under the name.
   await row.getByRole('button', { name: 'Pause Every other second' }).click();
+  const pause = page.getByRole('dialog', { name: 'Pause “Every other second”?' });
+  await pause.getByLabel('Note').fill('Until the digest is reworded');
+  await pause.getByRole('button', { name: 'Pause schedule' }).click();
   await expect(page.getByText(/^Paused “Every other second”/)).toBeVisible();
   await expect(row.getByText('Paused', { exact: true })).toBeVisible();
+  await expect(row.getByTestId('schedule-pause-note')).toHaveText('Paused: Until the digest is reworded');
   expect((await schedulesOf(page, workflowId))[0]?.enabled).toBe(false);
   await row.getByRole('button', { name: 'Resume Every other second' }).click();
   await expect(page.getByText('Resumed “Every other second”.')).toBeVisible();
   await expect(row.getByText('Paused', { exact: true })).toHaveCount(0);
+  await expect(row.getByTestId('schedule-pause-note')).toHaveCount(0);
   expect((await schedulesOf(page, workflowId))[0]?.enabled).toBe(true);
 
   // Edit: the form opens with the stored values; a new name and a quieter timing are saved.

@@ -1,5 +1,5 @@
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Schedule, ScheduleInput } from '@weft/core';
+import type { BackfillScheduleInput, BackfillScheduleResult, Schedule, ScheduleInput, TriggerScheduleInput, TriggerScheduleResult } from '@weft/core';
 import { useMemo } from 'react';
 import { ApiError, api } from '../lib/api';
 import { queryKeys } from './query-keys';
@@ -7,7 +7,7 @@ import { queryKeys } from './query-keys';
 /** How often an open list of schedules looks again for new runs (next and last runs move on by themselves). */
 export const SCHEDULE_REFRESH_MS = 10_000;
 
-export type ScheduleAction = 'list' | 'create' | 'update' | 'pause' | 'resume' | 'delete';
+export type ScheduleAction = 'list' | 'create' | 'update' | 'pause' | 'resume' | 'delete' | 'trigger' | 'backfill';
 
 /** A schedule's editable fields: everything POST takes except the workflow it belongs to. */
 export type ScheduleChange = Partial<Omit<ScheduleInput, 'workflowId'>>;
@@ -45,9 +45,17 @@ export const scheduleRequests = {
     worded('list', () => api<Schedule[]>(`/api/schedules${workflowId ? `?workflow_id=${encodeURIComponent(workflowId)}` : ''}`, { signal })),
   create: (input: ScheduleInput) => worded('create', () => api<Schedule>('/api/schedules', { method: 'POST', body: input })),
   update: (id: string, change: ScheduleChange) => worded('update', () => api<Schedule>(pathOf(id), { method: 'PUT', body: change })),
-  pause: (id: string) => worded('pause', () => api<Schedule>(`${pathOf(id)}/pause`, { method: 'POST' })),
+  /** A note (optional) says why, under the schedule's name while it is paused. */
+  pause: (id: string, note?: string) =>
+    worded('pause', () => api<Schedule>(`${pathOf(id)}/pause`, { method: 'POST', ...(note?.trim() ? { body: { note: note.trim() } } : {}) })),
   resume: (id: string) => worded('resume', () => api<Schedule>(`${pathOf(id)}/resume`, { method: 'POST' })),
   remove: (id: string) => worded('delete', () => api<void>(pathOf(id), { method: 'DELETE' })),
+  /** Starts a run now (202): the tick's outcome says whether it started, waits or was skipped. */
+  trigger: (id: string, input: TriggerScheduleInput = {}) =>
+    worded('trigger', () => api<TriggerScheduleResult>(`${pathOf(id)}/trigger`, { method: 'POST', body: input })),
+  /** Runs every instant of the timing in a past range (202), those already in the ledger excepted. */
+  backfill: (id: string, input: BackfillScheduleInput) =>
+    worded('backfill', () => api<BackfillScheduleResult>(`${pathOf(id)}/backfill`, { method: 'POST', body: input })),
 };
 
 /**
@@ -76,6 +84,12 @@ export function useSchedules(workflowId: string | null, options: { refresh?: boo
 export function scheduleChanges(queryClient: QueryClient) {
   const lists = { queryKey: queryKeys.schedules.all };
   const refreshWorkflows = () => void queryClient.invalidateQueries({ queryKey: queryKeys.workflows });
+  // A run started now or by a backfill: the schedules' last runs, the run lists and the workflows' last run change.
+  const refreshRuns = () => {
+    void queryClient.invalidateQueries(lists);
+    void queryClient.invalidateQueries({ queryKey: queryKeys.executions.all });
+    refreshWorkflows();
+  };
   const replace = (schedule: Schedule) => {
     queryClient.setQueriesData<Schedule[]>(lists, (old) => old?.map((item) => (item.id === schedule.id ? schedule : item)));
     refreshWorkflows();
@@ -89,8 +103,19 @@ export function scheduleChanges(queryClient: QueryClient) {
       return created;
     },
     update: async (id: string, change: ScheduleChange) => replace(await scheduleRequests.update(id, change)),
-    pause: async (id: string) => replace(await scheduleRequests.pause(id)),
+    pause: async (id: string, note?: string) => replace(await scheduleRequests.pause(id, note)),
     resume: async (id: string) => replace(await scheduleRequests.resume(id)),
+    /** Runs it now; the lists (last run) and the executions are loaded again. */
+    async trigger(id: string, input?: TriggerScheduleInput): Promise<TriggerScheduleResult> {
+      const result = await scheduleRequests.trigger(id, input);
+      refreshRuns();
+      return result;
+    },
+    async backfill(id: string, input: BackfillScheduleInput): Promise<BackfillScheduleResult> {
+      const result = await scheduleRequests.backfill(id, input);
+      refreshRuns();
+      return result;
+    },
     async remove(id: string): Promise<void> {
       await scheduleRequests.remove(id);
       queryClient.setQueriesData<Schedule[]>(lists, (old) => old?.filter((item) => item.id !== id));

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { Link } from 'react-router';
 import { type Toast, type ToastType, useToastStore } from '../stores/toast.store';
 import { AlertCircleIcon, AlertTriangleIcon, CheckCircleIcon, CloseIcon, type IconProps, InfoIcon } from './ui/icons';
 
@@ -11,7 +12,8 @@ const looks: Record<ToastType, { Icon: ComponentType<IconProps>; accent: string 
 
 /**
  * The toast stack, bottom right. The region is a polite live region; errors interrupt
- * (`role="alert"`). The store closes toasts after their duration.
+ * (`role="alert"`). The store closes toasts after their duration. A toast's link (an app
+ * path) closes it when followed.
  */
 export function Toaster() {
   const toasts = useToastStore((s) => s.toasts);
@@ -38,7 +40,17 @@ function ToastItem({ toast }: { toast: Toast }) {
       className="pointer-events-auto flex w-full items-start gap-3 rounded-xl border border-line bg-surface py-3 pr-2 pl-3.5 shadow-lg shadow-black/5 transition duration-200 ease-out starting:translate-y-2 starting:opacity-0 sm:w-96 dark:shadow-black/40"
     >
       <Icon size={18} className={`mt-px shrink-0 ${accent}`} />
-      <p className="min-w-0 flex-1 text-sm leading-5 break-words text-ink">{toast.message}</p>
+      <p className="min-w-0 flex-1 text-sm leading-5 break-words text-ink">
+        {toast.message}
+        {toast.link && (
+          <>
+            {' '}
+            <Link to={toast.link.to} onClick={() => dismiss(toast.id)} className="rounded-sm font-medium whitespace-nowrap text-brand hover:underline">
+              {toast.link.label}
+            </Link>
+          </>
+        )}
+      </p>
       <button
         type="button"
         onClick={() => dismiss(toast.id)}

@@ -38,8 +38,9 @@ export function LastRun({ schedule, now }: { schedule: Schedule; now: Date }) {
 }
 
 /**
- * Under a schedule's name: why it cannot run as stored, or why Weft paused it by itself (its
- * runs kept going down with the server); nothing when neither.
+ * Under a schedule's name: why it cannot run as stored; while paused, why Weft paused it by
+ * itself (its runs kept going down with the server, or failed N times in a row) and the
+ * note the person who paused it left; nothing when none of these.
  */
 export function ScheduleProblem({ schedule }: { schedule: Schedule }) {
   if (schedule.problem) {
@@ -49,10 +50,19 @@ export function ScheduleProblem({ schedule }: { schedule: Schedule }) {
       </p>
     );
   }
-  if (!schedule.pausedReason) return null;
+  if (!schedule.pausedReason && !schedule.pauseNote) return null;
   return (
-    <p role="status" className="mt-1 text-xs leading-5 whitespace-normal text-warn">
-      {schedule.pausedReason}
-    </p>
+    <>
+      {schedule.pausedReason && (
+        <p role="status" className="mt-1 text-xs leading-5 whitespace-normal text-warn">
+          {schedule.pausedReason}
+        </p>
+      )}
+      {schedule.pauseNote && (
+        <p className="mt-1 text-xs leading-5 whitespace-normal break-words text-muted" data-testid="schedule-pause-note">
+          <span className="font-medium text-ink">Paused:</span> {schedule.pauseNote}
+        </p>
+      )}
+    </>
   );
 }

@@ -4,28 +4,26 @@ import { useNow } from '../../hooks/useNow';
 import { WorkflowTableSkeleton } from '../dashboard/WorkflowTableSkeleton';
 import { DataTable } from '../ui/DataTable';
 import { ErrorState } from '../ui/ErrorState';
-import { IconButton } from '../ui/IconButton';
-import { CalendarClockIcon, PauseIcon, PencilIcon, PlayIcon, TrashIcon } from '../ui/icons';
+import { CalendarClockIcon, PencilIcon } from '../ui/icons';
 import type { HeaderColumn } from '../ui/TableHead';
 import { td } from '../ui/table-styles';
+import { ScheduleRowActions } from './ScheduleRowActions';
 import { LastRun, NextRun, ScheduleProblem } from './ScheduleStatus';
-import { describeTiming } from './schedule-text';
-import { scheduleTitle, useScheduleActions } from './useScheduleActions';
+import { describeTiming, scheduleTitle } from './schedule-text';
 
 const HEAD: HeaderColumn[] = [
   { label: 'Schedule' },
   { label: 'Workflow', className: 'hidden w-44 md:table-cell' },
   { label: 'Next run', className: 'w-44' },
   { label: 'Last run', className: 'hidden w-52 sm:table-cell' },
-  { label: 'Actions', className: 'w-32', hidden: true },
+  { label: 'Actions', className: 'w-52', hidden: true },
 ];
 
-/** /dashboard/schedules: every schedule of the user, with pause, resume, edit and delete. */
+/** /dashboard/schedules: every schedule of the user, with pause, resume, run now, backfill, edit and delete. */
 export function SchedulesOverview() {
   // Next and last runs move on by themselves: look again now and then while the tab is open.
   const { data: schedules, isPending, error, refetch, isFetching } = useSchedules(null, { refresh: true });
   const now = useNow();
-  const { busyId, togglePaused, remove } = useScheduleActions();
 
   if (isPending) return <WorkflowTableSkeleton />;
   if (error) return <ErrorState title="Couldn't load your schedules" message={error.message} onRetry={() => void refetch()} retrying={isFetching} />;
@@ -48,7 +46,6 @@ export function SchedulesOverview() {
     <DataTable caption="Your schedules" columns={HEAD}>
       {schedules.map((schedule) => {
         const title = scheduleTitle(schedule);
-        const busy = busyId === schedule.id;
         const editLink = `/workflow/${encodeURIComponent(schedule.workflowId)}?schedule=${encodeURIComponent(schedule.id)}`;
         return (
           <tr key={schedule.id} className="group transition-colors hover:bg-surface-2/50" data-testid="schedule-row">
@@ -74,22 +71,19 @@ export function SchedulesOverview() {
               <LastRun schedule={schedule} now={now} />
             </td>
             <td className={`${td} text-right`}>
-              <div className="flex justify-end gap-1">
-                <IconButton label={schedule.enabled ? `Pause ${title}` : `Resume ${title}`} onClick={() => void togglePaused(schedule)} disabled={busy}>
-                  {schedule.enabled ? <PauseIcon size={16} /> : <PlayIcon size={14} />}
-                </IconButton>
-                <Link
-                  to={editLink}
-                  aria-label={`Edit ${title}`}
-                  title={`Edit ${title}`}
-                  className="inline-flex size-8 shrink-0 items-center justify-center rounded-md text-muted transition-colors hover:bg-surface-2 hover:text-ink"
-                >
-                  <PencilIcon size={15} />
-                </Link>
-                <IconButton label={`Delete ${title}`} danger onClick={() => void remove(schedule)} disabled={busy}>
-                  <TrashIcon size={16} />
-                </IconButton>
-              </div>
+              <ScheduleRowActions
+                schedule={schedule}
+                edit={
+                  <Link
+                    to={editLink}
+                    aria-label={`Edit ${title}`}
+                    title={`Edit ${title}`}
+                    className="inline-flex size-8 shrink-0 items-center justify-center rounded-md text-muted transition-colors hover:bg-surface-2 hover:text-ink"
+                  >
+                    <PencilIcon size={15} />
+                  </Link>
+                }
+              />
             </td>
           </tr>
         );

@@ -43,6 +43,11 @@ export function describeInterval(seconds: number): string {
   return value === 1 ? `Every ${unit.slice(0, -1)}` : `Every ${value} ${unit}`;
 }
 
+/** A schedule's name as the user reads it: its own, else when it fires. */
+export function scheduleTitle(schedule: Pick<Schedule, 'name' | 'cron' | 'intervalSeconds' | 'runAt' | 'timezone'>): string {
+  return schedule.name || describeTiming(schedule);
+}
+
 /** One line that says when a schedule fires: "At 09:00, Monday through Friday". */
 export function describeTiming(schedule: Pick<Schedule, 'cron' | 'intervalSeconds' | 'runAt' | 'timezone'>): string {
   const timing = timingFromFields(schedule);

@@ -1,42 +1,65 @@
-import type { Schedule } from '@weft/core';
+import type { BackfillScheduleInput, Schedule } from '@weft/core';
 import { useState } from 'react';
 import { useScheduleChanges } from '../../api/schedules';
 import { confirmDialog } from '../../stores/confirm.store';
 import { toast } from '../../stores/toast.store';
-import { describeTiming } from './schedule-text';
+import { backfillNotice, type Notice, triggerNotice } from './schedule-results';
+import { scheduleTitle } from './schedule-text';
 
-/** A schedule's name as the user reads it: its own, else when it fires. */
-export function scheduleTitle(schedule: Schedule): string {
-  return schedule.name || describeTiming(schedule);
-}
+const show = (notice: Notice) => toast[notice.type](notice.message, undefined, notice.link);
 
 /**
- * Pause, resume and delete with their toasts and the delete confirmation. The lists change
- * only after the server agreed; a failure shows the server's words (SPEC.md §8).
+ * Pause (with its note), resume, delete, run now and backfill, with their toasts and the
+ * delete confirmation. The lists change only after the server agreed; a failure shows the
+ * server's words (SPEC.md §8): in a toast, or back to the dialog that asked (`pause`,
+ * `backfill` resolve to the refusal, null when done).
  */
 export function useScheduleActions() {
   const [busyId, setBusyId] = useState<string | null>(null);
-  const run = async (schedule: Schedule, action: () => Promise<unknown>, done: string) => {
+  const changes = useScheduleChanges();
+  /** Runs `action` for the schedule; its failure's words, or null. */
+  const attempt = async <T>(schedule: Schedule, action: () => Promise<T>, done: (result: T) => void): Promise<string | null> => {
     setBusyId(schedule.id);
     try {
-      await action();
-      toast.success(done);
+      done(await action());
+      return null;
     } catch (error) {
-      toast.error((error as Error).message);
+      return (error as Error).message;
     } finally {
       setBusyId(null);
     }
   };
-  const changes = useScheduleChanges();
+  const run = async (schedule: Schedule, action: () => Promise<unknown>, done: string) => {
+    const refusal = await attempt(schedule, action, () => toast.success(done));
+    if (refusal) toast.error(refusal);
+  };
   return {
     busyId,
-    togglePaused: (schedule: Schedule) =>
-      schedule.enabled
-        ? run(schedule, () => changes.pause(schedule.id), `Paused “${scheduleTitle(schedule)}”. It will not run until you resume it.`)
-        : run(schedule, () => changes.resume(schedule.id), `Resumed “${scheduleTitle(schedule)}”.`),
+    pause: (schedule: Schedule, note = '') =>
+      attempt(
+        schedule,
+        () => changes.pause(schedule.id, note),
+        () => toast.success(`Paused “${scheduleTitle(schedule)}”. It will not run until you resume it.`),
+      ),
+    resume: (schedule: Schedule) => run(schedule, () => changes.resume(schedule.id), `Resumed “${scheduleTitle(schedule)}”.`),
     /** The first start of a schedule created paused (a template's): "resumed" would read wrong. */
     turnOn: (schedule: Schedule) =>
       run(schedule, () => changes.resume(schedule.id), `Turned on “${scheduleTitle(schedule)}”: it runs this workflow by itself from now on.`),
+    /** "Run now": the toast says whether it started (with a link to the run), waits, or was skipped and why. */
+    trigger: async (schedule: Schedule) => {
+      const refusal = await attempt(
+        schedule,
+        () => changes.trigger(schedule.id),
+        (result) => show(triggerNotice(schedule, result)),
+      );
+      if (refusal) toast.error(refusal);
+    },
+    backfill: (schedule: Schedule, input: BackfillScheduleInput) =>
+      attempt(
+        schedule,
+        () => changes.backfill(schedule.id, input),
+        (result) => show(backfillNotice(result)),
+      ),
     remove: async (schedule: Schedule) => {
       const confirmed = await confirmDialog({
         title: 'Delete this schedule?',

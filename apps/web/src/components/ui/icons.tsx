@@ -248,6 +248,8 @@ export const WebhookIcon = icon(
   </>,
 );
 export const PauseIcon = icon(<path d="M8 5v14M16 5v14" />);
+/** A bolt: start something now, out of its turn (a schedule's "Run now"). */
+export const ZapIcon = icon(<path d="M13 2 4 14h7l-1 8 9-12h-7z" />);
 export const CalendarClockIcon = icon(
   <>
     <path d="M21 7.5V6a2 2 0 0 0-2-2H5a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h3.5M16 2v4M8 2v4M3 10h5" />

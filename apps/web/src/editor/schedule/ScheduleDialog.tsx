@@ -2,15 +2,16 @@ import type { Schedule } from '@weft/core';
 import { useId, useState } from 'react';
 import { useScheduleChanges, useSchedules } from '../../api/schedules';
 import { ScheduleForm } from '../../components/schedules/ScheduleForm';
+import { ScheduleRowActions } from '../../components/schedules/ScheduleRowActions';
 import { LastRun, NextRun, ScheduleProblem } from '../../components/schedules/ScheduleStatus';
 import { draftFrom, draftToInput, newDraft, type ScheduleDraft } from '../../components/schedules/schedule-form';
-import { browserTimeZone, describeTiming } from '../../components/schedules/schedule-text';
-import { scheduleTitle, useScheduleActions } from '../../components/schedules/useScheduleActions';
+import { describePolicies } from '../../components/schedules/schedule-policies';
+import { browserTimeZone, describeTiming, scheduleTitle } from '../../components/schedules/schedule-text';
 import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
 import { ErrorState } from '../../components/ui/ErrorState';
 import { IconButton } from '../../components/ui/IconButton';
-import { CalendarClockIcon, PauseIcon, PencilIcon, PlayIcon, PlusIcon, TrashIcon } from '../../components/ui/icons';
+import { CalendarClockIcon, PencilIcon, PlusIcon } from '../../components/ui/icons';
 import { Modal } from '../../components/ui/Modal';
 import { Skeleton } from '../../components/ui/Skeleton';
 import { useNow } from '../../hooks/useNow';
@@ -184,12 +185,11 @@ function describeNext(schedule: Schedule): string {
 
 function ScheduleList({ schedules, onEdit }: { schedules: Schedule[]; onEdit(id: string): void }) {
   const now = useNow();
-  const { busyId, togglePaused, remove } = useScheduleActions();
   return (
     <ul className="divide-y divide-line rounded-xl border border-line" aria-label="Schedules of this workflow">
       {schedules.map((schedule) => {
         const title = scheduleTitle(schedule);
-        const busy = busyId === schedule.id;
+        const policies = describePolicies(schedule);
         return (
           <li key={schedule.id} className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3" data-testid="schedule-row">
             <div className="min-w-0 flex-1">
@@ -200,6 +200,7 @@ function ScheduleList({ schedules, onEdit }: { schedules: Schedule[]; onEdit(id:
                 {schedule.cron ? ' · ' : ''}
                 {schedule.timezone.replaceAll('_', ' ')}
               </p>
+              {policies && <p className="mt-0.5 truncate text-xs text-subtle">{policies}</p>}
               <ScheduleProblem schedule={schedule} />
               <div className="mt-1.5 flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-muted">
                 <span className="inline-flex items-center gap-1.5">
@@ -210,17 +211,14 @@ function ScheduleList({ schedules, onEdit }: { schedules: Schedule[]; onEdit(id:
                 </span>
               </div>
             </div>
-            <div className="flex items-center gap-1">
-              <IconButton label={schedule.enabled ? `Pause ${title}` : `Resume ${title}`} onClick={() => void togglePaused(schedule)} disabled={busy}>
-                {schedule.enabled ? <PauseIcon size={16} /> : <PlayIcon size={14} />}
-              </IconButton>
-              <IconButton label={`Edit ${title}`} onClick={() => onEdit(schedule.id)} disabled={busy}>
-                <PencilIcon size={15} />
-              </IconButton>
-              <IconButton label={`Delete ${title}`} danger onClick={() => void remove(schedule)} disabled={busy}>
-                <TrashIcon size={16} />
-              </IconButton>
-            </div>
+            <ScheduleRowActions
+              schedule={schedule}
+              edit={
+                <IconButton label={`Edit ${title}`} onClick={() => onEdit(schedule.id)}>
+                  <PencilIcon size={15} />
+                </IconButton>
+              }
+            />
           </li>
         );
       })}

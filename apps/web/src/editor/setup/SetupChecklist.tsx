@@ -1,6 +1,7 @@
 import type { Schedule, SetupNeed } from '@weft/core';
 import { useState } from 'react';
-import { scheduleTitle, useScheduleActions } from '../../components/schedules/useScheduleActions';
+import { scheduleTitle } from '../../components/schedules/schedule-text';
+import { useScheduleActions } from '../../components/schedules/useScheduleActions';
 import { Button } from '../../components/ui/Button';
 import { AlertTriangleIcon, ChevronDownIcon } from '../../components/ui/icons';
 import { useEditorStore } from '../store/editor.store';
