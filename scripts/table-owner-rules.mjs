@@ -15,6 +15,7 @@ export const TABLE_OWNERS = new Map([
   ['workflows', { room: 'workflows/', ask: 'WorkflowsRepository, the WorkflowLookup port or workflow-statements.ts' }],
   ['workflow_versions', { room: 'workflows/', ask: 'WorkflowVersionsService' }],
   ['executions', { room: 'runs/', ask: 'a method of runs/ (ExecutionsRepository, ExecutionHistory)' }],
+  ['workflow_alerts', { room: 'alerts/', ask: 'AlertsService or FailureAlerts' }],
 ]);
 
 const TABLE_CALLS = new Set([

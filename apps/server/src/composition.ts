@@ -12,6 +12,10 @@ import { SessionsService } from './accounts/sessions.service.js';
 import { SignInGuard } from './accounts/sign-in-guard.js';
 import { UsageService } from './accounts/usage.service.js';
 import { UsersService } from './accounts/users.service.js';
+import { AlertSenders } from './alerts/alert-senders.js';
+import { AlertSettingsRepository } from './alerts/alert-settings.repository.js';
+import { AlertsService } from './alerts/alerts.service.js';
+import { FailureAlerts } from './alerts/failure-alerts.js';
 import type { Config } from './config.js';
 import { ContentWork } from './content-work/content-work.js';
 import { CustomNodesService } from './custom-nodes/custom-nodes.service.js';
@@ -101,6 +105,10 @@ export interface Services {
   schedules: SchedulesService;
   /** Fires due schedules; API processes start it (createWeft), workers do not. */
   scheduler: Scheduler;
+  /** A workflow's failure-alert settings as its owner manages them (alerts/). */
+  alerts: AlertsService;
+  /** Tells someone when production runs start failing or a schedule pauses itself, in every process that ends runs (alerts/). */
+  failureAlerts: FailureAlerts;
   /** LLM and HTTP calls from nodes, behind the outbound guard. */
   outbound: OutboundServices;
   /** QuickJS workers for the Code node and custom node types. */
@@ -241,8 +249,28 @@ export function createServices(deps: {
     config.redisUrl && deps.ScaleOut
       ? new deps.ScaleOut({ config, repository: executions, clock, logger, dependencies: runDependencies, metrics, rebuild: (id) => jobs.rebuild(id) })
       : undefined;
-  // A schedule whose runs keep going down with the process is paused (either mode).
-  const crashPauses = new CrashPauses(db, executionHistory, clock, logger);
+  // Failure alerts go out from whichever process stores a run's end (API or worker); the
+  // error workflow's run starts through the run service made below.
+  const alertSettings = new AlertSettingsRepository(db);
+  const failureAlerts = new FailureAlerts({
+    repository: alertSettings,
+    senders: new AlertSenders({
+      mailer,
+      http: outbound.http,
+      secretValues: (userId) => secrets.valuesForUser(userId),
+      startRun: (request) => {
+        if (!runsRef) throw new Error('The run service is not ready');
+        return runsRef.start(request);
+      },
+      workflows: workflowsRepository,
+    }),
+    workflows: workflowsRepository,
+    publicUrl: config.publicUrl,
+    clock,
+    logger,
+  });
+  // A schedule whose runs keep going down with the process is paused (either mode), and its workflow's alerts told.
+  const crashPauses = new CrashPauses(db, executionHistory, clock, logger, failureAlerts);
   if (scaleOut) scaleOut.sweep.onOrphaned = (scheduleIds) => crashPauses.check(scheduleIds);
   const { service: runs, worker: runWorker } = createRuns({
     metrics,
@@ -259,6 +287,7 @@ export function createServices(deps: {
     retention: { maxAgeDays: config.executionsMaxAgeDays, maxPerWorkflow: config.executionsMaxPerWorkflow, maxPerUser: config.userLimits.executions },
     reclaimSpace: deps.reclaimSpace ?? (async () => {}),
     onOrphaned: (scheduleIds) => crashPauses.check(scheduleIds),
+    onEnded: failureAlerts.runEnded,
   });
   runsRef = runs;
   // A process never judges a run it is executing lost, whatever its row says.
@@ -321,6 +350,8 @@ export function createServices(deps: {
     webhooks: new WebhooksService(db, workflowsRepository, clock, config.publicUrl),
     runs,
     runWorker,
+    alerts: new AlertsService(alertSettings, workflowsRepository, async (userId) => (await secrets.list(userId)).map((s) => s.name), failureAlerts, clock),
+    failureAlerts,
     schedules: new SchedulesService(scheduleRepository, clock, () => scheduler.poke(), {
       perUser: config.userLimits.schedulesPerUser,
       minIntervalSeconds: config.userLimits.scheduleMinIntervalSeconds,

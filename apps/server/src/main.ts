@@ -51,6 +51,7 @@ export async function createWeft(options: CreateWeftOptions): Promise<Weft> {
       await services.scheduler.stop();
       // Runs end first (stored as stopped) while the database is still open.
       await services.runs.close();
+      await services.failureAlerts.settle();
       await app.close();
       await services.scaleOut?.close();
       await services.sandbox.close();
@@ -115,6 +116,7 @@ export async function createWeftWorker(options: CreateWeftOptions): Promise<Weft
       if (abandoned) return release(false);
       // Jobs in hand end as their runs are aborted and stored; then nothing more is taken.
       await Promise.all([scaleOut.stopWorker(), services.runs.close()]);
+      await services.failureAlerts.settle();
       await scaleOut.close();
       await release();
     },

@@ -9,6 +9,7 @@ import { registerApiKeyAuth } from './caller-auth.js';
 import { registerCompression } from './compression.js';
 import { registerErrorHandler } from './error-handler.js';
 import { healthRoutes } from './health.js';
+import { alertsRoutes } from './routes/alerts.routes.js';
 import { analyticsRoutes } from './routes/analytics.routes.js';
 import { apiKeysRoutes } from './routes/api-keys.routes.js';
 import { authRoutes } from './routes/auth.routes.js';
@@ -105,6 +106,7 @@ export async function buildApp({ config, services, logger }: AppOptions): Promis
   workflowRunRoutes(app, { runs: services.runs });
   webhooksRoutes(app, { webhooks: services.webhooks, runs: services.runs });
   schedulesRoutes(app, { schedules: services.schedules });
+  alertsRoutes(app, { alerts: services.alerts });
   collectionsRoutes(app, { vectors: services.vectors });
   filesRoutes(app, { files: services.files });
   usageRoutes(app, { usage: services.usage });

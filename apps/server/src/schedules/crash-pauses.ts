@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
+import type { SchedulePausedAlerts } from '../alerts/failure-alerts.js';
 import type { Database } from '../db/schema.js';
 import type { Clock } from '../platform/clock.js';
 import type { ExecutionHistory } from '../runs/execution-history.repository.js';
@@ -38,6 +39,8 @@ export class CrashPauses {
     private readonly runs: Pick<ExecutionHistory, 'newestOfSchedule'>,
     private readonly clock: Clock,
     private readonly logger: Logger,
+    /** Told each schedule it paused, to alert its workflow's destinations (alerts/). */
+    private readonly alerts?: SchedulePausedAlerts,
   ) {}
 
   /** Answers the ids of the schedules it paused. */
@@ -47,14 +50,16 @@ export class CrashPauses {
       const deaths = await this.deathsInARow(id);
       if (deaths < CRASHES_TO_PAUSE) continue;
       const reason = crashPauseReason(deaths);
-      const result = await this.db
+      const schedule = await this.db
         .updateTable('schedules')
         .set({ enabled: 0, paused_reason: reason, updated_at: this.clock.now().toISOString() })
         .where('id', '=', id)
         .where('enabled', '=', 1)
+        .returning(['id', 'user_id', 'workflow_id', 'name'])
         .executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 0) continue;
+      if (!schedule) continue;
       paused.push(id);
+      this.alerts?.schedulePaused({ id, userId: schedule.user_id, workflowId: schedule.workflow_id, name: schedule.name }, reason);
       this.logger.warn({ scheduleId: id, deaths }, 'A schedule whose runs kept going down with the process was paused');
     }
     return paused;

@@ -122,7 +122,8 @@ export function decodeQuotedPrintable(input: string): Buffer {
 /** RFC 2047 encoded words in headers, e.g. `=?UTF-8?Q?Reset_your_password?=`. */
 export function decodeWords(value: string): string {
   return value.replace(/=\?([^?]+)\?([BbQq])\?([^?]*)\?=(\s+(?==\?))?/g, (_all, charset: string, kind: string, data: string) => {
-    const bytes = kind.toUpperCase() === 'B' ? Buffer.from(data, 'base64') : decodeQuotedPrintable(data.replace(/_/g, ' '));
+    // Q's "_" is a space, and one at a word's end counts (body QP drops trailing blanks).
+    const bytes = kind.toUpperCase() === 'B' ? Buffer.from(data, 'base64') : decodeQuotedPrintable(data.replace(/_/g, '=20'));
     return new TextDecoder(charset.toLowerCase()).decode(bytes);
   });
 }
