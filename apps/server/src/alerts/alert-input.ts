@@ -70,7 +70,12 @@ export const alertSettingsBody = z.strictObject(
       .default(null)
       .transform((value) => (value === '' ? null : value)),
   },
-  { error: 'Send { emails, slack, webhookUrl, errorWorkflowId }' },
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `Unknown field ${issue.keys.map((key) => `"${key}"`).join(', ')}: the fields are emails, slack, webhookUrl and errorWorkflowId`
+        : 'Send { emails, slack, webhookUrl, errorWorkflowId }',
+  },
 ) satisfies z.ZodType<AlertSettings, unknown>;
 
 function isWebAddress(text: string): boolean {
