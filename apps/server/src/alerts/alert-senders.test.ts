@@ -43,7 +43,7 @@ const none: AlertSettings = { emails: [], slack: null, webhookUrl: null, errorWo
 
 function senders(overrides: Partial<AlertSendersOptions> = {}): AlertSenders {
   return new AlertSenders({
-    mailer: new SmtpMailer({ host: smtp.host, port: smtp.port, secure: false }, 'Weft <alerts@localhost>', quiet),
+    mailer: new SmtpMailer({ host: smtp.host, port: smtp.port, secure: false, user: undefined, password: undefined }, 'Weft <alerts@localhost>', quiet),
     http: createHttpService(policy),
     secretValues: async () => ({ HOOK_TOKEN: 's3cret-token' }),
     startRun: async () => ({ ok: false, reason: 'not_found', message: 'not used here' }),
@@ -88,7 +88,7 @@ describe('Alert senders', () => {
   });
 
   it('reports an SMTP server nobody answers on, without throwing', async () => {
-    const dead = new SmtpMailer({ host: '127.0.0.1', port: await freePort(), secure: false }, 'Weft <alerts@localhost>', quiet);
+    const dead = new SmtpMailer({ host: '127.0.0.1', port: await freePort(), secure: false, user: undefined, password: undefined }, 'Weft <alerts@localhost>', quiet);
     const [delivery] = await senders({ mailer: dead }).send('u1', { ...none, emails: ['ops@example.com'] }, event, { errorWorkflow: true });
     expect(delivery).toMatchObject({ channel: 'email', ok: false, detail: expect.stringMatching(/^Not sent to ops@example.com: .*ECONNREFUSED/) });
   });
