@@ -100,6 +100,7 @@ test('schedule a workflow from the editor: presets, next runs, it fires, pause, 
   await row.getByRole('button', { name: 'Pause Every other second' }).click();
   const pause = page.getByRole('dialog', { name: 'Pause “Every other second”?' });
   await pause.getByLabel('Note').fill('Until the digest is reworded');
+  await shoot(page, 'pause');
   await pause.getByRole('button', { name: 'Pause schedule' }).click();
   await expect(page.getByText(/^Paused “Every other second”/)).toBeVisible();
   await expect(row.getByText('Paused', { exact: true })).toBeVisible();

@@ -36,6 +36,8 @@ export function BackfillDialog({ schedule, onBackfill, onClose }: BackfillDialog
   const check = useMemo(() => checkBackfill(schedule, draft, now), [schedule, draft, now]);
   const issue = (field: BackfillField) => (!check.ok && (showAll || draft[field]) ? check.issues[field] : undefined);
   const zone = schedule.timezone.replaceAll('_', ' ');
+  const title = scheduleTitle(schedule);
+  const timing = describeTiming(schedule);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -67,11 +69,12 @@ export function BackfillDialog({ schedule, onBackfill, onClose }: BackfillDialog
           tone="brand"
           title="Backfill"
           titleId={`${id}-title`}
-          description={`Run “${scheduleTitle(schedule)}” (${describeTiming(schedule)}) for each of its times in a past range. Times that already ran are not run again.`}
+          description={`Run “${title}”${title === timing ? '' : ` (${timing})`} for each of its times in a past range. Times that already ran are not run again.`}
           descriptionId={`${id}-description`}
         />
         <div className="mt-5">
-          <div className="grid gap-3 sm:grid-cols-2">
+          {/* One above the other: side by side, a datetime field is narrower than its value. */}
+          <div className="grid gap-3">
             <Field label="From" htmlFor={`${id}-from`} error={issue('from')}>
               <input ref={from} {...dateInput('from')} />
             </Field>

@@ -42,6 +42,7 @@ export function SchedulePolicyFields({ draft, set, issues, open, onToggle }: Sch
     onChange: (e: ChangeEvent<HTMLInputElement>) => set(key, e.target.value),
     'aria-invalid': issues[field] ? true : undefined,
     'aria-describedby': `${id}-${field}-note`,
+    // A max width: the control look's own w-full would win over a fixed one.
     className: controlClasses(!!issues[field], `h-9 px-2.5 tabular-nums ${width}`),
   });
 
@@ -56,8 +57,8 @@ export function SchedulePolicyFields({ draft, set, issues, open, onToggle }: Sch
           className="flex w-full items-center gap-2 rounded-lg px-4 py-3 text-left outline-none transition-colors hover:bg-surface-2/60 focus-visible:ring-3 focus-visible:ring-brand/20"
         >
           <ChevronDownIcon size={15} className={`shrink-0 text-subtle transition-transform ${open ? '' : '-rotate-90'}`} />
-          <span className="text-sm font-medium text-ink">When runs collide or are missed</span>
-          <span className="ml-auto truncate pl-3 text-xs text-muted">{summary || 'Defaults'}</span>
+          <span className="shrink-0 text-sm font-medium text-ink">When runs collide or are missed</span>
+          <span className="ml-auto min-w-0 truncate pl-3 text-xs text-muted">{summary || 'Defaults'}</span>
         </button>
       </h3>
       {open && (
@@ -69,11 +70,7 @@ export function SchedulePolicyFields({ draft, set, issues, open, onToggle }: Sch
             onChange={(value) => set('overlapPolicy', value)}
           />
           <div className="grid gap-x-4 gap-y-5 sm:grid-cols-2">
-            <Field
-              label="Runs missed while Weft was off or paused"
-              htmlFor={`${id}-catchup`}
-              hint={CATCH_UP_CHOICES.find((c) => c.value === draft.catchUpPolicy)?.help}
-            >
+            <Field label="Missed runs" htmlFor={`${id}-catchup`} hint={CATCH_UP_CHOICES.find((c) => c.value === draft.catchUpPolicy)?.help}>
               <Select id={`${id}-catchup`} value={draft.catchUpPolicy} onChange={(value) => set('catchUpPolicy', value as CatchUpPolicy)}>
                 <OptionList options={CATCH_UP_CHOICES} />
               </Select>
@@ -88,14 +85,14 @@ export function SchedulePolicyFields({ draft, set, issues, open, onToggle }: Sch
                   value={draft.catchUpWindowMode}
                   onChange={(value) => set('catchUpWindowMode', value as ScheduleDraft['catchUpWindowMode'])}
                   aria-describedby={`${id}-catchUpWindow-note`}
-                  className={draft.catchUpWindowMode === 'custom' ? 'w-28 shrink-0' : 'w-full'}
+                  className={draft.catchUpWindowMode === 'custom' ? 'w-24 shrink-0' : 'w-full'}
                 >
                   <option value="default">Default</option>
                   <option value="custom">Custom</option>
                 </Select>
                 {draft.catchUpWindowMode === 'custom' && (
                   <>
-                    <input {...numberInput('catchUpWindow', 'catchUpWindowValue', 'w-20 shrink-0')} aria-label="Catch-up window length" />
+                    <input {...numberInput('catchUpWindow', 'catchUpWindowValue', 'max-w-16 shrink-0')} aria-label="Catch-up window length" />
                     <Select
                       aria-label="Catch-up window unit"
                       value={draft.catchUpWindowUnit}
@@ -123,13 +120,13 @@ export function SchedulePolicyFields({ draft, set, issues, open, onToggle }: Sch
             </div>
             <Field label="Pause after" htmlFor={`${id}-pauseAfterFailures`} error={issues.pauseAfterFailures} hint="It pauses itself and says why. 0: never.">
               <span className="flex items-center gap-2">
-                <input {...numberInput('pauseAfterFailures', 'pauseAfterFailures', 'w-24')} max={100} />
+                <input {...numberInput('pauseAfterFailures', 'pauseAfterFailures', 'max-w-24')} max={100} />
                 <span className="text-sm text-muted">failed runs in a row</span>
               </span>
             </Field>
             <Field label="Jitter" htmlFor={`${id}-jitter`} error={issues.jitter} hint="Each run starts up to this much after its time, to spread load.">
               <span className="flex items-center gap-2">
-                <input {...numberInput('jitter', 'jitterSeconds', 'w-24')} max={3600} />
+                <input {...numberInput('jitter', 'jitterSeconds', 'max-w-24')} max={3600} />
                 <span className="text-sm text-muted">seconds</span>
               </span>
             </Field>

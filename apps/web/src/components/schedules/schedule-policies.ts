@@ -17,8 +17,8 @@ export const OVERLAP_CHOICES: readonly PolicyChoice<OverlapPolicy>[] = [
 ];
 
 export const CATCH_UP_CHOICES: readonly PolicyChoice<CatchUpPolicy>[] = [
-  { value: 'skip', label: 'Skip them', help: 'They are listed as missed.' },
-  { value: 'run_once', label: 'Run once for all of them', help: 'The latest missed time runs; the rest are listed as missed.' },
+  { value: 'skip', label: 'Skip them', help: 'Runs missed while Weft was off or the schedule paused are listed as missed, not run.' },
+  { value: 'run_once', label: 'Run once for all of them', help: 'The latest missed run starts once; the rest are listed as missed.' },
 ];
 
 /** The label of an overlap policy ("Buffer all"), for lists and toasts. */
