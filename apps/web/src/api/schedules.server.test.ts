@@ -121,6 +121,34 @@ describe('schedules (SPEC.md §4, §8)', () => {
     expect(listOf(workflowId)[0]?.enabled).toBe(true);
   });
 
+  it('pauses with a note, runs now and backfills a past range: the answers, and the lists follow', async () => {
+    const userId = await signIn();
+    const workflowId = await insertWorkflow(weft, userId, greetingWorkflow());
+    const { queryClient, changes, listOf } = await cacheWith(workflowId);
+    await queryClient.fetchQuery({ queryKey: queryKeys.executions.all, queryFn: () => Promise.resolve([]) });
+    const created = await changes.create({ workflowId, name: 'Minutely', cron: '* * * * *' });
+
+    // The note is trimmed and shown while paused; resuming clears it.
+    await changes.pause(created.id, '  Until the key is renewed  ');
+    expect(listOf(workflowId)[0]).toMatchObject({ enabled: false, pauseNote: 'Until the key is renewed' });
+    await changes.resume(created.id);
+    expect(listOf(workflowId)[0]?.pauseNote).toBeUndefined();
+
+    // Run now: a tick of its own, started, and the lists load again to show it as the last run.
+    const triggered = await changes.trigger(created.id);
+    expect(triggered.tick).toMatchObject({ outcome: 'started', source: 'trigger', executionId: triggered.executionId });
+    expect(queryClient.getQueryState(queryKeys.executions.all)?.isInvalidated).toBe(true);
+    await expect.poll(() => listOf(workflowId)[0]?.lastRun?.executionId).toBe(triggered.executionId);
+
+    // Five past minutes, both ends included; the same range again runs nothing twice.
+    const minute = Math.floor(Date.now() / 60_000) * 60_000;
+    const range = { startAt: new Date(minute - 5 * 60_000).toISOString(), endAt: new Date(minute - 60_000).toISOString() };
+    expect(await changes.backfill(created.id, range)).toEqual({ instants: 5, alreadyRan: 0 });
+    expect(await changes.backfill(created.id, { ...range, overlapPolicy: 'allow_all' })).toEqual({ instants: 0, alreadyRan: 5 });
+    const future = { startAt: new Date(minute + 60_000).toISOString(), endAt: new Date(minute + 120_000).toISOString() };
+    await expect(changes.backfill(created.id, future)).rejects.toThrow('endAt must be in the past');
+  });
+
   it('an answer without detail reads "Failed to … schedule: status text"', async () => {
     const userId = await signIn();
     const workflowId = await insertWorkflow(weft, userId, greetingWorkflow());
