@@ -40,6 +40,8 @@ function executionRow(userId: string, workflowId: string, ageMs: number, overrid
     heartbeat_at: at,
     replay_of: null,
     orphaned: 0,
+    rebuild_inputs: null,
+    requeues: 0,
     ...overrides,
   };
 }
