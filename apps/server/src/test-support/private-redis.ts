@@ -11,14 +11,22 @@ export interface PrivateRedis {
   /** Freezes the server (SIGSTOP): connections stay open and nothing answers. */
   pause(): void;
   resume(): void;
+  /**
+   * Stops the server and starts a new one on the same port, as a restart without
+   * persistence does: every connection drops and every key is gone. Resolves once it answers.
+   */
+  restart(): Promise<void>;
   stop(): Promise<void>;
 }
 
-export async function startPrivateRedis(): Promise<PrivateRedis> {
-  const port = await freePort();
+interface Running {
+  child: ChildProcess;
+  exited: Promise<void>;
+}
+
+async function launch(port: number, url: string): Promise<Running> {
   const child: ChildProcess = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const url = `redis://127.0.0.1:${port}`;
   // Ready once it answers PING (the condition, not a guess at how long a start takes).
   const probe = new Redis(url, { retryStrategy: (times) => (times > 200 ? null : 25), maxRetriesPerRequest: null });
   probe.on('error', () => {});
@@ -27,14 +35,27 @@ export async function startPrivateRedis(): Promise<PrivateRedis> {
   } finally {
     probe.disconnect();
   }
+  return { child, exited };
+}
+
+async function halt(running: Running): Promise<void> {
+  running.child.kill('SIGCONT');
+  running.child.kill('SIGTERM');
+  await running.exited;
+}
+
+export async function startPrivateRedis(): Promise<PrivateRedis> {
+  const port = await freePort();
+  const url = `redis://127.0.0.1:${port}`;
+  let running = await launch(port, url);
   return {
     url,
-    pause: () => child.kill('SIGSTOP'),
-    resume: () => child.kill('SIGCONT'),
-    stop: async () => {
-      child.kill('SIGCONT');
-      child.kill('SIGTERM');
-      await exited;
+    pause: () => running.child.kill('SIGSTOP'),
+    resume: () => running.child.kill('SIGCONT'),
+    restart: async () => {
+      await halt(running);
+      running = await launch(port, url);
     },
+    stop: () => halt(running),
   };
 }
