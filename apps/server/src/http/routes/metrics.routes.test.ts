@@ -1,6 +1,11 @@
+import { type Job, Worker } from 'bullmq';
+import { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import type { ExecutionSummary } from '../../runs/execution-types.js';
 import { edge, insertWorkflow, node, workflow } from '../../test-support/run-fixtures.js';
+import { startRun } from '../../test-support/run-records.js';
+import { TEST_REDIS_URL, useScaleOutCluster } from '../../test-support/scale-out-weft.js';
 import { signUp, startTestWeft, useTestWeft } from '../../test-support/test-weft.js';
 
 const TOKEN = 'scrape-token-for-tests';
@@ -89,5 +94,51 @@ describe('GET /metrics', () => {
     } finally {
       await off.close();
     }
+  });
+});
+
+/** Issue 21: scale-out's "queue-again count". */
+describe('GET /metrics in scale-out', () => {
+  // No worker takes runs here until the test starts one: the requeued jobs wait to be counted.
+  const cluster = useScaleOutCluster({ env: { WEFT_METRICS_TOKEN: TOKEN, WEFT_RUN_HEARTBEAT_MS: '100', WEFT_SCHEDULER: 'off' } });
+  const value = (text: string, series: string) => Number(new RegExp(`^${series.replace(/[{}"]/g, '\\$&')} (\\S+)$`, 'm').exec(text)?.[1] ?? Number.NaN);
+
+  it('counts runs queued again from the database, by why their job left the queue', async () => {
+    const { api, worker, prefix, startWorker } = cluster();
+    await worker.close();
+    const user = await signUp(api);
+    const workflowId = await insertWorkflow(
+      api,
+      user.userId,
+      workflow('Again', [node('in', 'input.text', { text: 'x' }), node('out', 'output')], [edge('in', 'out')]),
+    );
+    const requeues = async (id: string) =>
+      (await api.services.db.selectFrom('executions').select('requeues').where('id', '=', id).executeTakeFirstOrThrow()).requeues;
+
+    // One job vanishes (Redis lost it) ...
+    const lost = await startRun(api, user, workflowId);
+    expect(await api.services.scaleOut?.queue.remove(lost.id)).toBe(true);
+    // ... and one fails in a worker before the claim (its database call failed).
+    const connection = new Redis(TEST_REDIS_URL, { maxRetriesPerRequest: null });
+    const failing = new Worker('runs', async (_job: Job) => Promise.reject(new Error('Connection terminated unexpectedly')), { connection, prefix });
+    let failed: ExecutionSummary | undefined;
+    try {
+      const once = new Promise<void>((resolve) => failing.once('failed', () => resolve()));
+      failed = await startRun(api, user, workflowId);
+      await once;
+    } finally {
+      await failing.close();
+      await connection.quit();
+    }
+    const failedId = (failed as ExecutionSummary).id;
+    await expect.poll(async () => [await requeues(lost.id), await requeues(failedId)]).toEqual([1, 1]);
+
+    const scrape = await api.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(scrape.statusCode).toBe(200);
+    expect(value(scrape.body, 'weft_runs_requeued_total{reason="job_missing"}')).toBe(1);
+    expect(value(scrape.body, 'weft_runs_requeued_total{reason="job_failed"}')).toBe(1);
+    // A worker comes: both run, once.
+    await startWorker();
+    for (const id of [lost.id, failedId]) expect((await api.services.runs.waitFor(id, 10_000)).status).toBe('success');
   });
 });
