@@ -9,6 +9,7 @@ import * as workflowVersions from './migrations/0009-workflow-versions.js';
 import * as executionDataKept from './migrations/0010-execution-data-kept.js';
 import * as executionReplays from './migrations/0011-execution-replays.js';
 import * as crashPauses from './migrations/0012-crash-pauses.js';
+import * as scheduleListIndex from './migrations/0015-schedule-list-index.js';
 import * as failureAlerts from './migrations/0014-failure-alerts.js';
 import * as runRequeue from './migrations/0016-run-requeue.js';
 import type { Database } from './schema.js';
@@ -25,6 +26,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0010-execution-data-kept': executionDataKept,
   '0011-execution-replays': executionReplays,
   '0012-crash-pauses': crashPauses,
+  '0015-schedule-list-index': scheduleListIndex,
   '0014-failure-alerts': failureAlerts,
   '0016-run-requeue': runRequeue,
 };

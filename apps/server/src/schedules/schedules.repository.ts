@@ -7,6 +7,7 @@ import { WriteBatcher } from '../runs/write-batcher.js';
 import type { WorkflowLookup } from '../workflows/workflow-lookup.js';
 import { schedulesWithWorkflowName } from '../workflows/workflow-statements.js';
 import type { ScheduleSettings } from './schedule-input.js';
+import { listSchedules, type ScheduleListQuery, workflowScheduleSummaries } from './schedule-lists.js';
 
 /** A schedule row with the name of its workflow, as lists show it. */
 export type ScheduleWithWorkflow = ScheduleRow & { workflow_name: string };
@@ -108,10 +109,9 @@ export class SchedulesRepository {
     return new Date(rows[0]?.now ?? Date.now());
   }
 
-  list(userId: string, workflowId?: string): Promise<ScheduleWithWorkflow[]> {
-    let query = this.withWorkflow().where('schedules.user_id', '=', userId);
-    if (workflowId !== undefined) query = query.where('schedules.workflow_id', '=', workflowId);
-    return query.orderBy('schedules.created_at').orderBy('schedules.id').execute();
+  /** A page of the user's schedules, oldest first (`schedule-lists.ts`). */
+  list(userId: string, query: ScheduleListQuery): Promise<ScheduleWithWorkflow[]> {
+    return listSchedules(this.db, userId, query);
   }
 
   get(userId: string, id: string): Promise<ScheduleWithWorkflow | undefined> {
@@ -158,36 +158,9 @@ export class SchedulesRepository {
     return this.rooms.runs.lastRuns(scheduleIds);
   }
 
-  /** The schedule column of the workflow list: counts and the soonest next run per workflow. */
-  async workflowSummaries(userId: string): Promise<Map<string, WorkflowScheduleSummary>> {
-    const rows = await this.db
-      .selectFrom('schedules')
-      .select(['workflow_id', 'enabled', 'next_fire_at', 'kind', 'cron', 'interval_seconds', 'run_at', 'timezone'])
-      .where('user_id', '=', userId)
-      .execute();
-    const byWorkflow = new Map<string, WorkflowScheduleSummary>();
-    for (const row of rows) {
-      const summary = byWorkflow.get(row.workflow_id) ?? {
-        count: 0,
-        enabled: 0,
-        nextRunAt: null,
-        cron: null,
-        intervalSeconds: null,
-        runAt: null,
-        timezone: null,
-      };
-      summary.count += 1;
-      const due = row.enabled === 1 ? row.next_fire_at : null;
-      if (row.enabled === 1) summary.enabled += 1;
-      // The cell shows the schedule that fires next (or the first one when none will).
-      if ((due && (!summary.nextRunAt || due < summary.nextRunAt)) || summary.timezone === null) {
-        if (due) summary.nextRunAt = due;
-        Object.assign(summary, timingFields(timingOf(row)));
-        summary.timezone = row.timezone;
-      }
-      byWorkflow.set(row.workflow_id, summary);
-    }
-    return byWorkflow;
+  /** The schedule column of the workflow list (`schedule-lists.ts`). */
+  workflowSummaries(userId: string): Promise<Map<string, WorkflowScheduleSummary>> {
+    return workflowScheduleSummaries(this.db, userId);
   }
 
   ticks(scheduleId: string, limit: number): Promise<ScheduleTickRow[]> {

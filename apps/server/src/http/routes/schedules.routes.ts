@@ -5,6 +5,7 @@ import type { ScheduleResult, SchedulesService } from '../../schedules/schedules
 import { requireCaller } from '../caller-auth.js';
 import { acceptEmptyJsonBodies } from '../empty-json-body.js';
 import { badRequest, conflict, notFound } from '../http-error.js';
+import { decodeListCursor, encodeListCursor } from '../list-cursor.js';
 import { parseInput } from '../validate.js';
 
 export interface SchedulesRoutesDeps {
@@ -14,7 +15,22 @@ export interface SchedulesRoutesDeps {
 export const SCHEDULE_NOT_FOUND = 'Schedule not found';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
-const listQuery = z.object({ workflow_id: z.string().min(1).max(100).optional() });
+/** A list page holds 100 schedules unless asked otherwise (WEFT_SCHEDULES_PER_USER's default, so one page is usually all), at most 500. */
+export const SCHEDULE_PAGE = { default: 100, max: 500 } as const;
+const LIMIT_HINT = `Give a whole number from 1 to ${SCHEDULE_PAGE.max}, or leave it out for ${SCHEDULE_PAGE.default}`;
+const CURSOR_HINT = 'Pass the X-Next-Cursor header of the previous page, or leave cursor out for the first page.';
+
+const listQuery = z.object({
+  workflow_id: z.string().min(1).max(100).optional(),
+  status: z.enum(['enabled', 'paused'], { error: 'Give enabled or paused, or leave status out for both' }).optional(),
+  limit: z.coerce
+    .number({ error: LIMIT_HINT })
+    .int({ error: LIMIT_HINT })
+    .min(1, { error: LIMIT_HINT })
+    .max(SCHEDULE_PAGE.max, { error: LIMIT_HINT })
+    .default(SCHEDULE_PAGE.default),
+  cursor: z.string().max(400).optional(),
+});
 
 /** Like parseInput, but an unknown field is named with the list of known ones. */
 function parseSchedule<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
@@ -51,10 +67,24 @@ export function schedulesRoutes(root: FastifyInstance, deps: SchedulesRoutesDeps
 function routes(app: FastifyInstance, deps: SchedulesRoutesDeps): void {
   const { schedules } = deps;
 
-  app.get('/api/schedules', async (request) => {
+  // A bare array (SPEC.md §7), a page at a time: the next page's cursor comes in headers.
+  app.get('/api/schedules', async (request, reply) => {
     const caller = requireCaller(request, { allowApiKey: true });
-    const { workflow_id } = parseInput(listQuery, request.query);
-    return schedules.list(caller.user.id, workflow_id);
+    const query = parseInput(listQuery, request.query);
+    const after = query.cursor === undefined ? undefined : decodeListCursor(query.cursor, 'cursor', CURSOR_HINT);
+    const enabled = query.status === undefined ? undefined : query.status === 'enabled';
+    const page = await schedules.list(caller.user.id, { workflowId: query.workflow_id, enabled, after, limit: query.limit });
+    if (page.next) {
+      const cursor = encodeListCursor(page.next);
+      const next = new URLSearchParams({
+        ...(query.workflow_id ? { workflow_id: query.workflow_id } : {}),
+        ...(query.status ? { status: query.status } : {}),
+        limit: String(query.limit),
+        cursor,
+      });
+      reply.header('x-next-cursor', cursor).header('link', `</api/schedules?${next}>; rel="next"`);
+    }
+    return page.schedules;
   });
 
   app.post('/api/schedules', async (request, reply) => {
