@@ -19,6 +19,8 @@ export const queryKeys = {
     one: (workflowId: string, version: number) => ['workflow-versions', workflowId, version],
   },
   webhook: (workflowId: string) => ['workflow', workflowId, 'webhook'],
+  /** One workflow's failure-alert settings, streak and last alert. */
+  alerts: (workflowId: string) => ['workflow', workflowId, 'alerts'],
   executions: {
     all: ['executions'],
     list: (filters: ExecutionFilters) => ['executions', filters],

@@ -26,7 +26,7 @@ export function WorkflowSettingsButton() {
       <button
         type="button"
         aria-label="Workflow settings"
-        title={`Workflow settings: how much runs keep (${shortcutLabel(',')})`}
+        title={`Workflow settings: how much runs keep, failure alerts (${shortcutLabel(',')})`}
         aria-haspopup="dialog"
         aria-keyshortcuts={isMac ? 'Meta+,' : 'Control+,'}
         onClick={() => setOpen(true)}

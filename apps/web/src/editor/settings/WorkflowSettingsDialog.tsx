@@ -2,12 +2,14 @@ import { useId } from 'react';
 import { Button } from '../../components/ui/Button';
 import { Modal } from '../../components/ui/Modal';
 import { useEditorStore } from '../store/editor.store';
+import { FailureAlertsSection } from './FailureAlertsSection';
 import { RUN_DATA_OPTIONS, runDataChoice } from './run-data-options';
 
 /**
- * Settings of the whole workflow (the document's `settings`): for now how much a
- * successful run keeps. A choice changes the document at once, like any edit: undoable,
- * marked unsaved, stored with the next save (and the next run, which saves first).
+ * Settings of the whole workflow. How much a successful run keeps is the document's
+ * `settings`: a choice changes the document at once, like any edit (undoable, marked
+ * unsaved, stored with the next save). Failure alerts are saved on their own, with their
+ * own button (FailureAlertsSection).
  */
 export function WorkflowSettingsDialog({ onClose }: { onClose(): void }) {
   const titleId = useId();
@@ -18,8 +20,8 @@ export function WorkflowSettingsDialog({ onClose }: { onClose(): void }) {
   const chosen = runDataChoice(mode);
 
   return (
-    <Modal labelledBy={titleId} describedBy={hintId} onClose={onClose}>
-      <div className="flex flex-col gap-5" data-testid="workflow-settings">
+    <Modal labelledBy={titleId} describedBy={hintId} onClose={onClose} variant="panel">
+      <div className="flex min-h-0 flex-1 flex-col gap-5 overflow-y-auto p-6" data-testid="workflow-settings">
         <h2 id={titleId} className="text-base font-semibold text-ink">
           Workflow settings
         </h2>
@@ -53,15 +55,17 @@ export function WorkflowSettingsDialog({ onClose }: { onClose(): void }) {
               </label>
             );
           })}
-        </fieldset>
-        <div className="flex items-center justify-between gap-3">
           <p className="text-xs text-subtle" aria-live="polite">
             {unsaved ? 'Applies to runs after the workflow is saved.' : 'Saved with the workflow.'}
           </p>
-          <Button onClick={onClose} data-testid="workflow-settings-done">
-            Done
-          </Button>
-        </div>
+        </fieldset>
+        <hr className="border-line" />
+        <FailureAlertsSection />
+      </div>
+      <div className="flex shrink-0 justify-end border-t border-line px-6 py-3">
+        <Button variant="secondary" onClick={onClose} data-testid="workflow-settings-done">
+          Done
+        </Button>
       </div>
     </Modal>
   );
