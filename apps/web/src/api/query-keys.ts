@@ -1,4 +1,5 @@
 import type { ExecutionFilters } from './executions';
+import type { ScheduleFilters } from './schedules';
 
 /**
  * Every TanStack Query key of the web app, in one place: a hook that reads server data and
@@ -31,10 +32,12 @@ export const queryKeys = {
   customNodes: ['custom-nodes'],
   files: ['files'],
   collections: ['collections'],
-  /** One workflow's schedules, or every schedule of the user (`null`). */
+  /** One workflow's schedules, or every schedule of the user (`null`); the dashboard's pages of them. */
   schedules: {
     all: ['schedules'],
     list: (workflowId: string | null) => ['schedules', workflowId ?? 'all'],
+    pagesAll: ['schedules', 'pages'],
+    pages: (filters: ScheduleFilters) => ['schedules', 'pages', filters],
   },
   /** Changed by uploads and by deleted files and collections. */
   usage: ['usage'],

@@ -4,7 +4,7 @@
  * way a browser does, and the changes update a real TanStack Query cache. Nothing of the
  * web or server path is replaced.
  */
-import { QueryClient, QueryObserver } from '@tanstack/react-query';
+import { InfiniteQueryObserver, QueryClient, QueryObserver } from '@tanstack/react-query';
 import type { Schedule } from '@weft/core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { insertWorkflow } from '../../../server/src/test-support/run-fixtures.js';
@@ -12,7 +12,7 @@ import { sessionCookieFrom, startTestWeft, type TestWeft, uniqueEmail } from '..
 import { greetingWorkflow } from '../../../server/src/test-support/workflow-fixtures.js';
 import { setCsrfToken, setUnauthorizedHandler } from '../lib/api';
 import { queryKeys } from './query-keys';
-import { scheduleChanges, scheduleFailure, scheduleRequests } from './schedules';
+import { type ScheduleFilters, scheduleChanges, scheduleFailure, schedulePagesQuery, scheduleRequests } from './schedules';
 
 let weft: TestWeft;
 let cookie = '';
@@ -23,9 +23,15 @@ const realFetch = globalThis.fetch;
 function browserFetch(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
   if (override) return Promise.resolve(override);
   const headers = { ...(init.headers as Record<string, string>), ...(cookie ? { cookie } : {}) };
-  return weft.app
-    .inject({ method: (init.method ?? 'GET') as 'GET', url: String(input), headers, ...(init.body ? { payload: init.body as string } : {}) })
-    .then((answer) => new Response(answer.statusCode === 204 ? null : answer.body, { status: answer.statusCode, statusText: answer.statusMessage }));
+  return weft.app.inject({ method: (init.method ?? 'GET') as 'GET', url: String(input), headers, ...(init.body ? { payload: init.body as string } : {}) }).then(
+    (answer) =>
+      new Response(answer.statusCode === 204 ? null : answer.body, {
+        status: answer.statusCode,
+        statusText: answer.statusMessage,
+        // The list's next page is named in a header (X-Next-Cursor).
+        headers: Object.entries(answer.headers).flatMap(([name, value]) => (value === undefined ? [] : [[name, String(value)] as [string, string]])),
+      }),
+  );
 }
 
 async function signIn(): Promise<string> {
@@ -101,6 +107,56 @@ describe('schedules (SPEC.md §4, §8)', () => {
     await changes.remove(created.id);
     expect(listOf(null).map((s) => s.workflowName)).toEqual(['Second']);
     expect(listOf(first)).toEqual([]);
+  });
+
+  it("pages the dashboard's list by the server's cursor, and pause, resume and delete move each filtered list", async () => {
+    const userId = await signIn();
+    const first = await insertWorkflow(weft, userId, greetingWorkflow('First'));
+    const second = await insertWorkflow(weft, userId, greetingWorkflow('Second'));
+    for (const workflowId of [first, first, second, first, second]) await scheduleRequests.create({ workflowId, intervalSeconds: 3600 });
+    const everyId = (await scheduleRequests.list(null)).map((s) => s.id);
+    const { queryClient, changes } = await cacheWith();
+    /** A mounted list of pages, two schedules a page. */
+    const pagesOf = async (filters: ScheduleFilters) => {
+      const observer = new InfiniteQueryObserver(queryClient, schedulePagesQuery(filters, 2));
+      unsubscribes.push(observer.subscribe(() => undefined));
+      await observer.refetch();
+      return {
+        observer,
+        ids: () => (observer.getCurrentResult().data?.pages.flatMap((page) => page.schedules.map((s) => s.id)) ?? []) as string[],
+      };
+    };
+
+    const all = await pagesOf({});
+    expect(all.ids()).toEqual(everyId.slice(0, 2));
+    // Load more, until the server names no next page: every schedule once, in the list's order.
+    while (all.observer.getCurrentResult().hasNextPage) await all.observer.fetchNextPage();
+    expect(all.ids()).toEqual(everyId);
+    expect(all.observer.getCurrentResult().data?.pages).toHaveLength(3);
+    const ofSecond = await pagesOf({ workflowId: second });
+    expect(ofSecond.ids()).toEqual([everyId[2], everyId[4]]);
+
+    const active = await pagesOf({ status: 'enabled' });
+    const paused = await pagesOf({ status: 'paused' });
+    expect(paused.ids()).toEqual([]);
+    const target = everyId[1] as string;
+    await changes.pause(target);
+    // Gone from the active list at once, marked paused in the others, and the paused list loads it.
+    expect(active.ids()).not.toContain(target);
+    expect(
+      all.observer
+        .getCurrentResult()
+        .data?.pages.flatMap((page) => page.schedules)
+        .find((s) => s.id === target)?.enabled,
+    ).toBe(false);
+    await expect.poll(() => paused.ids()).toEqual([target]);
+    await changes.resume(target);
+    expect(paused.ids()).toEqual([]);
+    await expect.poll(() => active.ids()).toContain(target);
+
+    await changes.remove(everyId[2] as string);
+    expect(all.ids()).toEqual(everyId.filter((id) => id !== everyId[2]));
+    expect(ofSecond.ids()).toEqual([everyId[4]]);
   });
 
   it("keeps the server's detail for a refused change and leaves the lists as they were", async () => {

@@ -1,7 +1,7 @@
-import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type InfiniteData, infiniteQueryOptions, type QueryClient, type QueryKey, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BackfillScheduleInput, BackfillScheduleResult, Schedule, ScheduleInput, TriggerScheduleInput, TriggerScheduleResult } from '@weft/core';
 import { useMemo } from 'react';
-import { ApiError, api } from '../lib/api';
+import { ApiError, api, apiWithHeaders } from '../lib/api';
 import { queryKeys } from './query-keys';
 
 /** How often an open list of schedules looks again for new runs (next and last runs move on by themselves). */
@@ -38,11 +38,47 @@ async function worded<T>(action: ScheduleAction, request: () => Promise<T>): Pro
 
 const pathOf = (id: string) => `/api/schedules/${encodeURIComponent(id)}`;
 
+/** What a list of schedules narrows to (docs/API.md "Schedules"). */
+export interface ScheduleFilters {
+  workflowId?: string;
+  status?: 'enabled' | 'paused';
+}
+
+/** One page of the list, and the cursor of the next (null on the last). */
+export interface SchedulePage {
+  schedules: Schedule[];
+  nextCursor: string | null;
+}
+
+/** How many schedules the dashboard shows a page at a time. */
+export const SCHEDULE_PAGE_SIZE = 50;
+/** The most one page holds (the server's cap): the editor lists a workflow's schedules in one page this big. */
+export const SCHEDULE_PAGE_MAX = 500;
+
+function listPath(filters: ScheduleFilters, page: { cursor?: string | null; limit?: number } = {}): string {
+  const query = new URLSearchParams();
+  if (filters.workflowId) query.set('workflow_id', filters.workflowId);
+  if (filters.status) query.set('status', filters.status);
+  if (page.limit !== undefined) query.set('limit', String(page.limit));
+  if (page.cursor) query.set('cursor', page.cursor);
+  const text = query.toString();
+  return `/api/schedules${text ? `?${text}` : ''}`;
+}
+
 /** `/api/schedules` (docs/API.md "Schedules"), each failure worded for a person. */
 export const scheduleRequests = {
-  /** One workflow's schedules, or every schedule of the user when `workflowId` is null. */
+  /**
+   * One workflow's schedules (up to {@link SCHEDULE_PAGE_MAX}), or the first page of every
+   * schedule of the user when `workflowId` is null (the server's default page, SPEC.md §7's call).
+   */
   list: (workflowId: string | null, signal?: AbortSignal) =>
-    worded('list', () => api<Schedule[]>(`/api/schedules${workflowId ? `?workflow_id=${encodeURIComponent(workflowId)}` : ''}`, { signal })),
+    worded('list', () => api<Schedule[]>(workflowId ? listPath({ workflowId }, { limit: SCHEDULE_PAGE_MAX }) : listPath({}), { signal })),
+  /** A page of the list from `cursor` (the first when null); the next page's cursor comes in `X-Next-Cursor`. */
+  page: (filters: ScheduleFilters, cursor: string | null, limit: number, signal?: AbortSignal) =>
+    worded('list', async (): Promise<SchedulePage> => {
+      const { data, headers } = await apiWithHeaders<Schedule[]>(listPath(filters, { cursor, limit }), { signal });
+      return { schedules: data, nextCursor: headers.get('x-next-cursor') };
+    }),
   create: (input: ScheduleInput) => worded('create', () => api<Schedule>('/api/schedules', { method: 'POST', body: input })),
   update: (id: string, change: ScheduleChange) => worded('update', () => api<Schedule>(pathOf(id), { method: 'PUT', body: change })),
   /** A note (optional) says why, under the schedule's name while it is paused. */
@@ -76,6 +112,44 @@ export function useSchedules(workflowId: string | null, options: { refresh?: boo
 }
 
 /**
+ * The dashboard's list: every schedule matching `filters`, `pageSize` at a time through the
+ * server's cursor (the hook's options, and a test's).
+ */
+export function schedulePagesQuery(filters: ScheduleFilters, pageSize = SCHEDULE_PAGE_SIZE) {
+  return infiniteQueryOptions({
+    queryKey: queryKeys.schedules.pages(filters),
+    queryFn: ({ signal, pageParam }) => scheduleRequests.page(filters, pageParam, pageSize, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page: SchedulePage) => page.nextCursor,
+  });
+}
+
+/** {@link schedulePagesQuery} on screen; `refresh` looks again (every loaded page) every {@link SCHEDULE_REFRESH_MS}. */
+export function useSchedulePages(filters: ScheduleFilters, options: { refresh?: boolean } = {}) {
+  return useInfiniteQuery({ ...schedulePagesQuery(filters), refetchInterval: options.refresh ? SCHEDULE_REFRESH_MS : false, staleTime: 0 });
+}
+
+/** A cached list of schedules: one workflow's (or the first page of all), or the dashboard's pages. */
+type CachedSchedules = Schedule[] | InfiniteData<SchedulePage, string | null>;
+
+function changeCached(old: CachedSchedules | undefined, change: (list: Schedule[]) => Schedule[]): CachedSchedules | undefined {
+  if (!old) return old;
+  if (Array.isArray(old)) return change(old);
+  return { ...old, pages: old.pages.map((page) => ({ ...page, schedules: change(page.schedules) })) };
+}
+
+/** Whether a cached list still holds `schedule` as it is now: a paused one leaves a list of enabled ones, and the other way round. */
+function stillListed(key: QueryKey, schedule: Schedule): boolean {
+  const status = statusOf(key);
+  return status === undefined || status === (schedule.enabled ? 'enabled' : 'paused');
+}
+
+/** The status a cached list of pages is filtered by, if any. */
+function statusOf(key: QueryKey): ScheduleFilters['status'] {
+  return key[1] === 'pages' ? (key[2] as ScheduleFilters | undefined)?.status : undefined;
+}
+
+/**
  * Changes to schedules, each applied to every cached list only after the server agreed (a
  * refused change leaves the lists as they were and rejects with the §8 words). The
  * dashboard's workflow list carries a schedule column, so it is refreshed too: it used to
@@ -91,7 +165,20 @@ export function scheduleChanges(queryClient: QueryClient) {
     refreshWorkflows();
   };
   const replace = (schedule: Schedule) => {
-    queryClient.setQueriesData<Schedule[]>(lists, (old) => old?.map((item) => (item.id === schedule.id ? schedule : item)));
+    for (const [key, old] of queryClient.getQueriesData<CachedSchedules>(lists)) {
+      const listed = stillListed(key, schedule);
+      queryClient.setQueryData(
+        key,
+        changeCached(old, (list) =>
+          listed ? list.map((item) => (item.id === schedule.id ? schedule : item)) : list.filter((item) => item.id !== schedule.id),
+        ),
+      );
+    }
+    // A list of paused or of active ones that should now hold it may not: those load again.
+    void queryClient.invalidateQueries({
+      queryKey: queryKeys.schedules.pagesAll,
+      predicate: ({ queryKey }) => statusOf(queryKey) !== undefined && stillListed(queryKey, schedule),
+    });
     refreshWorkflows();
     return schedule;
   };
@@ -118,7 +205,7 @@ export function scheduleChanges(queryClient: QueryClient) {
     },
     async remove(id: string): Promise<void> {
       await scheduleRequests.remove(id);
-      queryClient.setQueriesData<Schedule[]>(lists, (old) => old?.filter((item) => item.id !== id));
+      queryClient.setQueriesData<CachedSchedules>(lists, (old) => changeCached(old, (list) => list.filter((item) => item.id !== id)));
       refreshWorkflows();
     },
   };

@@ -37,6 +37,11 @@ export interface RequestOptions {
 }
 
 export async function api<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
+  return (await apiWithHeaders<T>(path, options)).data;
+}
+
+/** {@link api}, with the answer's headers: a paged list says in one where its next page starts. */
+export async function apiWithHeaders<T = unknown>(path: string, options: RequestOptions = {}): Promise<{ data: T; headers: Headers }> {
   const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
   const headers: Record<string, string> = { accept: 'application/json' };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
@@ -54,7 +59,7 @@ export async function api<T = unknown>(path: string, options: RequestOptions = {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, 'Cannot reach the server. Check your connection and try again.', 'network');
   }
-  if (response.status === 204) return undefined as T;
+  if (response.status === 204) return { data: undefined as T, headers: response.headers };
   const text = await response.text();
   const data = text ? safeJson(text) : undefined;
   if (!response.ok) {
@@ -63,7 +68,7 @@ export async function api<T = unknown>(path: string, options: RequestOptions = {
     if (response.status === 401 && !options.allowUnauthorized) onUnauthorized?.();
     throw new ApiError(response.status, message, payload.code, payload.detail, response.statusText);
   }
-  return data as T;
+  return { data: data as T, headers: response.headers };
 }
 
 function safeJson(text: string): unknown {

@@ -1,4 +1,4 @@
-import { type ChangeEvent, type ReactNode, useId } from 'react';
+import type { ChangeEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { EXECUTION_STATUSES, EXECUTION_TRIGGERS, type ExecutionStatus, type ExecutionTrigger } from '../../api/executions';
 import { useExecutionPages } from '../../api/useExecutions';
@@ -7,8 +7,8 @@ import { errorMessage } from '../../lib/api';
 import { triggerLabel } from '../../lib/run-format';
 import { Button } from '../ui/Button';
 import { ErrorState } from '../ui/ErrorState';
+import { FilterSelect } from '../ui/FilterSelect';
 import { ClockIcon } from '../ui/icons';
-import { SelectControl } from '../ui/SelectControl';
 import { ExecutionTable, ExecutionTableSkeleton } from './ExecutionTable';
 import { runStatusLook } from './workflow-summary';
 
@@ -44,7 +44,7 @@ export function ExecutionHistory() {
     <div data-testid="executions-page">
       <fieldset className="mb-4 flex flex-wrap items-end gap-3">
         <legend className="sr-only">Filters</legend>
-        <Filter label="Workflow" value={workflowId ?? ''} onChange={setFilter('workflowId')} testId="filter-workflow">
+        <FilterSelect label="Workflow" value={workflowId ?? ''} onChange={setFilter('workflowId')} testId="filter-workflow">
           <option value="">All workflows</option>
           {workflows.data?.map((w) => (
             <option key={w.id} value={w.id}>
@@ -52,23 +52,23 @@ export function ExecutionHistory() {
             </option>
           ))}
           {workflowId && !workflows.data?.some((w) => w.id === workflowId) && <option value={workflowId}>This workflow</option>}
-        </Filter>
-        <Filter label="Status" value={status ?? ''} onChange={setFilter('status')} testId="filter-status">
+        </FilterSelect>
+        <FilterSelect label="Status" value={status ?? ''} onChange={setFilter('status')} testId="filter-status">
           <option value="">Any status</option>
           {EXECUTION_STATUSES.map((s) => (
             <option key={s} value={s}>
               {runStatusLook(s).label}
             </option>
           ))}
-        </Filter>
-        <Filter label="Trigger" value={trigger ?? ''} onChange={setFilter('trigger')} testId="filter-trigger">
+        </FilterSelect>
+        <FilterSelect label="Trigger" value={trigger ?? ''} onChange={setFilter('trigger')} testId="filter-trigger">
           <option value="">Any trigger</option>
           {EXECUTION_TRIGGERS.map((t) => (
             <option key={t} value={t}>
               {triggerLabel(t)}
             </option>
           ))}
-        </Filter>
+        </FilterSelect>
         {filtered && (
           <Button variant="ghost" size="sm" className="mb-0.5" onClick={() => setSearch(new URLSearchParams(), { replace: true })}>
             Clear filters
@@ -98,33 +98,6 @@ export function ExecutionHistory() {
           )}
         </>
       )}
-    </div>
-  );
-}
-
-function Filter({
-  label,
-  value,
-  onChange,
-  testId,
-  children,
-}: {
-  label: string;
-  value: string;
-  onChange(event: ChangeEvent<HTMLSelectElement>): void;
-  testId: string;
-  children: ReactNode;
-}) {
-  const id = useId();
-  // The app's select look, as in the node settings.
-  return (
-    <div className="flex max-w-64 min-w-40 flex-col gap-1.5">
-      <label htmlFor={id} className="text-xs font-medium text-muted">
-        {label}
-      </label>
-      <SelectControl roomy id={id} value={value} onChange={onChange} data-testid={testId}>
-        {children}
-      </SelectControl>
     </div>
   );
 }

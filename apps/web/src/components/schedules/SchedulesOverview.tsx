@@ -1,10 +1,17 @@
-import { Link } from 'react-router';
-import { useSchedules } from '../../api/schedules';
+import type { Schedule } from '@weft/core';
+import type { ChangeEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useSchedulePages } from '../../api/schedules';
+import { useWorkflowList } from '../../api/useWorkflowList';
 import { useNow } from '../../hooks/useNow';
+import { errorMessage } from '../../lib/api';
 import { WorkflowTableSkeleton } from '../dashboard/WorkflowTableSkeleton';
+import { Button } from '../ui/Button';
 import { DataTable } from '../ui/DataTable';
 import { ErrorState } from '../ui/ErrorState';
+import { FilterSelect } from '../ui/FilterSelect';
 import { CalendarClockIcon, PencilIcon } from '../ui/icons';
+import { OptionList } from '../ui/SelectControl';
 import type { HeaderColumn } from '../ui/TableHead';
 import { td } from '../ui/table-styles';
 import { ScheduleRowActions } from './ScheduleRowActions';
@@ -19,29 +26,89 @@ const HEAD: HeaderColumn[] = [
   { label: 'Actions', className: 'w-52', hidden: true },
 ];
 
-/** /dashboard/schedules: every schedule of the user, with pause, resume, run now, backfill, edit and delete. */
+/** The status filter's choices, as the API names them. */
+const STATUSES = [
+  { value: 'enabled', label: 'Active' },
+  { value: 'paused', label: 'Paused' },
+] as const;
+
+/**
+ * /dashboard/schedules: every schedule of the user, filtered by workflow and by paused or
+ * active (kept in the address, so the editor can link to a workflow's), a page at a time;
+ * with pause, resume, run now, backfill, edit and delete.
+ */
 export function SchedulesOverview() {
+  const [search, setSearch] = useSearchParams();
+  const workflowId = search.get('workflowId') || undefined;
+  const status = STATUSES.find((choice) => choice.value === search.get('status'))?.value;
+  const filtered = !!(workflowId || status);
   // Next and last runs move on by themselves: look again now and then while the tab is open.
-  const { data: schedules, isPending, error, refetch, isFetching } = useSchedules(null, { refresh: true });
+  const pages = useSchedulePages({ workflowId, status }, { refresh: true });
+  const workflows = useWorkflowList();
+  const schedules = pages.data?.pages.flatMap((page) => page.schedules) ?? [];
+
+  const setFilter = (key: 'workflowId' | 'status') => (event: ChangeEvent<HTMLSelectElement>) => {
+    const next = new URLSearchParams(search);
+    if (event.target.value) next.set(key, event.target.value);
+    else next.delete(key);
+    setSearch(next, { replace: true });
+  };
+
+  return (
+    <div data-testid="schedules-page">
+      {(filtered || schedules.length > 0) && (
+        <fieldset className="mb-4 flex flex-wrap items-end gap-3">
+          <legend className="sr-only">Filters</legend>
+          <FilterSelect label="Workflow" value={workflowId ?? ''} onChange={setFilter('workflowId')} testId="schedule-filter-workflow">
+            <option value="">All workflows</option>
+            {workflows.data?.map((w) => (
+              <option key={w.id} value={w.id}>
+                {w.name}
+              </option>
+            ))}
+            {workflowId && !workflows.data?.some((w) => w.id === workflowId) && <option value={workflowId}>This workflow</option>}
+          </FilterSelect>
+          <FilterSelect label="Status" value={status ?? ''} onChange={setFilter('status')} testId="schedule-filter-status">
+            <option value="">Active and paused</option>
+            <OptionList options={STATUSES} />
+          </FilterSelect>
+          {filtered && (
+            <Button variant="ghost" size="sm" className="mb-0.5" onClick={() => setSearch(new URLSearchParams(), { replace: true })}>
+              Clear filters
+            </Button>
+          )}
+        </fieldset>
+      )}
+      {pages.isPending ? (
+        <WorkflowTableSkeleton />
+      ) : pages.isError && schedules.length === 0 ? (
+        <ErrorState title="Couldn't load your schedules" message={errorMessage(pages.error)} onRetry={() => void pages.refetch()} retrying={pages.isFetching} />
+      ) : schedules.length === 0 ? (
+        <EmptyState filtered={filtered} />
+      ) : (
+        <>
+          <ScheduleTable schedules={schedules} />
+          {pages.hasNextPage && (
+            <div className="mt-4 flex justify-center">
+              <Button variant="secondary" onClick={() => void pages.fetchNextPage()} loading={pages.isFetchingNextPage}>
+                Load more
+              </Button>
+            </div>
+          )}
+          {pages.isFetchNextPageError && (
+            <p role="alert" className="mt-3 text-center text-sm text-danger">
+              Could not load more schedules. Try again.
+            </p>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
+
+/** The rows of the list: name and timing, workflow, next and last run, and each row's actions. */
+function ScheduleTable({ schedules }: { schedules: Schedule[] }) {
   const now = useNow();
-
-  if (isPending) return <WorkflowTableSkeleton />;
-  if (error) return <ErrorState title="Couldn't load your schedules" message={error.message} onRetry={() => void refetch()} retrying={isFetching} />;
-  if (schedules.length === 0) {
-    return (
-      <div className="flex flex-col items-center rounded-xl border border-dashed border-line bg-surface px-6 py-14 text-center">
-        <CalendarClockIcon size={32} className="text-subtle" />
-        <h2 className="mt-3 text-base font-semibold text-ink">No schedules yet</h2>
-        <p className="mt-1 max-w-md text-sm text-muted">
-          Open a workflow and press Schedule in its toolbar to run it by itself: every weekday morning, every hour, or once at a set time.
-        </p>
-        <Link to="/dashboard" className="mt-4 text-sm font-medium text-brand hover:underline">
-          Go to your workflows
-        </Link>
-      </div>
-    );
-  }
-
   return (
     <DataTable caption="Your schedules" columns={HEAD}>
       {schedules.map((schedule) => {
@@ -89,5 +156,24 @@ export function SchedulesOverview() {
         );
       })}
     </DataTable>
+  );
+}
+
+function EmptyState({ filtered }: { filtered: boolean }) {
+  return (
+    <div className="flex flex-col items-center rounded-xl border border-dashed border-line bg-surface px-6 py-14 text-center" data-testid="schedules-empty">
+      <CalendarClockIcon size={32} className="text-subtle" />
+      <h2 className="mt-3 text-base font-semibold text-ink">{filtered ? 'No schedules match these filters' : 'No schedules yet'}</h2>
+      <p className="mt-1 max-w-md text-sm text-muted">
+        {filtered
+          ? 'Try another workflow or status.'
+          : 'Open a workflow and press Schedule in its toolbar to run it by itself: every weekday morning, every hour, or once at a set time.'}
+      </p>
+      {!filtered && (
+        <Link to="/dashboard" className="mt-4 text-sm font-medium text-brand hover:underline">
+          Go to your workflows
+        </Link>
+      )}
+    </div>
   );
 }

@@ -1,6 +1,7 @@
 import type { Schedule } from '@weft/core';
 import { useId, useState } from 'react';
-import { useScheduleChanges, useSchedules } from '../../api/schedules';
+import { Link } from 'react-router';
+import { SCHEDULE_PAGE_MAX, useScheduleChanges, useSchedules } from '../../api/schedules';
 import { ScheduleForm } from '../../components/schedules/ScheduleForm';
 import { ScheduleRowActions } from '../../components/schedules/ScheduleRowActions';
 import { LastRun, NextRun, ScheduleProblem } from '../../components/schedules/ScheduleStatus';
@@ -162,7 +163,17 @@ function ScheduleContent({
             </Button>
           </div>
         ) : (
-          <ScheduleList schedules={schedules} onEdit={(id) => setView({ kind: 'edit', scheduleId: id })} />
+          <>
+            <ScheduleList schedules={schedules} onEdit={(id) => setView({ kind: 'edit', scheduleId: id })} />
+            {schedules.length >= SCHEDULE_PAGE_MAX && (
+              <p className="mt-3 text-sm text-muted">
+                These are its first {SCHEDULE_PAGE_MAX}.{' '}
+                <Link to={`/dashboard/schedules?workflowId=${encodeURIComponent(workflowId)}`} className="font-medium text-brand hover:underline">
+                  See them all on the Schedules tab
+                </Link>
+              </p>
+            )}
+          </>
         )}
       </div>
       <DialogFooter onClose={onClose}>
