@@ -1,7 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import type { AlertDelivery, WorkflowAlerts } from '@weft/core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type HttpPeer, startHttpPeer } from '../test-support/http-peer.js';
-import { addSecret, createWorkflow, edge, node, type WaitedExecution, workflow } from '../test-support/run-fixtures.js';
+import { addSecret, createWorkflow, edge, insertStaleWorkflow, node, type WaitedExecution, workflow } from '../test-support/run-fixtures.js';
 import { type SlackPeer, startSlackPeer } from '../test-support/slack-peer.js';
 import { type SmtpPeer, startSmtpPeer } from '../test-support/smtp-peer.js';
 import { describeEachDatabase, type SignedIn, signUp, uniqueEmail, useTestWeft } from '../test-support/test-weft.js';
@@ -204,7 +205,32 @@ describeEachDatabase('Failure alerts', (database) => {
     expect((await apiRun(setup, 'fine')).status).toBe('success');
   });
 
-  it('tells a schedule that paused itself, without starting the error workflow', async () => {
+  it('alerts when a scheduled run cannot start, as the scheduler stores it failed', async () => {
+    const setup = await setUp();
+    // A node type the server no longer has: every tick stores a failed execution naming it.
+    const stale = await insertStaleWorkflow(
+      weft(),
+      setup.user.userId,
+      workflow('Uses a removed node', [node('gone', 'plugin.removed'), node('out', 'output')], [edge('gone', 'out')]),
+    );
+    const saved = await weft().app.inject({
+      method: 'PUT',
+      url: `/api/workflows/${stale}/alerts`,
+      headers: setup.user.headers,
+      payload: { emails: [setup.email] },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const runAt = new Date(Date.now() + 1_000).toISOString();
+    const schedule = await weft().app.inject({ method: 'POST', url: '/api/schedules', headers: setup.user.headers, payload: { workflowId: stale, runAt } });
+    expect(schedule.statusCode, schedule.body).toBe(201);
+    await expect.poll(() => smtp.mailTo(setup.email).length, { timeout: 20_000 }).toBe(1);
+    const mail = smtp.mailTo(setup.email)[0];
+    expect(mail?.subject).toBe('Weft: "Uses a removed node" failed');
+    expect(mail?.text).toContain('Started by: a scheduled run');
+    expect(mail?.text).toMatch(/Error: .*plugin\.removed/);
+  });
+
+  it('tells a schedule that crashes paused, without starting the error workflow', async () => {
     const setup = await setUp();
     const schedule = await weft().app.inject({
       method: 'POST',
@@ -214,18 +240,48 @@ describeEachDatabase('Failure alerts', (database) => {
     });
     expect(schedule.statusCode, schedule.body).toBe(201);
     const { id } = schedule.json() as { id: string };
-    weft().services.failureAlerts.schedulePaused(
-      { id, userId: setup.user.userId, workflowId: setup.workflowId, name: 'Every hour' },
-      'Paused: its last 2 runs died.',
-    );
+    // Two scheduled runs left going by two processes that died, as a start after crashes finds them.
+    const at = new Date().toISOString();
+    const left = (n: number) => ({
+      id: randomUUID(),
+      user_id: setup.user.userId,
+      workflow_id: setup.workflowId,
+      workflow_name: setup.workflowName,
+      workflow_version: 1,
+      trigger: 'schedule',
+      status: 'running',
+      error: null,
+      inputs: '{}',
+      outputs: null,
+      nodes: '{}',
+      usage: null,
+      events: null,
+      idempotency_key: null,
+      created_at: at,
+      started_at: at,
+      finished_at: null,
+      duration_ms: null,
+      schedule_id: id,
+      scheduled_for: at,
+      runner_id: `dead-process-${n}`,
+      heartbeat_at: at,
+    });
+    await weft()
+      .services.db.insertInto('executions')
+      .values([left(1), left(2)])
+      .execute();
+    await weft().services.runs.recoverOrphans();
     await weft().services.failureAlerts.idle();
+
+    const paused = (await weft().app.inject({ method: 'GET', url: `/api/schedules/${id}`, headers: setup.user.headers })).json() as { pausedReason: string };
+    expect(paused.pausedReason).toMatch(/^Paused: its last 2 runs were going when Weft stopped unexpectedly/);
     const mail = smtp.mailTo(setup.email).at(-1);
     expect(mail?.subject).toBe(`Weft: schedule "Every hour" of "${setup.workflowName}" paused itself`);
-    expect(mail?.text).toContain('Why: Paused: its last 2 runs died.');
+    expect(mail?.text).toContain(`Why: ${paused.pausedReason}`);
     expect(hooks.requests.find((r) => r.query.workflow === setup.hookPath)?.json).toMatchObject({
       type: 'schedule.paused',
       scheduleId: id,
-      reason: 'Paused: its last 2 runs died.',
+      reason: paused.pausedReason,
     });
     const alerts = await alertsOf(setup);
     expect(alerts.lastAlert).toMatchObject({ kind: 'schedule_paused', scheduleId: id });
