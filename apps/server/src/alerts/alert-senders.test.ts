@@ -88,7 +88,11 @@ describe('Alert senders', () => {
   });
 
   it('reports an SMTP server nobody answers on, without throwing', async () => {
-    const dead = new SmtpMailer({ host: '127.0.0.1', port: await freePort(), secure: false, user: undefined, password: undefined }, 'Weft <alerts@localhost>', quiet);
+    const dead = new SmtpMailer(
+      { host: '127.0.0.1', port: await freePort(), secure: false, user: undefined, password: undefined },
+      'Weft <alerts@localhost>',
+      quiet,
+    );
     const [delivery] = await senders({ mailer: dead }).send('u1', { ...none, emails: ['ops@example.com'] }, event, { errorWorkflow: true });
     expect(delivery).toMatchObject({ channel: 'email', ok: false, detail: expect.stringMatching(/^Not sent to ops@example.com: .*ECONNREFUSED/) });
   });
