@@ -268,6 +268,7 @@ export function createServices(deps: {
     publicUrl: config.publicUrl,
     clock,
     logger,
+    metrics,
   });
   // A schedule whose runs keep going down with the process is paused (either mode), and its workflow's alerts told.
   const crashPauses = new CrashPauses(db, executionHistory, clock, logger, failureAlerts);

@@ -17,7 +17,7 @@ let smtp: SmtpPeer;
 let slack: SlackPeer;
 let hooks: HttpPeer;
 /** Filled before the suites' Wefts start (a file's beforeAll runs before its describes'). */
-const mailEnv: Record<string, string> = {};
+const mailEnv: Record<string, string> = { WEFT_METRICS_TOKEN: 'scrape-me' };
 beforeAll(async () => {
   [smtp, slack, hooks] = await Promise.all([startSmtpPeer(), startSlackPeer(), startHttpPeer()]);
   Object.assign(mailEnv, smtp.env);
@@ -141,8 +141,10 @@ describeEachDatabase('Failure alerts', (database) => {
       executionId: failed.id,
       workflowName: setup.workflowName,
       trigger: 'api',
-      url: posted?.json && (posted.json as { url: string }).url,
+      url: body?.url,
     });
+    const metrics = await weft().app.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer scrape-me' } });
+    expect(metrics.body).toMatch(/weft_alert_deliveries_total\{channel="email",outcome="sent"\} [1-9]/);
   });
 
   it('sends nothing for further failures of a streak, and again after a success', async () => {

@@ -1,6 +1,7 @@
 import type { AlertDelivery, AlertKind, AlertRecord, AlertSettings, FailedExecution } from '@weft/core';
 import type { Logger } from 'pino';
 import type { Clock } from '../platform/clock.js';
+import type { Metrics } from '../platform/metrics.js';
 import type { EndedRun } from '../runs/run-end.js';
 import type { WorkflowLookup } from '../workflows/workflow-lookup.js';
 import type { AlertEvent } from './alert-messages.js';
@@ -35,6 +36,8 @@ export interface FailureAlertsOptions {
   publicUrl: string;
   clock: Clock;
   logger: Logger;
+  /** `weft_alert_deliveries_total{channel, outcome}`. */
+  metrics?: Pick<Metrics, 'alertDeliveries'>;
 }
 
 /**
@@ -172,6 +175,7 @@ export class FailureAlerts implements SchedulePausedAlerts {
   private log(workflowId: string, kind: AlertKind, deliveries: readonly AlertDelivery[]): void {
     for (const delivery of deliveries) {
       const fields = { workflowId, kind, channel: delivery.channel, detail: delivery.detail };
+      this.options.metrics?.alertDeliveries.inc({ channel: delivery.channel, outcome: delivery.ok ? 'sent' : 'failed' });
       if (delivery.ok) this.options.logger.info(fields, 'Sent a failure alert');
       else this.options.logger.warn(fields, 'A failure alert could not be delivered');
     }

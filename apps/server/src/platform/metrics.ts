@@ -26,6 +26,8 @@ export interface Metrics {
   readonly scheduleTicks: Pick<PromClient.Counter<'outcome'>, 'inc'>;
   /** From a tick's instant to its run starting, in seconds. */
   readonly scheduleTickLateness: Pick<PromClient.Histogram, 'observe'>;
+  /** Failure alerts by destination (email, slack, webhook, errorWorkflow) and outcome (sent, failed). */
+  readonly alertDeliveries: Pick<PromClient.Counter<'channel' | 'outcome'>, 'inc'>;
 }
 
 export interface MetricsOptions {
@@ -50,6 +52,7 @@ const NO_METRICS: Metrics = {
   runsRequeued: { inc: ignore },
   scheduleTicks: { inc: ignore },
   scheduleTickLateness: { observe: ignore },
+  alertDeliveries: { inc: ignore },
 };
 
 function prometheusMetrics(queue: MetricsOptions['queue']): Metrics {
@@ -120,6 +123,12 @@ function prometheusMetrics(queue: MetricsOptions['queue']): Metrics {
       name: 'weft_schedule_tick_lateness_seconds',
       help: "From a scheduled tick's instant to its run starting",
       buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 15, 60, 300],
+      registers: [registry],
+    }),
+    alertDeliveries: new Counter({
+      name: 'weft_alert_deliveries_total',
+      help: 'Failure alerts handed to a destination by this process, by destination (email, slack, webhook, errorWorkflow) and outcome (sent, failed)',
+      labelNames: ['channel', 'outcome'] as const,
       registers: [registry],
     }),
   };
