@@ -303,6 +303,9 @@ export function createServices(deps: {
     graceMs: config.scheduleGraceMs,
     metrics,
     ...(timeSource ? { timeSource } : {}),
+    // Paused after failed runs in a row: the workflow's alerts are told, as for crash pauses.
+    onPaused: async (schedule, reason) =>
+      failureAlerts.schedulePaused({ id: schedule.id, userId: schedule.user_id, workflowId: schedule.workflow_id, name: schedule.name }, reason),
   });
   const apiKeys = new ApiKeysService(db, clock);
   return {
@@ -353,10 +356,16 @@ export function createServices(deps: {
     runWorker,
     alerts: new AlertsService(alertSettings, workflowsRepository, async (userId) => (await secrets.list(userId)).map((s) => s.name), failureAlerts, clock),
     failureAlerts,
-    schedules: new SchedulesService(scheduleRepository, clock, () => scheduler.poke(), {
-      perUser: config.userLimits.schedulesPerUser,
-      minIntervalSeconds: config.userLimits.scheduleMinIntervalSeconds,
-    }),
+    schedules: new SchedulesService(
+      scheduleRepository,
+      clock,
+      () => scheduler.poke(),
+      {
+        perUser: config.userLimits.schedulesPerUser,
+        minIntervalSeconds: config.userLimits.scheduleMinIntervalSeconds,
+      },
+      scheduler,
+    ),
     scheduler,
     outbound,
     sandbox,

@@ -9,9 +9,11 @@ import * as workflowVersions from './migrations/0009-workflow-versions.js';
 import * as executionDataKept from './migrations/0010-execution-data-kept.js';
 import * as executionReplays from './migrations/0011-execution-replays.js';
 import * as crashPauses from './migrations/0012-crash-pauses.js';
-import * as scheduleListIndex from './migrations/0015-schedule-list-index.js';
+import * as schedulePolicies from './migrations/0013-schedule-policies.js';
 import * as failureAlerts from './migrations/0014-failure-alerts.js';
+import * as scheduleListIndex from './migrations/0015-schedule-list-index.js';
 import * as runRequeue from './migrations/0016-run-requeue.js';
+import * as schedulerLeases from './migrations/0017-scheduler-leases.js';
 import type { Database } from './schema.js';
 
 /** Migrations are imported statically so the build needs no file-system scan. */
@@ -26,9 +28,11 @@ const MIGRATIONS: Record<string, Migration> = {
   '0010-execution-data-kept': executionDataKept,
   '0011-execution-replays': executionReplays,
   '0012-crash-pauses': crashPauses,
-  '0015-schedule-list-index': scheduleListIndex,
+  '0013-schedule-policies': schedulePolicies,
   '0014-failure-alerts': failureAlerts,
+  '0015-schedule-list-index': scheduleListIndex,
   '0016-run-requeue': runRequeue,
+  '0017-scheduler-leases': schedulerLeases,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

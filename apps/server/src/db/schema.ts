@@ -21,6 +21,7 @@ export interface Database {
   app_settings: AppSettingsTable;
   schedules: SchedulesTable;
   schedule_ticks: ScheduleTicksTable;
+  scheduler_leases: SchedulerLeasesTable;
   files: FilesTable;
   vector_collections: VectorCollectionsTable;
   vector_chunks: VectorChunksTable;
@@ -234,8 +235,16 @@ export interface SchedulesTable {
   anchor_at: string;
   created_at: string;
   updated_at: string;
-  /** Why Weft paused it by itself (its runs kept dying with the process); null otherwise. Cleared by a resume. */
+  /** Why Weft paused it by itself (its runs kept dying with the process, or failed N times in a row); null otherwise. Cleared by a resume. */
   paused_reason: string | null;
+  /** Migration 0013 (Temporal's policies): null is the server's grace. */
+  catch_up_window_seconds: number | null;
+  pause_after_failures: number;
+  jitter_seconds: number;
+  /** How far `next_fire_at` lies after the instant it stands for (the jitter of that tick). */
+  next_jitter_ms: number;
+  /** A person's note when pausing; cleared by a resume. */
+  pause_note: string | null;
 }
 
 /** One tick of a schedule: started, skipped (overlap), missed (downtime), failed or waiting (queued overlap). */
@@ -247,6 +256,18 @@ export interface ScheduleTicksTable {
   execution_id: string | null;
   reason: string | null;
   created_at: string;
+  /** schedule | trigger | backfill (migration 0013). */
+  source: ColumnType<string, string | undefined, string>;
+  /** A backfill's or trigger's own overlap policy; null: the schedule's. */
+  overlap_policy: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The scheduler process that claimed or took it last (migration 0017); while it is pending, that process's lease says whether it is still at it. */
+  claimed_by: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A scheduler process holding pending ticks, alive until `expires_at` by the database's clock (migration 0017). */
+export interface SchedulerLeasesTable {
+  process_id: string;
+  expires_at: string;
 }
 
 export type ScheduleRow = Selectable<SchedulesTable>;

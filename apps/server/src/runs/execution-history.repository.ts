@@ -81,6 +81,28 @@ export class ExecutionHistory {
     return row?.id;
   }
 
+  /**
+   * How many of the schedule's newest ended runs failed, counting back until one did not
+   * (at most `limit`), and the newest one's error: pause after failures counts these.
+   */
+  async failedInARow(scheduleId: string, limit: number): Promise<{ count: number; lastError: string | null }> {
+    const rows = await this.db
+      .selectFrom('executions')
+      .select(['status', 'error'])
+      .where('schedule_id', '=', scheduleId)
+      .where('status', 'not in', ACTIVE_EXECUTION_STATUSES)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+    let count = 0;
+    for (const row of rows) {
+      if (row.status !== 'error') break;
+      count += 1;
+    }
+    return { count, lastError: rows[0]?.status === 'error' ? rows[0].error : null };
+  }
+
   /** The schedule's newest `limit` runs, newest first. */
   newestOfSchedule(scheduleId: string, limit: number): Promise<ScheduleRunEnd[]> {
     return this.db

@@ -1,7 +1,9 @@
 import {
   CATCH_UP_POLICIES,
   dateTimeIssue,
+  LEGACY_OVERLAP_POLICIES,
   OVERLAP_POLICIES,
+  SCHEDULE_SETTING_LIMITS,
   type ScheduleOptions,
   type ScheduleTiming,
   shortestGapBelow,
@@ -21,6 +23,21 @@ const isoDateTime = (field: string) =>
     if (issue) context.addIssue({ code: 'custom', message: issue });
   });
 
+/** Temporal's overlap policies; the first release's names (`queue`, `allow`) are still taken and stored by today's. */
+export function overlapPolicyField() {
+  const names = OVERLAP_POLICIES.join(', ');
+  return z.preprocess(
+    (value) => (typeof value === 'string' && LEGACY_OVERLAP_POLICIES[value]) || value,
+    z.enum(OVERLAP_POLICIES, { error: `overlapPolicy must be one of ${names}` }),
+  );
+}
+
+/** A whole number from 0 to `max`, refused with the field, the range and the unit. */
+function wholeNumber(field: string, max: number, unit: string) {
+  const message = `${field} must be a whole number from 0 to ${max.toLocaleString('en-US')} (${unit})`;
+  return z.number({ error: message }).int({ error: message }).min(0, { error: message }).max(max, { error: message });
+}
+
 /** The fields a schedule takes; both bodies refuse any other (a typo must not be stored silently). */
 const fields = {
   name: z
@@ -34,8 +51,11 @@ const fields = {
   runAt: isoDateTime('runAt').nullable(),
   timezone: z.string({ error: 'timezone must be an IANA zone name such as Europe/Berlin' }).min(1).max(64),
   inputs: z.record(z.string(), z.unknown(), { error: 'inputs must be an object of values by node id, e.g. { "in": "hello" }' }),
-  overlapPolicy: z.enum(OVERLAP_POLICIES, { error: `overlapPolicy must be one of ${OVERLAP_POLICIES.join(', ')}` }),
+  overlapPolicy: overlapPolicyField(),
   catchUpPolicy: z.enum(CATCH_UP_POLICIES, { error: `catchUpPolicy must be one of ${CATCH_UP_POLICIES.join(', ')}` }),
+  catchUpWindowSeconds: wholeNumber('catchUpWindowSeconds', SCHEDULE_SETTING_LIMITS.catchUpWindowSeconds, 'seconds (null: the server default)').nullable(),
+  pauseAfterFailures: wholeNumber('pauseAfterFailures', SCHEDULE_SETTING_LIMITS.pauseAfterFailures, 'failed runs in a row (0: never pause)'),
+  jitterSeconds: wholeNumber('jitterSeconds', SCHEDULE_SETTING_LIMITS.jitterSeconds, 'seconds'),
   startAt: isoDateTime('startAt').nullable(),
   endAt: isoDateTime('endAt').nullable(),
 };
@@ -156,6 +176,9 @@ export function resolveSettings(body: UpdateScheduleBody, current: ScheduleSetti
       inputs,
       overlapPolicy: body.overlapPolicy ?? current?.overlapPolicy ?? 'skip',
       catchUpPolicy: body.catchUpPolicy ?? current?.catchUpPolicy ?? 'skip',
+      catchUpWindowSeconds: body.catchUpWindowSeconds !== undefined ? body.catchUpWindowSeconds : (current?.catchUpWindowSeconds ?? null),
+      pauseAfterFailures: body.pauseAfterFailures ?? current?.pauseAfterFailures ?? 0,
+      jitterSeconds: body.jitterSeconds ?? current?.jitterSeconds ?? 0,
       startAt: startAt.value,
       endAt: endAt.value,
     },
@@ -168,3 +191,25 @@ function normalizeDate(field: string, value: string | null): { ok: true; value: 
   const issue = dateTimeIssue(field, value);
   return issue ? { ok: false, message: issue } : { ok: true, value: new Date(value).toISOString() };
 }
+
+/** The body of `POST /api/schedules/:id/pause`: none, or a note saying why. */
+export const pauseScheduleBody = z
+  .strictObject({
+    note: z
+      .string({ error: 'note must be text' })
+      .trim()
+      .max(SCHEDULE_SETTING_LIMITS.pauseNote, { error: `note must be at most ${SCHEDULE_SETTING_LIMITS.pauseNote} characters` })
+      .optional(),
+  })
+  .optional();
+
+/** The body of `POST /api/schedules/:id/trigger`: none, or the overlap policy for this run. */
+export const triggerScheduleBody = z.strictObject({ overlapPolicy: overlapPolicyField().optional() }).optional();
+
+/** The body of `POST /api/schedules/:id/backfill`: a past range and, optionally, its own overlap policy. */
+export const backfillScheduleBody = z.strictObject({
+  startAt: isoDateTime('startAt'),
+  endAt: isoDateTime('endAt'),
+  overlapPolicy: overlapPolicyField().optional(),
+});
+export type BackfillScheduleBody = z.infer<typeof backfillScheduleBody>;

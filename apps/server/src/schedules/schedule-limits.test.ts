@@ -34,6 +34,9 @@ async function insertRow(weft: TestWeft, userId: string, workflowId: string, row
       anchor_at: NOW,
       created_at: NOW,
       updated_at: NOW,
+      pause_after_failures: 0,
+      jitter_seconds: 0,
+      next_jitter_ms: 0,
       ...row,
     })
     .execute();

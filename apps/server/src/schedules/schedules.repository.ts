@@ -1,7 +1,15 @@
-import { type ScheduleLastRun, type ScheduleTiming, type ScheduleWindow, type TickOutcome, timingFields, type WorkflowScheduleSummary } from '@weft/core';
-import { type Kysely, PostgresAdapter, sql, type Transaction } from 'kysely';
+import {
+  overlapPolicyOf,
+  type ScheduleLastRun,
+  type ScheduleTiming,
+  type ScheduleWindow,
+  type TickOutcome,
+  timingFields,
+  type WorkflowScheduleSummary,
+} from '@weft/core';
+import { type Insertable, type Kysely, PostgresAdapter, sql, type Transaction } from 'kysely';
 import { countOwnedBy } from '../db/count-owned.js';
-import type { Database, ScheduleRow, SchedulesTable, ScheduleTickRow } from '../db/schema.js';
+import type { Database, ScheduleRow, SchedulesTable, ScheduleTickRow, ScheduleTicksTable } from '../db/schema.js';
 import type { ExecutionHistory } from '../runs/execution-history.repository.js';
 import { WriteBatcher } from '../runs/write-batcher.js';
 import type { WorkflowLookup } from '../workflows/workflow-lookup.js';
@@ -14,7 +22,7 @@ export type ScheduleWithWorkflow = ScheduleRow & { workflow_name: string };
 
 /** What schedules read of the rooms that own runs and workflows. */
 export interface ScheduleRooms {
-  runs: Pick<ExecutionHistory, 'lastRuns' | 'activeRun' | 'executionForTick'>;
+  runs: Pick<ExecutionHistory, 'lastRuns' | 'activeRun' | 'executionForTick' | 'failedInARow'>;
   workflows: Pick<WorkflowLookup, 'owns'>;
 }
 
@@ -43,8 +51,11 @@ export function settingsOf(row: ScheduleRow): ScheduleSettings {
     timing: timingOf(row),
     timezone: row.timezone,
     inputs: storedInputs(row.inputs),
-    overlapPolicy: row.overlap_policy as ScheduleSettings['overlapPolicy'],
+    overlapPolicy: overlapPolicyOf(row.overlap_policy),
     catchUpPolicy: row.catch_up_policy as ScheduleSettings['catchUpPolicy'],
+    catchUpWindowSeconds: row.catch_up_window_seconds,
+    pauseAfterFailures: row.pause_after_failures,
+    jitterSeconds: row.jitter_seconds,
     startAt: row.start_at,
     endAt: row.end_at,
   };
@@ -63,7 +74,7 @@ export function storedInputs(text: string): Record<string, unknown> {
 /** The columns of a row that hold its settings. */
 export function settingsColumns(
   settings: ScheduleSettings,
-): Omit<SchedulesTable, 'id' | 'user_id' | 'next_fire_at' | 'anchor_at' | 'created_at' | 'updated_at' | 'paused_reason'> {
+): Omit<SchedulesTable, 'id' | 'user_id' | 'next_fire_at' | 'next_jitter_ms' | 'anchor_at' | 'created_at' | 'updated_at' | 'paused_reason' | 'pause_note'> {
   const { timing } = settings;
   return {
     workflow_id: settings.workflowId,
@@ -75,6 +86,9 @@ export function settingsColumns(
     inputs: JSON.stringify(settings.inputs),
     overlap_policy: settings.overlapPolicy,
     catch_up_policy: settings.catchUpPolicy,
+    catch_up_window_seconds: settings.catchUpWindowSeconds,
+    pause_after_failures: settings.pauseAfterFailures,
+    jitter_seconds: settings.jitterSeconds,
     start_at: settings.startAt,
     end_at: settings.endAt,
   };
@@ -203,26 +217,27 @@ export class SchedulesRepository {
    * statement: the conditional UPDATE is the claim, and only its winner acts on the ticks in
    * between. Answers the ids this call claimed.
    */
-  async claimMany(trx: Transaction<Database>, moves: { id: string; from: string; to: string | null }[]): Promise<Set<string>> {
+  async claimMany(trx: Transaction<Database>, moves: { id: string; from: string; to: string | null; jitterMs: number }[]): Promise<Set<string>> {
     const won = new Set<string>();
     // One short statement per schedule, as raw SQL: a single CASE statement for the batch
     // cost SQLite more than 200 of these, and the query builder's per-query work was the
     // rest of a burst's claim time.
     for (const move of moves) {
-      const result = await sql`UPDATE schedules SET next_fire_at = ${move.to} WHERE id = ${move.id} AND enabled = 1 AND next_fire_at = ${move.from}`.execute(
-        trx,
-      );
+      const result =
+        await sql`UPDATE schedules SET next_fire_at = ${move.to}, next_jitter_ms = ${move.jitterMs} WHERE id = ${move.id} AND enabled = 1 AND next_fire_at = ${move.from}`.execute(
+          trx,
+        );
       if (Number(result.numAffectedRows ?? 0) > 0) won.add(move.id);
     }
     return won;
   }
 
   /** Writes ticks to the ledger, skipping (schedule, instant) pairs it has (they fired before); answers the ids that went in. */
-  async insertTicks(trx: Transaction<Database>, ticks: ScheduleTickRow[]): Promise<Set<string>> {
+  async insertTicks(trx: Transaction<Database>, ticks: (Insertable<ScheduleTicksTable> & { id: string })[], claimer: string): Promise<Set<string>> {
     if (ticks.length === 0) return new Set();
     const rows = await trx
       .insertInto('schedule_ticks')
-      .values(ticks)
+      .values(ticks.map((tick) => ({ ...tick, claimed_by: claimer })))
       .onConflict((oc) => oc.columns(['schedule_id', 'scheduled_for']).doNothing())
       .returning('id')
       .execute();
@@ -237,10 +252,10 @@ export class SchedulesRepository {
    * Takes a tick in `from` (waiting, or pending left by a process that died) for starting,
    * if no other process took it first; `stamp` becomes its new created_at.
    */
-  async takeTick(tick: Pick<ScheduleTickRow, 'id' | 'outcome' | 'created_at'>, stamp: string): Promise<boolean> {
+  async takeTick(tick: Pick<ScheduleTickRow, 'id' | 'outcome' | 'created_at'>, stamp: string, claimer: string): Promise<boolean> {
     const result = await this.db
       .updateTable('schedule_ticks')
-      .set({ outcome: 'pending', created_at: stamp })
+      .set({ outcome: 'pending', created_at: stamp, claimed_by: claimer })
       .where('id', '=', tick.id)
       .where('outcome', '=', tick.outcome)
       .where('created_at', '=', tick.created_at)
@@ -248,12 +263,38 @@ export class SchedulesRepository {
     return Number(result.numUpdatedRows) > 0;
   }
 
-  /** Ticks waiting behind their schedule's previous run, and pending ones older than `staleBefore`, with their schedules. */
-  async openTicks(staleBefore: string, limit: number): Promise<{ tick: ScheduleTickRow; schedule: ScheduleRow }[]> {
+  /**
+   * Ticks waiting behind their schedule's previous run, and pending ones whose claimer is
+   * gone, with their schedules: its lease expired by `now` (scheduler-lease.ts), or, for a
+   * tick claimed before leases (no claimer), it is older than `staleBefore`.
+   */
+  async openTicks(stale: { now: string; staleBefore: string }, limit: number): Promise<{ tick: ScheduleTickRow; schedule: ScheduleRow }[]> {
     const ticks = await this.db
       .selectFrom('schedule_ticks')
       .selectAll()
-      .where((eb) => eb.or([eb('outcome', '=', 'waiting'), eb.and([eb('outcome', '=', 'pending'), eb('created_at', '<', staleBefore)])]))
+      .where((eb) =>
+        eb.or([
+          eb('outcome', '=', 'waiting'),
+          eb.and([
+            eb('outcome', '=', 'pending'),
+            eb.or([
+              eb.and([eb('claimed_by', 'is', null), eb('created_at', '<', stale.staleBefore)]),
+              eb.and([
+                eb('claimed_by', 'is not', null),
+                eb.not(
+                  eb.exists(
+                    eb
+                      .selectFrom('scheduler_leases')
+                      .select('scheduler_leases.process_id')
+                      .whereRef('scheduler_leases.process_id', '=', 'schedule_ticks.claimed_by')
+                      .where('scheduler_leases.expires_at', '>', stale.now),
+                  ),
+                ),
+              ]),
+            ]),
+          ]),
+        ]),
+      )
       .orderBy('scheduled_for')
       .limit(limit)
       .execute();
@@ -282,14 +323,59 @@ export class SchedulesRepository {
     return this.rooms.runs.executionForTick(scheduleId, instant);
   }
 
-  async hasWaitingTick(scheduleId: string): Promise<boolean> {
-    const row = await this.db
+  /**
+   * The schedule's ticks before `instant` still open: pending (claimed, being started, by
+   * this process or another) and waiting (their turn to come). What the overlap policy
+   * decides on, alike for every process; one indexed range read of the ledger.
+   */
+  async earlierOpenTicks(scheduleId: string, instant: string): Promise<{ pending: number; waiting: number }> {
+    const rows = await this.db
       .selectFrom('schedule_ticks')
-      .select('id')
+      .select(['outcome', (eb) => eb.fn.countAll<number | string>().as('count')])
       .where('schedule_id', '=', scheduleId)
-      .where('outcome', '=', 'waiting')
-      .limit(1)
+      .where('scheduled_for', '<', instant)
+      .where('outcome', 'in', ['pending', 'waiting'])
+      .groupBy('outcome')
+      .execute();
+    const count = (outcome: string) => Number(rows.find((row) => row.outcome === outcome)?.count ?? 0);
+    return { pending: count('pending'), waiting: count('waiting') };
+  }
+
+  /** One ledger row. */
+  tick(id: string): Promise<ScheduleTickRow | undefined> {
+    return this.db.selectFrom('schedule_ticks').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** Whether the schedule's newest `count` ended runs all failed, and the last one's error. */
+  failedInARow(scheduleId: string, count: number): Promise<{ count: number; lastError: string | null }> {
+    return this.rooms.runs.failedInARow(scheduleId, count);
+  }
+
+  /** Pauses an enabled schedule by Weft's own decision, with the reason its owner sees; false if it was not enabled. */
+  async pauseItself(id: string, reason: string, at: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('schedules')
+      .set({ enabled: 0, paused_reason: reason, updated_at: at })
+      .where('id', '=', id)
+      .where('enabled', '=', 1)
       .executeTakeFirst();
-    return row !== undefined;
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /**
+   * Writes a scheduler process's lease or moves it on (scheduler-lease.ts); with
+   * `expiredBefore`, first removes the leases that ended before it (processes that died).
+   */
+  async renewLease(processId: string, expiresAt: string, expiredBefore?: string): Promise<void> {
+    if (expiredBefore) await this.db.deleteFrom('scheduler_leases').where('expires_at', '<', expiredBefore).execute();
+    await this.db
+      .insertInto('scheduler_leases')
+      .values({ process_id: processId, expires_at: expiresAt })
+      .onConflict((oc) => oc.column('process_id').doUpdateSet({ expires_at: expiresAt }))
+      .execute();
+  }
+
+  async dropLease(processId: string): Promise<void> {
+    await this.db.deleteFrom('scheduler_leases').where('process_id', '=', processId).execute();
   }
 }

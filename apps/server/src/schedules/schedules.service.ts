@@ -1,20 +1,26 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
+  type BackfillScheduleResult,
   dateTimeIssue,
+  instantsBetween,
   isoInZone,
   nextRuns,
+  type OverlapPolicy,
+  SCHEDULE_SETTING_LIMITS,
   type Schedule,
   type ScheduleLastRun,
   type ScheduleTick,
+  type TickSource,
   timeZoneIssue,
   timingFields,
   timingIssue,
 } from '@weft/core';
-import type { ScheduleRow } from '../db/schema.js';
+import type { ScheduleRow, ScheduleTickRow } from '../db/schema.js';
 import type { Clock } from '../platform/clock.js';
 import { newId } from '../platform/tokens.js';
-import { resolveSettings, type ScheduleLimits, type ScheduleSettings, type UpdateScheduleBody } from './schedule-input.js';
+import { type BackfillScheduleBody, resolveSettings, type ScheduleLimits, type ScheduleSettings, type UpdateScheduleBody } from './schedule-input.js';
 import type { ScheduleListQuery } from './schedule-lists.js';
+import { nextFire, type Scheduler } from './scheduler.js';
 import { type SchedulesRepository, type ScheduleWithWorkflow, settingsColumns, settingsOf, timingOf, windowOf } from './schedules.repository.js';
 import { UpcomingRuns } from './upcoming-runs.js';
 
@@ -22,6 +28,15 @@ export type ScheduleResult =
   | { ok: true; schedule: Schedule }
   | { ok: false; reason: 'not_found' }
   | { ok: false; reason: 'invalid' | 'limit'; message: string };
+
+/** A refusal or nothing found, as ScheduleResult words them, or an answer. */
+export type ScheduleActionResult<T> = { ok: true; value: T } | { ok: false; reason: 'not_found' } | { ok: false; reason: 'invalid'; message: string };
+
+/** What "trigger now" answers: the tick, as the ledger shows it, and the run it started. */
+export interface TriggerResult {
+  tick: ScheduleTick;
+  executionId: string | null;
+}
 
 /** A page of the schedule list, and the last row's place when another page follows. */
 export interface SchedulePage {
@@ -61,6 +76,8 @@ export class SchedulesService {
     /** Wakes the local scheduler after a change (other processes see it within their sleep). */
     private readonly changed: () => void = () => {},
     private readonly limits: ScheduleLimits = NO_LIMITS,
+    /** Starts ticks out of turn ("trigger now", backfill); composition.ts passes the scheduler. */
+    private readonly starter?: Pick<Scheduler, 'triggerNow' | 'backfill' | 'now'>,
   ) {}
 
   /**
@@ -89,7 +106,7 @@ export class SchedulesService {
   }
 
   async create(userId: string, body: UpdateScheduleBody & { workflowId: string }): Promise<ScheduleResult> {
-    const now = this.clock.now();
+    const now = await this.judgingNow();
     const resolved = resolveSettings(body, undefined, now, this.limits);
     if (!resolved.ok) return { ok: false, reason: 'invalid', message: resolved.message };
     const { settings } = resolved;
@@ -100,11 +117,12 @@ export class SchedulesService {
       id,
       user_id: userId,
       ...settingsColumns(settings),
-      next_fire_at: this.firstTick(settings, at, now),
+      ...this.fireColumns(id, settings, this.firstTick(settings, at, now)),
       anchor_at: at,
       created_at: at,
       updated_at: at,
       paused_reason: null,
+      pause_note: null,
     };
     const { perUser } = this.limits;
     if (perUser > 0 && !(await this.repository.insertWithin(row, perUser))) return { ok: false, reason: 'limit', message: scheduleLimitMessage(perUser) };
@@ -114,10 +132,10 @@ export class SchedulesService {
   }
 
   /** Partial update; a new timing, zone or window restarts the count from now (nothing to catch up). */
-  async update(userId: string, id: string, body: UpdateScheduleBody): Promise<ScheduleResult> {
+  async update(userId: string, id: string, body: UpdateScheduleBody, note?: string | null): Promise<ScheduleResult> {
     const row = await this.repository.get(userId, id);
     if (!row) return { ok: false, reason: 'not_found' };
-    const now = this.clock.now();
+    const now = await this.judgingNow();
     const resolved = resolveSettings(body, settingsOf(row), now, this.limits);
     if (!resolved.ok) return { ok: false, reason: 'invalid', message: resolved.message };
     const { settings, timingChanged } = resolved;
@@ -126,20 +144,63 @@ export class SchedulesService {
     }
     const at = now.toISOString();
     const anchor = timingChanged ? at : row.anchor_at;
-    // Enabled again (a resume): why Weft had paused it no longer holds.
-    const changes = { ...settingsColumns(settings), anchor_at: anchor, updated_at: at, ...(settings.enabled ? { paused_reason: null } : {}) };
+    // Enabled again (a resume): why Weft had paused it, or a person's note, no longer holds.
+    const changes = {
+      ...settingsColumns(settings),
+      anchor_at: anchor,
+      updated_at: at,
+      ...(settings.enabled ? { paused_reason: null, pause_note: null } : {}),
+      ...(note !== undefined ? { pause_note: note } : {}),
+    };
     const resumed = settings.enabled && row.enabled !== 1;
+    const jitterChanged = settings.jitterSeconds !== row.jitter_seconds;
     await this.repository.update(
       userId,
       id,
-      timingChanged || resumed ? { ...changes, next_fire_at: this.nextTick(settings, anchor, now, row, timingChanged) } : changes,
+      timingChanged || resumed || jitterChanged
+        ? { ...changes, ...this.fireColumns(id, settings, this.nextTick(settings, anchor, now, row, timingChanged)) }
+        : changes,
     );
     this.changed();
     return this.found(userId, id);
   }
 
-  async pause(userId: string, id: string): Promise<ScheduleResult> {
-    return this.update(userId, id, { enabled: false });
+  /** Pauses it, keeping a person's note (shown under its name while paused). */
+  async pause(userId: string, id: string, note?: string): Promise<ScheduleResult> {
+    return this.update(userId, id, { enabled: false }, note ? note : null);
+  }
+
+  /** "Trigger now": one run at this instant, with its own overlap policy or the schedule's. */
+  async trigger(userId: string, id: string, policy: OverlapPolicy | undefined): Promise<ScheduleActionResult<TriggerResult>> {
+    const row = await this.repository.get(userId, id);
+    if (!row) return { ok: false, reason: 'not_found' };
+    if (!this.starter) return { ok: false, reason: 'invalid', message: 'This server does not start scheduled runs' };
+    const started = await this.starter.triggerNow(row, policy);
+    return { ok: true, value: { tick: tickView(started.tick, row.timezone), executionId: started.executionId } };
+  }
+
+  /**
+   * Backfill: every instant of the timing in [startAt, endAt], both past, runs with the
+   * given overlap policy (buffer_all by default: one after another, in order).
+   */
+  async backfill(userId: string, id: string, body: BackfillScheduleBody): Promise<ScheduleActionResult<BackfillScheduleResult>> {
+    const row = await this.repository.get(userId, id);
+    if (!row) return { ok: false, reason: 'not_found' };
+    if (!this.starter) return { ok: false, reason: 'invalid', message: 'This server does not start scheduled runs' };
+    const start = Date.parse(body.startAt);
+    const end = Date.parse(body.endAt);
+    if (end < start) return { ok: false, reason: 'invalid', message: 'endAt must not be before startAt' };
+    if (end > this.clock.now().getTime())
+      return { ok: false, reason: 'invalid', message: 'endAt must be in the past: a backfill runs the ticks of a range that is over' };
+    const max = SCHEDULE_SETTING_LIMITS.backfillInstants;
+    // The range's instants by the schedule's timing and zone (not its start and end dates: a backfill may reach before them).
+    const window = { ...windowOf(row), startAt: null, endAt: null };
+    const instants = instantsBetween(window, new Date(start - 1), new Date(end), max + 1);
+    if (instants.length > max)
+      return { ok: false, reason: 'invalid', message: `This range holds more than ${max} runs of the schedule; choose a shorter range` };
+    if (instants.length === 0) return { ok: false, reason: 'invalid', message: 'The schedule has no run time in this range' };
+    const value = await this.starter.backfill(row, instants, body.overlapPolicy ?? 'buffer_all');
+    return { ok: true, value };
   }
 
   async resume(userId: string, id: string): Promise<ScheduleResult> {
@@ -155,13 +216,18 @@ export class SchedulesService {
     const row = await this.repository.get(userId, id);
     if (!row) return undefined;
     const ticks = await this.repository.ticks(id, TICKS_SHOWN);
-    return ticks.map((tick) => ({
-      scheduledFor: isoInZone(new Date(tick.scheduled_for), row.timezone),
-      outcome: tick.outcome,
-      executionId: tick.execution_id,
-      reason: tick.reason,
-      createdAt: tick.created_at,
-    }));
+    return ticks.map((tick) => tickView(tick, row.timezone));
+  }
+
+  /** Now by the clock ticks are judged by (the database's with PostgreSQL), so a first instant agrees with the scheduler. */
+  private judgingNow(): Promise<Date> {
+    return this.starter ? this.starter.now() : Promise.resolve(this.clock.now());
+  }
+
+  /** The stored next time for a next instant: the instant plus its jitter, and how much that is. */
+  private fireColumns(id: string, settings: ScheduleSettings, nominal: string | null): { next_fire_at: string | null; next_jitter_ms: number } {
+    const { to, jitterMs } = nextFire({ id, jitter_seconds: settings.jitterSeconds }, nominal ? new Date(nominal) : null);
+    return { next_fire_at: to, next_jitter_ms: jitterMs };
   }
 
   private firstTick(settings: ScheduleSettings, anchor: string, now: Date): string | null {
@@ -174,7 +240,7 @@ export class SchedulesService {
    * the schedule was paused, so the ticks missed meanwhile meet the catch-up policy.
    */
   private nextTick(settings: ScheduleSettings, anchor: string, now: Date, row: ScheduleRow, timingChanged: boolean): string | null {
-    if (!timingChanged && row.next_fire_at) return row.next_fire_at;
+    if (!timingChanged && row.next_fire_at) return nominalNext(row);
     return this.firstTick(settings, anchor, now);
   }
 
@@ -207,6 +273,9 @@ export class SchedulesService {
       inputs: settings.inputs,
       overlapPolicy: settings.overlapPolicy,
       catchUpPolicy: settings.catchUpPolicy,
+      catchUpWindowSeconds: settings.catchUpWindowSeconds,
+      pauseAfterFailures: settings.pauseAfterFailures,
+      jitterSeconds: settings.jitterSeconds,
       startAt: row.start_at,
       endAt: row.end_at,
       nextRuns: [],
@@ -214,11 +283,13 @@ export class SchedulesService {
       createdAt: row.created_at,
       updatedAt: row.updated_at,
       ...(row.paused_reason && row.enabled !== 1 ? { pausedReason: row.paused_reason } : {}),
+      ...(row.pause_note && row.enabled !== 1 ? { pauseNote: row.pause_note } : {}),
     };
     const problem = storedProblem(row);
     if (problem) return { ...view, problem };
     try {
-      const upcoming = row.enabled === 1 && row.next_fire_at ? this.upcoming.of(windowOf(row), row.next_fire_at, this.clock.now()) : [];
+      const next = nominalNext(row);
+      const upcoming = row.enabled === 1 && next ? this.upcoming.of(windowOf(row), next, this.clock.now()) : [];
       return { ...view, nextRuns: upcoming };
     } catch (error) {
       return { ...view, problem: `Its next runs cannot be computed (${(error as Error).message}). Edit the schedule and set its timing again.` };
@@ -251,4 +322,22 @@ function storedProblem(row: ScheduleWithWorkflow): string | undefined {
     (row.start_at === null ? undefined : dateTimeIssue('startAt', row.start_at)) ??
     (row.end_at === null ? undefined : dateTimeIssue('endAt', row.end_at));
   return issue && `This schedule cannot run as stored: ${issue}. Edit it to set a new one.`;
+}
+
+/** The instant a stored next time stands for (without its jitter). */
+function nominalNext(row: Pick<ScheduleRow, 'next_fire_at' | 'next_jitter_ms'>): string | null {
+  if (!row.next_fire_at) return null;
+  return row.next_jitter_ms ? new Date(Date.parse(row.next_fire_at) - row.next_jitter_ms).toISOString() : row.next_fire_at;
+}
+
+/** A ledger row as the API answers it, its instant in the schedule's zone. */
+function tickView(tick: ScheduleTickRow, timezone: string): ScheduleTick {
+  return {
+    scheduledFor: isoInZone(new Date(tick.scheduled_for), timezone),
+    outcome: tick.outcome,
+    executionId: tick.execution_id,
+    reason: tick.reason,
+    createdAt: tick.created_at,
+    source: (tick.source as TickSource) ?? 'schedule',
+  };
 }

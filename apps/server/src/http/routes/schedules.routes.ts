@@ -1,7 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { createScheduleBody, unknownFieldsMessage, updateScheduleBody } from '../../schedules/schedule-input.js';
-import type { ScheduleResult, SchedulesService } from '../../schedules/schedules.service.js';
+import {
+  backfillScheduleBody,
+  createScheduleBody,
+  pauseScheduleBody,
+  triggerScheduleBody,
+  unknownFieldsMessage,
+  updateScheduleBody,
+} from '../../schedules/schedule-input.js';
+import type { ScheduleActionResult, ScheduleResult, SchedulesService } from '../../schedules/schedules.service.js';
 import { requireCaller } from '../caller-auth.js';
 import { acceptEmptyJsonBodies } from '../empty-json-body.js';
 import { badRequest, conflict, notFound } from '../http-error.js';
@@ -42,6 +49,13 @@ function parseSchedule<S extends z.ZodType>(schema: S, body: unknown): z.infer<S
   const issue = result.error.issues[0];
   if (issue?.code === 'unrecognized_keys') throw badRequest(unknownFieldsMessage(issue.keys), 'invalid_input');
   return parseInput(schema, body);
+}
+
+/** A trigger or backfill answer, or its refusal. */
+function unwrapAction<T>(result: ScheduleActionResult<T>): T {
+  if (result.ok) return result.value;
+  if (result.reason === 'not_found') throw notFound(SCHEDULE_NOT_FOUND);
+  throw badRequest(result.message, 'invalid_schedule');
 }
 
 function unwrap(result: ScheduleResult) {
@@ -111,7 +125,23 @@ function routes(app: FastifyInstance, deps: SchedulesRoutesDeps): void {
   app.post('/api/schedules/:id/pause', async (request) => {
     const caller = requireCaller(request, { allowApiKey: true });
     const { id } = parseInput(idParams, request.params);
-    return unwrap(await schedules.pause(caller.user.id, id));
+    // No body (SPEC.md), or { note } saying why: shown under its name while paused.
+    const body = parseInput(pauseScheduleBody, request.body ?? undefined);
+    return unwrap(await schedules.pause(caller.user.id, id, body?.note));
+  });
+
+  app.post('/api/schedules/:id/trigger', async (request, reply) => {
+    const caller = requireCaller(request, { allowApiKey: true });
+    const { id } = parseInput(idParams, request.params);
+    const body = parseInput(triggerScheduleBody, request.body ?? undefined);
+    return reply.code(202).send(unwrapAction(await schedules.trigger(caller.user.id, id, body?.overlapPolicy)));
+  });
+
+  app.post('/api/schedules/:id/backfill', async (request, reply) => {
+    const caller = requireCaller(request, { allowApiKey: true });
+    const { id } = parseInput(idParams, request.params);
+    const body = parseInput(backfillScheduleBody, request.body);
+    return reply.code(202).send(unwrapAction(await schedules.backfill(caller.user.id, id, body)));
   });
 
   app.post('/api/schedules/:id/resume', async (request) => {
