@@ -1,8 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CONVERTER_NODE_TYPE, MERGER_NODE_TYPE } from './built-in-types.js';
-import { applyEdit, type ConnectGraph, freeDropBelow, freeSpotNear, planConnection } from './connect.js';
+import { applyEdit, type ConnectGraph, planConnection } from './connect.js';
 import { DATA_TYPES, type DataType, findConversion, typesMatch } from './data-types.js';
+import { boxesTouch, placedBox } from './free-spot.js';
+import { INSERTED_SIZE } from './insert-placement.js';
 import { inputPorts, outputPorts, portType } from './node-ports.js';
 import { sequentialIds, sinkType, sourceType, TEST_DEFINITIONS, testNode } from './test-definitions.js';
 import { validateWorkflow } from './validate-workflow.js';
@@ -32,11 +34,12 @@ describe('connecting two free handles', () => {
       expect(plan.edit.addNodes).toEqual([]);
       expect(plan.edit.addEdges).toMatchObject([{ source: 'a', target: 'b', sourceHandle: 'out', targetHandle: 'in' }]);
     } else {
-      //   [a] ──▶ [converter "label" at midpoint] ──▶ [b]
+      //   [a] ──▶ [converter "label"] ──▶ [b]   b moves right to make room (160 px free, 360 needed)
       expect(plan.inserted).toEqual(['converter']);
       const [converter] = plan.edit.addNodes;
       expect(converter?.data).toMatchObject({ type: CONVERTER_NODE_TYPE, label: outcome, config: { sourceType: from, targetType: to } });
-      expect(converter?.position).toEqual({ x: 200, y: 50 });
+      expect(converter?.position).toEqual({ x: 300, y: 50 });
+      expect(plan.edit.moveNodes).toEqual([{ id: 'b', position: { x: 610, y: 100 } }]);
       expect(plan.edit.addEdges).toMatchObject([
         { source: 'a', target: converter?.id, data: { type: from } },
         { source: converter?.id, target: 'b', data: { type: to } },
@@ -47,7 +50,7 @@ describe('connecting two free handles', () => {
 });
 
 describe('connecting into an occupied input', () => {
-  it('inserts a merger at the midpoint that takes the old and the new edge', () => {
+  it('inserts a merger between the new source and the input that takes the old and the new edge', () => {
     //   [x:text] ──▶ [sink:text]   then connect [y:text]
     //   becomes [x] ─▶ input-0 [merger] ─▶ [sink];  [y] ─▶ input-1 [merger]
     let graph: ConnectGraph = {
@@ -62,7 +65,8 @@ describe('connecting into an occupied input', () => {
     expect(plan.inserted).toEqual(['merger']);
     const merger = plan.edit.addNodes[0];
     expect(merger?.data).toMatchObject({ type: MERGER_NODE_TYPE, label: 'Merger', config: { dataType: 'text', mergeStrategy: 'concat', inputCount: 2 } });
-    expect(merger?.position).toEqual({ x: 200, y: 200 });
+    expect(merger?.position).toEqual({ x: 300, y: 200 });
+    expect(plan.edit.moveNodes).toEqual([{ id: 's', position: { x: 610, y: 200 } }]);
     expect(plan.edit.removeEdgeIds).toEqual([first.edit.addEdges[0]?.id]);
     expect(plan.edit.addEdges.map((e) => `${e.source}:${e.targetHandle}→${e.target}`)).toEqual([
       `x:input-0→${merger?.id}`,
@@ -195,39 +199,90 @@ describe('random edit sequences (property)', () => {
 });
 
 describe('where inserted nodes go', () => {
-  it('at the midpoint when it is free, else the nearest free spot above or below it', () => {
-    expect(freeSpotNear({ x: 200, y: 50 }, [])).toEqual({ x: 200, y: 50 });
-    const spot = freeSpotNear({ x: 200, y: 50 }, [{ position: { x: 210, y: 40 } }]);
-    expect(Math.abs(spot.y - 40)).toBeGreaterThanOrEqual(130);
-    expect(spot.x).toBe(200);
-  });
-
-  it('duplicates go under their originals, below anything in the way, by the measured sizes', () => {
-    const a = { position: { x: 0, y: 0 } };
-    // Unmeasured cards count as 240 by 110, with 24 px of air.
-    expect(freeDropBelow([a], [a])).toEqual({ x: 0, y: 134 });
-    const tall = { position: { x: 0, y: 0 }, measured: { width: 240, height: 160 } };
-    expect(freeDropBelow([tall], [tall])).toEqual({ x: 0, y: 184 });
-    // Something sits right below, overlapping sideways: the copy goes under it.
-    expect(freeDropBelow([a], [a, { position: { x: 100, y: 140 }, measured: { height: 50 } }])).toEqual({ x: 0, y: 214 });
-    // A column of two is dropped by its own height and the air.
-    const column = [a, { position: { x: 0, y: 130 } }];
-    expect(freeDropBelow(column, column)).toEqual({ x: 0, y: 264 });
-    // Beside, clear of the copy, does not count.
-    expect(freeDropBelow([a], [a, { position: { x: 300, y: 134 } }])).toEqual({ x: 0, y: 134 });
-  });
+  const docsToText = (graph: ConnectGraph) =>
+    planConnection(graph, { source: 'a', sourceHandle: 'out', target: 'b', targetHandle: 'in' }, TEST_DEFINITIONS, sequentialIds());
 
   it('a converter between two nodes does not land on a third one sitting between them', () => {
-    //   [a] ─ ─ [c] ─ ─ [b]   c is unrelated; the converter goes above or below it
+    //   [a] ─ ─ [c] ─ ─ [b]   c is unrelated; the converter goes just below it
     const graph = {
       nodes: [testNode('a', sourceType('documents'), 0, 0), testNode('c', sinkType('json'), 300, 0), testNode('b', sinkType('text'), 600, 0)],
       edges: [],
     };
-    const plan = planConnection(graph, { source: 'a', sourceHandle: 'out', target: 'b', targetHandle: 'in' }, TEST_DEFINITIONS, sequentialIds());
+    const plan = docsToText(graph);
     if (!plan.ok) throw new Error(plan.reason);
-    const converter = plan.edit.addNodes[0];
-    expect(converter?.data.type).toBe(CONVERTER_NODE_TYPE);
-    expect(converter?.position.x).toBe(300);
-    expect(Math.abs((converter?.position.y ?? 0) - 0)).toBeGreaterThanOrEqual(130);
+    expect(plan.edit.addNodes[0]?.data.type).toBe(CONVERTER_NODE_TYPE);
+    expect(plan.edit.addNodes[0]?.position).toEqual({ x: 300, y: 134 });
+    expect(plan.edit.moveNodes).toEqual([]);
+  });
+
+  it('makes room: the target and everything right of it move right by the same amount', () => {
+    //   [a] [b] [c]        a ─▶ b needs a converter; 60 px apart is too close
+    //   [d]                d is left of b: it stays
+    //   becomes  [a] [Extract Text] [b] [c]
+    const graph = {
+      nodes: [
+        testNode('a', sourceType('documents'), 0, 0),
+        testNode('b', sinkType('text'), 300, 0),
+        testNode('c', sinkType('json'), 600, 0),
+        testNode('d', sinkType('json'), 0, 200),
+      ],
+      edges: [],
+    };
+    const plan = docsToText(graph);
+    if (!plan.ok) throw new Error(plan.reason);
+    expect(plan.edit.moveNodes).toEqual([
+      { id: 'b', position: { x: 600, y: 0 } },
+      { id: 'c', position: { x: 900, y: 0 } },
+    ]);
+    expect(plan.edit.addNodes[0]?.position).toEqual({ x: 300, y: 0 });
+    expect(overlapsIn(applyEdit(graph, plan.edit))).toEqual([]);
+  });
+
+  it('a connection drawn backwards gets its converter at the free spot nearest the midpoint', () => {
+    //   [b] ◀─ [a]   (a sits right of b, 20 px apart)
+    const graph = { nodes: [testNode('a', sourceType('documents'), 260, 0), testNode('b', sinkType('text'), 0, 0)], edges: [] };
+    const plan = docsToText(graph);
+    if (!plan.ok) throw new Error(plan.reason);
+    expect(plan.edit.moveNodes).toEqual([]);
+    expect(overlapsIn(applyEdit(graph, plan.edit))).toEqual([]);
+  });
+
+  it('never puts an inserted node on another, nor moves two nodes onto each other (property)', () => {
+    // Nodes on a coarse grid so that many layouts are tight; a: documents, b: text sink,
+    // the rest unrelated. Whatever the layout, after connecting a to b no two nodes that
+    // were apart touch, and the converter (and merger) touch nothing.
+    const spot = fc.record({ x: fc.integer({ min: -8, max: 8 }), y: fc.integer({ min: -6, max: 6 }) });
+    fc.assert(
+      fc.property(fc.uniqueArray(spot, { minLength: 3, maxLength: 12, selector: (p) => `${p.x},${p.y}` }), fc.boolean(), (spots, occupied) => {
+        const [pa, pb, ...rest] = spots.map((p) => ({ x: p.x * 150, y: p.y * 70 }));
+        if (!pa || !pb) return;
+        const nodes = [testNode('a', sourceType('documents'), pa.x, pa.y), testNode('b', sinkType('text'), pb.x, pb.y)];
+        for (const [i, p] of rest.entries()) nodes.push(testNode(`n${i}`, sinkType('json'), p.x, p.y));
+        let graph: ConnectGraph = { nodes, edges: [] };
+        if (occupied) {
+          nodes.push(testNode('t', sourceType('text'), pb.x - 2000, pb.y));
+          const first = planConnection(graph, { source: 't', sourceHandle: 'out', target: 'b', targetHandle: 'in' }, TEST_DEFINITIONS, sequentialIds('f'));
+          if (!first.ok) throw new Error(first.reason);
+          graph = applyEdit({ ...graph, nodes }, first.edit);
+        }
+        const before = new Set(overlapsIn(graph));
+        const plan = docsToText(graph);
+        if (!plan.ok) throw new Error(plan.reason);
+        const after = overlapsIn(applyEdit(graph, plan.edit));
+        expect(after.filter((pair) => !before.has(pair))).toEqual([]);
+      }),
+      { numRuns: 300 },
+    );
   });
 });
+
+/** Pairs of nodes closer than the air kept between cards, inserted ones as tall as they draw. */
+function overlapsIn(graph: ConnectGraph): string[] {
+  const boxes = graph.nodes.map((n) => {
+    const inserted = n.data.type === CONVERTER_NODE_TYPE || n.data.type === MERGER_NODE_TYPE;
+    return { id: n.id, ...placedBox(inserted ? { position: n.position, measured: INSERTED_SIZE } : n) };
+  });
+  const pairs: string[] = [];
+  for (const [i, a] of boxes.entries()) for (const b of boxes.slice(i + 1)) if (boxesTouch(a, b, 0)) pairs.push(`${a.id}+${b.id}`);
+  return pairs;
+}

@@ -9,6 +9,7 @@ import {
 } from './built-in-types.js';
 import { DATA_TYPES, type DataType, findConversion, typesMatch } from './data-types.js';
 import { reaches } from './find-cycle.js';
+import { placeInserted } from './insert-placement.js';
 import type { NodeDefinition } from './node-definition.js';
 import { inputPorts, outputPorts, portType } from './node-ports.js';
 import type { WorkflowEdge, WorkflowNode } from './workflow.js';
@@ -21,11 +22,12 @@ export interface ConnectionRequest {
   readonly targetHandle: string;
 }
 
-/** What connecting changes: nodes and edges to add, edges to remove. */
+/** What connecting changes: nodes and edges to add, edges to remove, nodes moved to make room. */
 export interface GraphEdit {
   readonly addNodes: WorkflowNode[];
   readonly addEdges: WorkflowEdge[];
   readonly removeEdgeIds: string[];
+  readonly moveNodes: readonly { readonly id: string; readonly position: { x: number; y: number } }[];
 }
 
 export type RefusalCode = 'unknown_node' | 'unknown_handle' | 'self_connection' | 'duplicate' | 'cycle' | 'incompatible_types';
@@ -73,8 +75,10 @@ export function planConnection(graph: ConnectGraph, request: ConnectionRequest, 
 
   const addNodes: WorkflowNode[] = [];
   const addEdges: WorkflowEdge[] = [];
-  // Inserted nodes keep clear of every node but the two being joined.
-  const others = graph.nodes.filter((n) => n.id !== source.id && n.id !== target.id);
+  // Inserted nodes cover no node; the target side moves right when they need the room.
+  const placement = placeInserted(source, target, (conversion ? 1 : 0) + (existing.length > 0 ? 1 : 0), graph.nodes);
+  const spots = [...placement.spots];
+  const moveNodes = placement.moves;
   const removeEdgeIds: string[] = [];
   const inserted: ('converter' | 'merger')[] = [];
   const edge = (s: string, sh: string, t: string, th: string, type: DataType): WorkflowEdge => ({
@@ -90,16 +94,7 @@ export function planConnection(graph: ConnectGraph, request: ConnectionRequest, 
   // The new value, as it arrives at the target: straight from the source or via a converter.
   let feed = { node: source.id, handle: request.sourceHandle, type: typesMatch(from, to) && from === 'any' ? to : from };
   if (conversion) {
-    const converter = builtInNode(
-      newId(),
-      CONVERTER_NODE_TYPE,
-      conversion.label,
-      freeSpotNear(pointAt(source, target, existing.length > 0 ? 0.35 : 0.5), others),
-      {
-        sourceType: from,
-        targetType: to,
-      },
-    );
+    const converter = builtInNode(newId(), CONVERTER_NODE_TYPE, conversion.label, spots.shift() ?? source.position, { sourceType: from, targetType: to });
     addNodes.push(converter);
     addEdges.push(edge(source.id, request.sourceHandle, converter.id, CONVERTER_INPUT, from));
     inserted.push('converter');
@@ -108,7 +103,7 @@ export function planConnection(graph: ConnectGraph, request: ConnectionRequest, 
 
   if (existing.length === 0) {
     addEdges.push(edge(feed.node, feed.handle, target.id, request.targetHandle, feed.type));
-    return { ok: true, edit: { addNodes, addEdges, removeEdgeIds }, inserted };
+    return { ok: true, edit: { addNodes, addEdges, removeEdgeIds, moveNodes }, inserted };
   }
 
   // Occupied input: a merger takes every existing edge and the new one, then feeds the input.
@@ -116,7 +111,7 @@ export function planConnection(graph: ConnectGraph, request: ConnectionRequest, 
   const feedTypes = new Set<DataType>([feed.type, ...existing.map((e) => e.data.type ?? 'any')]);
   const [onlyFeedType] = feedTypes;
   const dataType: DataType = to !== 'any' ? to : feedTypes.size === 1 && onlyFeedType ? onlyFeedType : 'any';
-  const merger = builtInNode(newId(), MERGER_NODE_TYPE, MERGER_LABEL, freeSpotNear(pointAt(source, target, conversion ? 0.7 : 0.5), [...others, ...addNodes]), {
+  const merger = builtInNode(newId(), MERGER_NODE_TYPE, MERGER_LABEL, spots.shift() ?? target.position, {
     dataType,
     mergeStrategy: 'concat',
     inputCount: Math.max(2, existing.length + 1),
@@ -129,15 +124,20 @@ export function planConnection(graph: ConnectGraph, request: ConnectionRequest, 
   });
   addEdges.push(edge(feed.node, feed.handle, merger.id, `${MERGER_INPUT_PREFIX}${existing.length}`, feed.type));
   addEdges.push(edge(merger.id, MERGER_OUTPUT, target.id, request.targetHandle, dataType));
-  return { ok: true, edit: { addNodes, addEdges, removeEdgeIds }, inserted };
+  return { ok: true, edit: { addNodes, addEdges, removeEdgeIds, moveNodes }, inserted };
 }
 
 /** Applies an edit to a graph, returning a new graph. */
 export function applyEdit<G extends ConnectGraph>(graph: G, edit: GraphEdit): G {
   const removed = new Set(edit.removeEdgeIds);
+  const moved = new Map(edit.moveNodes.map((m) => [m.id, m.position]));
+  const place = <N extends WorkflowNode>(n: N): N => {
+    const position = moved.get(n.id);
+    return position ? { ...n, position } : n;
+  };
   return {
     ...graph,
-    nodes: [...graph.nodes, ...edit.addNodes],
+    nodes: [...graph.nodes.map(place), ...edit.addNodes],
     edges: [...graph.edges.filter((e) => !removed.has(e.id)), ...edit.addEdges],
   };
 }
@@ -153,72 +153,6 @@ export function incompatibleReason(from: DataType, to: DataType): string {
 
 function refuse(code: RefusalCode, reason: string): ConnectionPlan {
   return { ok: false, code, reason };
-}
-
-function pointAt(a: WorkflowNode, b: WorkflowNode, t: number): { x: number; y: number } {
-  return { x: Math.round(a.position.x + (b.position.x - a.position.x) * t), y: Math.round(a.position.y + (b.position.y - a.position.y) * t) };
-}
-
-/** An editor card's size before the canvas has measured it, and the air kept between cards. */
-const CARD = { width: 240, height: 110 };
-const AIR = 24;
-
-/** A card's footprint with some air around it, for spots chosen before anything is measured. */
-const FOOTPRINT = { width: CARD.width + 20, height: CARD.height + 20 };
-
-/**
- * `point`, or the nearest spot above or below it where the inserted node covers no other
- * node: between two close nodes the midpoint often sits on a third one.
- */
-export function freeSpotNear(point: { x: number; y: number }, nodes: readonly Pick<WorkflowNode, 'position'>[]): { x: number; y: number } {
-  const covers = (spot: { x: number; y: number }) =>
-    nodes.some((n) => Math.abs(n.position.x - spot.x) < FOOTPRINT.width && Math.abs(n.position.y - spot.y) < FOOTPRINT.height);
-  for (let step = 0; step <= 20; step++) {
-    for (const sign of step === 0 ? [0] : [1, -1]) {
-      const spot = { x: point.x, y: point.y + sign * step * (FOOTPRINT.height / 2) };
-      if (!covers(spot)) return spot;
-    }
-  }
-  return point;
-}
-
-/** A node where it sits, with the size the canvas measured when there is one. */
-export interface PlacedNode {
-  position: { x: number; y: number };
-  measured?: { width?: number; height?: number };
-}
-
-/**
- * How far down copies of `group` go so that none covers a node of `nodes` (which holds the
- * originals): a duplicate lands just under what it copies, below anything in the way.
- * Each collision moves the copies just past the node hit, so this ends within one step
- * per node.
- */
-export function freeDropBelow(group: readonly PlacedNode[], nodes: readonly PlacedNode[]): { x: number; y: number } {
-  const top = Math.min(...group.map((n) => n.position.y));
-  let dy = Math.max(...group.map((n) => n.position.y + sizeOf(n).height)) - top + AIR;
-  for (let step = 0; step <= nodes.length; step++) {
-    const hit = firstHit(group, nodes, dy);
-    if (!hit) break;
-    dy = hit.node.position.y + sizeOf(hit.node).height + AIR - hit.copy.position.y;
-  }
-  return { x: 0, y: dy };
-}
-
-function firstHit(group: readonly PlacedNode[], nodes: readonly PlacedNode[], dy: number): { copy: PlacedNode; node: PlacedNode } | undefined {
-  for (const copy of group) {
-    const a = { x: copy.position.x, y: copy.position.y + dy, ...sizeOf(copy) };
-    const node = nodes.find((n) => {
-      const b = { ...n.position, ...sizeOf(n) };
-      return a.x < b.x + b.width + AIR && b.x < a.x + a.width + AIR && a.y < b.y + b.height + AIR && b.y < a.y + a.height + AIR;
-    });
-    if (node) return { copy, node };
-  }
-  return undefined;
-}
-
-function sizeOf(n: PlacedNode): { width: number; height: number } {
-  return { width: n.measured?.width ?? CARD.width, height: n.measured?.height ?? CARD.height };
 }
 
 function builtInNode(id: string, type: string, label: string, position: { x: number; y: number }, config: Record<string, unknown>): WorkflowNode {

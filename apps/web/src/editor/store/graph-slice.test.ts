@@ -11,19 +11,26 @@ describe('connecting (SPEC.md sections 4 and 5, through planConnection)', () => 
     expect(store.getState().hasUnsavedChanges).toBe(true);
   });
 
-  it('inserts an Extract Text converter between documents and text', () => {
+  it('inserts an Extract Text converter between documents and text, moving the sink to make room', () => {
     const store = storeWith({ nodes: [node('d', 'test.source.documents'), node('s', 'test.sink.text', 400)] });
     const result = store.getState().connect(link('d', 's'));
     const converter = store.getState().nodes.find((n) => n.data.type === 'convert');
     expect(result).toEqual({ ok: true, inserted: [{ kind: 'converter', nodeId: converter?.id, label: 'Extract Text', detail: 'documents → text' }] });
     expect(converter).toMatchObject({
       type: 'custom',
-      position: { x: 200, y: 0 },
+      position: { x: 300, y: 0 },
       data: { label: 'Extract Text', status: 'idle', config: { sourceType: 'documents', targetType: 'text' } },
     });
+    expect(store.getState().nodes.find((n) => n.id === 's')?.position).toEqual({ x: 610, y: 0 });
     expect(store.getState().edges.map((e) => [e.source, e.target, e.data.type])).toEqual([
       ['d', converter?.id, 'documents'],
       [converter?.id, 's', 'text'],
+    ]);
+    // The converter and the room it took are one undo step.
+    store.getState().undo();
+    expect(store.getState().nodes.map((n) => [n.id, n.position.x])).toEqual([
+      ['d', 0],
+      ['s', 400],
     ]);
   });
 
