@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkFile, isCheckedSource } from './architecture-rules.mjs';
+import { packagesBeyondNode } from './engine-rules.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -23,6 +24,12 @@ for (const file of tracked) {
   if (!fs.existsSync(absolute)) continue;
   findings.push(...checkFile(file, fs.readFileSync(absolute, 'utf8')));
   checked += 1;
+}
+
+// The lockfile against the Node the project promises (engine-rules.mjs).
+const readJson = (file) => JSON.parse(fs.readFileSync(path.join(root, file), 'utf8'));
+for (const message of packagesBeyondNode(readJson('package-lock.json'), readJson('package.json').engines.node)) {
+  findings.push({ path: 'package-lock.json', line: 1, severity: 'error', rule: 'engines', message });
 }
 
 findings.sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'warning' ? -1 : 1) || a.path.localeCompare(b.path) || a.line - b.line);
