@@ -1,6 +1,7 @@
 import {
   CATCH_UP_POLICIES,
   dateTimeIssue,
+  defaultScheduleName,
   LEGACY_OVERLAP_POLICIES,
   OVERLAP_POLICIES,
   SCHEDULE_SETTING_LIMITS,
@@ -43,7 +44,6 @@ const fields = {
   name: z
     .string({ error: 'name must be text' })
     .trim()
-    .min(1, { error: 'name must not be empty' })
     .max(MAX_NAME, { error: `name must be at most ${MAX_NAME} characters` }),
   enabled: z.boolean({ error: 'enabled must be true or false' }),
   cron: z.string({ error: 'cron must be text, e.g. "0 9 * * 1-5"' }).max(200).nullable(),
@@ -114,18 +114,6 @@ function timingOf(body: UpdateScheduleBody): { ok: true; timing: ScheduleTiming 
   return { ok: true, timing: given[0] };
 }
 
-/** The default name says when it runs, so a list of unnamed schedules still reads well. */
-function defaultName(timing: ScheduleTiming): string {
-  switch (timing.kind) {
-    case 'cron':
-      return `Cron ${timing.cron}`;
-    case 'interval':
-      return `Every ${timing.intervalSeconds} s`;
-    case 'once':
-      return `Once at ${timing.runAt}`;
-  }
-}
-
 /**
  * Applies a create (no `current`) or update body over the stored settings and checks the
  * result as a whole: timing, zone, dates, input size. Messages name the field and say why.
@@ -169,7 +157,7 @@ export function resolveSettings(body: UpdateScheduleBody, current: ScheduleSetti
     timingChanged: timingChanged || body.timezone !== undefined || body.startAt !== undefined || body.endAt !== undefined,
     settings: {
       workflowId: workflow,
-      name: body.name ?? current?.name ?? defaultName(nextTiming),
+      name: nameOf(body.name, current, nextTiming),
       enabled: body.enabled ?? current?.enabled ?? true,
       timing: nextTiming,
       timezone,
@@ -183,6 +171,16 @@ export function resolveSettings(body: UpdateScheduleBody, current: ScheduleSetti
       endAt: endAt.value,
     },
   };
+}
+
+/**
+ * Blank (or omitted on create) is "no name": the default name, which says when it runs. An
+ * unnamed schedule stays unnamed when its timing changes, so its name follows the timing.
+ */
+function nameOf(given: string | undefined, current: ScheduleSettings | undefined, timing: ScheduleTiming): string {
+  if (given) return given;
+  if (given === undefined && current && current.name !== defaultScheduleName(current.timing)) return current.name;
+  return defaultScheduleName(timing);
 }
 
 /** A date as stored (UTC ISO); a stored one is checked again, since rows written before these checks may hold anything. */

@@ -23,6 +23,12 @@ describe('formatRelativeTime', () => {
     expect(formatRelativeTime(new Date(now.getTime() + 2 * 3600 * 1000).toISOString(), now)).toBe('in 2 hours');
   });
 
+  it('gives the exact time on the 24-hour clock, as the lists do', () => {
+    const evening = formatExactTime(new Date(2026, 2, 10, 21, 5));
+    expect(evening).toContain('21:05');
+    expect(evening).not.toMatch(/AM|PM/i);
+  });
+
   it('shows a dash for an invalid date', () => {
     expect(formatRelativeTime('not a date', now)).toBe('—');
     expect(formatExactTime('not a date')).toBe('');

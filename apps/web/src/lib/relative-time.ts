@@ -24,9 +24,13 @@ export function formatRelativeTime(date: Date | string, now: Date = new Date()):
   return relative.format(Math.round(seconds / 60) || Math.sign(seconds), 'minute');
 }
 
-/** The full date and time, in the user's locale, for tooltips and `<time>` titles. */
+/**
+ * The full date and time, in the user's locale, for tooltips and `<time>` titles; on the
+ * 24-hour clock that the app's lists and toasts use everywhere (issue 22: toasts read
+ * "9:00 AM" beside lists reading "09:00").
+ */
 export function formatExactTime(date: Date | string): string {
   const time = typeof date === 'string' ? new Date(date) : date;
   if (Number.isNaN(time.getTime())) return '';
-  return time.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  return time.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h23' });
 }

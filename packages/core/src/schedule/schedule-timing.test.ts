@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   cronIssue,
   dateTimeIssue,
+  defaultScheduleName,
   MAX_INTERVAL_SECONDS,
   shortestGapBelow,
   timeZoneIssue,
@@ -83,5 +84,13 @@ describe('timingFields and timingFromFields', () => {
     expect(timingFields({ kind: 'interval', intervalSeconds: 60 })).toEqual({ cron: null, intervalSeconds: 60, runAt: null });
     expect(timingFromFields({ cron: null, intervalSeconds: null, runAt: null })).toBeNull();
     expect(timingFromFields({})).toBeNull();
+  });
+});
+
+describe('defaultScheduleName', () => {
+  it('says when an unnamed schedule runs, in the API terms', () => {
+    expect(defaultScheduleName({ kind: 'cron', cron: '0 9 * * 1-5' })).toBe('Cron 0 9 * * 1-5');
+    expect(defaultScheduleName({ kind: 'interval', intervalSeconds: 300 })).toBe('Every 300 s');
+    expect(defaultScheduleName({ kind: 'once', runAt: '2026-12-01T09:00:00.000Z' })).toBe('Once at 2026-12-01T09:00:00.000Z');
   });
 });

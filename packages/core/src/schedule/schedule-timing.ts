@@ -34,6 +34,22 @@ export function timingFromFields(fields: Partial<Readonly<TimingFields>>): Sched
 }
 
 /**
+ * The name a schedule gets when none is given (omitted or blank): when it runs, in the
+ * API's own terms, so a list of unnamed schedules still reads well. The web recognises it
+ * to show such a schedule as unnamed (its title then says the timing in words).
+ */
+export function defaultScheduleName(timing: ScheduleTiming): string {
+  switch (timing.kind) {
+    case 'cron':
+      return `Cron ${timing.cron}`;
+    case 'interval':
+      return `Every ${timing.intervalSeconds} s`;
+    case 'once':
+      return `Once at ${timing.runAt}`;
+  }
+}
+
+/**
  * What to do with a tick that comes while the schedule's previous run is still going:
  * Temporal's overlap policies (without its terminate, which a run here cannot tell from cancel).
  */

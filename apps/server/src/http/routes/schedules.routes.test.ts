@@ -103,6 +103,20 @@ describeEachDatabase('schedule routes (SPEC.md §7)', (database) => {
     });
   });
 
+  it('takes a blank name as no name: the default, which follows the timing while unnamed', async () => {
+    const user = await signUp(weft());
+    const workflowId = await createWorkflow(user);
+    // The editor's form sends its "Optional" name as typed: blank when left empty.
+    const unnamed = await createSchedule(user, { workflowId, name: '  ', cron: '0 9 * * *' });
+    expect(unnamed.name).toBe('Cron 0 9 * * *');
+    const put = (id: string, body: object) => call(user.headers, 'PUT', `/api/schedules/${id}`, body).then((r) => r.json());
+    expect(await put(unnamed.id, { cron: '0 10 * * *' })).toMatchObject({ name: 'Cron 0 10 * * *' });
+    expect(await put(unnamed.id, { name: 'Mornings' })).toMatchObject({ name: 'Mornings' });
+    // A given name stays when the timing changes; clearing it gives the default back.
+    expect(await put(unnamed.id, { intervalSeconds: 3600 })).toMatchObject({ name: 'Mornings' });
+    expect(await put(unnamed.id, { name: '' })).toMatchObject({ name: 'Every 3600 s' });
+  });
+
   describe('bad input answers 400 with a detail that names the field', () => {
     it.each([
       [{ cron: '61 * * * *' }, 'Cron expression `61 * * * *`: minute must be 0–59'],

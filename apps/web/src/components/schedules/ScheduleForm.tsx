@@ -7,7 +7,8 @@ import { TextField } from '../ui/TextField';
 import { Field, Select } from './FormField';
 import { SchedulePolicyFields } from './SchedulePolicyFields';
 import { type DraftField, draftIssues, hasCustomPolicies, POLICY_FIELDS, previewRuns, type ScheduleDraft, timingIssues } from './schedule-form';
-import { CRON_PRESETS, describeCron, formatInstant, INTERVAL_UNITS, type IntervalUnit, timeZoneOptions } from './schedule-text';
+import { CRON_PRESETS, describeCron, formatInstant, INTERVAL_UNITS, type IntervalUnit, needsSeconds, timeZoneOptions } from './schedule-text';
+import { TimeZoneField } from './TimeZoneField';
 
 /** A Text Input that asks for its value on run: the schedule gives that value. */
 export interface AskedInput {
@@ -57,6 +58,7 @@ export function ScheduleForm({ initial, askedInputs, storedNextRuns, submitLabel
     () => (unchangedTiming && storedNextRuns?.length ? storedNextRuns : previewRuns(draft, now)),
     [draft, now, unchangedTiming, storedNextRuns],
   );
+  const withSeconds = needsSeconds(upcoming);
   const zones = useMemo(() => timeZoneOptions(draft.timezone), [draft.timezone]);
   const set = <K extends keyof ScheduleDraft>(key: K, value: ScheduleDraft[K]) => setDraft((d) => ({ ...d, [key]: value }));
   const shown = (field: DraftField) => (showAll || field !== 'runAt' || draft.runAt ? issues[field] : undefined);
@@ -179,13 +181,14 @@ export function ScheduleForm({ initial, askedInputs, storedNextRuns, submitLabel
           error={issues.timezone}
           hint="Times of day and dates are read in this zone, with its daylight saving changes."
         >
-          <Select id={`${id}-zone`} value={draft.timezone} onChange={(value) => set('timezone', value)}>
-            {zones.map((zone) => (
-              <option key={zone} value={zone}>
-                {zone.replaceAll('_', ' ')}
-              </option>
-            ))}
-          </Select>
+          <TimeZoneField
+            id={`${id}-zone`}
+            value={draft.timezone}
+            zones={zones}
+            onChange={(value) => set('timezone', value)}
+            describedBy={`${id}-zone-note`}
+            invalid={!!issues.timezone}
+          />
         </Field>
 
         <section aria-labelledby={`${id}-next`} className="rounded-lg border border-line bg-surface-2/50 px-4 py-3">
@@ -195,7 +198,7 @@ export function ScheduleForm({ initial, askedInputs, storedNextRuns, submitLabel
           {upcoming.length > 0 ? (
             <ol className="mt-2 space-y-1 text-sm text-ink tabular-nums" data-testid="schedule-next-runs">
               {upcoming.map((iso) => (
-                <li key={iso}>{formatInstant(iso, draft.timezone, true)}</li>
+                <li key={iso}>{formatInstant(iso, draft.timezone, true, withSeconds)}</li>
               ))}
             </ol>
           ) : (

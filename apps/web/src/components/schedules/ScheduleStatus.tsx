@@ -3,9 +3,9 @@ import { Link } from 'react-router';
 import { RelativeTime } from '../dashboard/RelativeTime';
 import { RunStatusBadge } from '../dashboard/RunStatusBadge';
 import { Badge } from '../ui/Badge';
-import { formatInstant } from './schedule-text';
+import { formatInstant, needsSeconds } from './schedule-text';
 
-/** "Next: Tue 25 Nov, 09:00" or why there is none. */
+/** "Next: Tue 25 Nov, 09:00" (with seconds for a timing that fires within the minute), or why there is none. */
 export function NextRun({ schedule }: { schedule: Schedule }) {
   const next = schedule.nextRuns[0];
   // A row stored before the server's checks: `ScheduleProblem` beside it says what to fix.
@@ -14,7 +14,7 @@ export function NextRun({ schedule }: { schedule: Schedule }) {
   if (!next) return <span className="text-subtle">No more runs</span>;
   return (
     <time dateTime={next} className="tabular-nums">
-      {formatInstant(next, schedule.timezone)}
+      {formatInstant(next, schedule.timezone, false, needsSeconds(schedule.nextRuns))}
     </time>
   );
 }

@@ -16,7 +16,7 @@ import type { HeaderColumn } from '../ui/TableHead';
 import { td } from '../ui/table-styles';
 import { ScheduleRowActions } from './ScheduleRowActions';
 import { LastRun, NextRun, ScheduleProblem } from './ScheduleStatus';
-import { describeTiming, scheduleTitle } from './schedule-text';
+import { describeTiming, ownName, scheduleTitle } from './schedule-text';
 
 const HEAD: HeaderColumn[] = [
   { label: 'Schedule' },
@@ -121,7 +121,7 @@ function ScheduleTable({ schedules }: { schedules: Schedule[] }) {
                 {title}
               </Link>
               <p className="mt-0.5 truncate text-xs text-subtle">
-                {schedule.name ? `${describeTiming(schedule)} · ` : ''}
+                {ownName(schedule) ? `${describeTiming(schedule)} · ` : ''}
                 {schedule.timezone.replaceAll('_', ' ')}
               </p>
               <ScheduleProblem schedule={schedule} />

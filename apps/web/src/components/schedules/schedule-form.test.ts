@@ -6,6 +6,20 @@ import { testSchedule } from './test-schedule';
 const NOW = new Date('2026-11-24T10:00:00.000Z');
 
 describe('schedule form', () => {
+  it('leaves the optional name empty: sent blank (the server names it), and empty again when edited', () => {
+    const draft = newDraft('UTC');
+    expect(draftIssues(draft, NOW)).toEqual({});
+    expect(draftToInput(draft, NOW).name).toBe('');
+    // As the server stores it: named after its timing, which the form does not show as a name.
+    expect(draftFrom(testSchedule({ name: 'Cron 0 9 * * 1-5' })).name).toBe('');
+    expect(draftFrom(testSchedule({ name: 'Mornings' })).name).toBe('Mornings');
+  });
+
+  it('previews a seconds cron at distinct instants', () => {
+    const runs = previewRuns({ ...newDraft('UTC'), cron: '*/15 * * * * *' }, NOW, 4);
+    expect(new Set(runs).size).toBe(4);
+  });
+
   it('turns a valid cron draft into a body that clears the other timings', () => {
     const draft = { ...newDraft('Europe/Berlin'), name: ' Mornings ', cron: '0 9 * * 1-5' };
     expect(draftIssues(draft, NOW)).toEqual({});

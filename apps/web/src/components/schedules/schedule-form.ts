@@ -13,7 +13,7 @@ import {
   timingFromFields,
   timingIssue,
 } from '@weft/core';
-import { INTERVAL_UNITS, type IntervalUnit, intervalParts, isoToWallTime, wallTimeToIso } from './schedule-text';
+import { INTERVAL_UNITS, type IntervalUnit, intervalParts, isoToWallTime, ownName, wallTimeToIso } from './schedule-text';
 
 /** What the schedule form edits: text as typed, turned into an API body only when valid. */
 export interface ScheduleDraft {
@@ -85,7 +85,8 @@ export function draftFrom(schedule: Schedule): ScheduleDraft {
   const inputs: Record<string, string> = {};
   for (const [nodeId, value] of Object.entries(schedule.inputs)) inputs[nodeId] = typeof value === 'string' ? value : JSON.stringify(value);
   return {
-    name: schedule.name,
+    // An unnamed schedule's default name is the server's, not the user's: the field stays empty.
+    name: ownName(schedule),
     kind: timingFromFields(schedule)?.kind ?? 'once',
     cron: schedule.cron ?? '0 9 * * 1-5',
     intervalValue: String(interval.value),

@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { describeCron, describeInterval, describeTiming, formatInstant, intervalParts, isoToWallTime, timeZoneOptions, wallTimeToIso } from './schedule-text';
+import {
+  describeCron,
+  describeInterval,
+  describeTiming,
+  formatInstant,
+  intervalParts,
+  isoToWallTime,
+  needsSeconds,
+  ownName,
+  scheduleTitle,
+  timeZoneOptions,
+  wallTimeToIso,
+} from './schedule-text';
+import { testSchedule } from './test-schedule';
 
 describe('schedule text', () => {
   it('says a cron expression in words, and null when it does not parse', () => {
@@ -20,6 +33,23 @@ describe('schedule text', () => {
     expect(describeTiming({ cron: null, intervalSeconds: 900, runAt: null, timezone: 'UTC' })).toBe('Every 15 minutes');
     expect(describeTiming({ cron: null, intervalSeconds: null, runAt: '2026-12-01T08:00:00.000Z', timezone: 'Europe/Berlin' })).toBe('Once, Tue 1 Dec, 09:00');
     expect(formatInstant('2026-07-01T08:00:00.000Z', 'America/New_York', true)).toBe('Wed, 1 Jul 2026, 04:00');
+  });
+
+  it('shows seconds only for runs within the minute, and never a 12-hour clock', () => {
+    const quarter = ['2026-11-24T10:00:00.000Z', '2026-11-24T10:00:15.000Z', '2026-11-24T10:00:30.000Z', '2026-11-24T10:00:45.000Z'];
+    expect(needsSeconds(quarter)).toBe(true);
+    expect(new Set(quarter.map((iso) => formatInstant(iso, 'UTC', true, true))).size).toBe(4);
+    expect(formatInstant(quarter[1] ?? '', 'UTC', false, true)).toBe('Tue 24 Nov, 10:00:15');
+    expect(needsSeconds(['2026-11-24T10:00:00.000Z', '2026-11-24T10:05:00.000Z'])).toBe(false);
+    expect(formatInstant('2026-11-24T00:30:00.000Z', 'UTC')).toBe('Tue 24 Nov, 00:30');
+    expect(formatInstant('2026-11-24T21:30:00.000Z', 'UTC')).toBe('Tue 24 Nov, 21:30');
+  });
+
+  it('reads an unnamed schedule by its timing, not by the name the server gave it', () => {
+    expect(ownName(testSchedule({ name: 'Cron 0 9 * * 1-5' }))).toBe('');
+    expect(scheduleTitle(testSchedule({ name: 'Cron 0 9 * * 1-5' }))).toBe('At 09:00, Monday through Friday');
+    expect(scheduleTitle(testSchedule({ name: 'Cron 0 8 * * *' }))).toBe('Cron 0 8 * * *');
+    expect(scheduleTitle(testSchedule({ name: 'Mornings' }))).toBe('Mornings');
   });
 
   it('reads a typed wall time in the schedule zone, across DST changes', () => {

@@ -1,4 +1,4 @@
-import { type Schedule, timingFromFields } from '@weft/core';
+import { defaultScheduleName, type Schedule, timingFromFields } from '@weft/core';
 import cronstrue from 'cronstrue';
 
 /** The starting points the form offers; "Custom" keeps whatever cron the user typed. */
@@ -43,9 +43,18 @@ export function describeInterval(seconds: number): string {
   return value === 1 ? `Every ${unit.slice(0, -1)}` : `Every ${value} ${unit}`;
 }
 
+/**
+ * The name the user gave, or '' for an unnamed schedule: the server names one that was
+ * given none after its timing (core's `defaultScheduleName`), which is not theirs to edit.
+ */
+export function ownName(schedule: Pick<Schedule, 'name' | 'cron' | 'intervalSeconds' | 'runAt'>): string {
+  const timing = timingFromFields(schedule);
+  return timing && schedule.name === defaultScheduleName(timing) ? '' : schedule.name;
+}
+
 /** A schedule's name as the user reads it: its own, else when it fires. */
 export function scheduleTitle(schedule: Pick<Schedule, 'name' | 'cron' | 'intervalSeconds' | 'runAt' | 'timezone'>): string {
-  return schedule.name || describeTiming(schedule);
+  return ownName(schedule) || describeTiming(schedule);
 }
 
 /** One line that says when a schedule fires: "At 09:00, Monday through Friday". */
@@ -62,8 +71,12 @@ export function describeTiming(schedule: Pick<Schedule, 'cron' | 'intervalSecond
   }
 }
 
-/** "Mon 24 Nov, 09:00" in the given zone (the schedule's, not the browser's). */
-export function formatInstant(iso: string, timezone: string, withYear = false): string {
+/**
+ * "Mon 24 Nov, 09:00" in the given zone (the schedule's, not the browser's), always on the
+ * 24-hour clock, in lists, forms and toasts alike; with seconds ("09:00:30") for a timing
+ * that fires within the minute, whose runs would otherwise read the same.
+ */
+export function formatInstant(iso: string, timezone: string, withYear = false, withSeconds = false): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   return new Intl.DateTimeFormat('en-GB', {
@@ -74,22 +87,60 @@ export function formatInstant(iso: string, timezone: string, withYear = false): 
     ...(withYear ? { year: 'numeric' } : {}),
     hour: '2-digit',
     minute: '2-digit',
-    hour12: false,
+    ...(withSeconds ? { second: '2-digit' } : {}),
+    hourCycle: 'h23',
   }).format(date);
+}
+
+/** Whether instants need their seconds shown: one of them falls inside a minute (a 6-field cron, an interval of 90 s). */
+export function needsSeconds(isos: readonly string[]): boolean {
+  return isos.some((iso) => {
+    const time = Date.parse(iso);
+    return !Number.isNaN(time) && time % 60_000 !== 0;
+  });
 }
 
 /** The browser's zone, the default for a new schedule. */
 export function browserTimeZone(): string {
   try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+    return RENAMED_ZONES[zone] ?? zone;
   } catch {
     return 'UTC';
   }
 }
 
-/** Every IANA zone the browser knows, UTC first; the current value stays listed even if unknown here. */
+/**
+ * Zones the browser lists under a name IANA has since replaced (ICU keeps the old one as
+ * canonical): listed under today's name, which every browser and the server also accept,
+ * so a search for "Kolkata" or "Kyiv" finds it.
+ */
+const RENAMED_ZONES: Readonly<Record<string, string>> = {
+  'Africa/Asmera': 'Africa/Asmara',
+  'America/Buenos_Aires': 'America/Argentina/Buenos_Aires',
+  'America/Catamarca': 'America/Argentina/Catamarca',
+  'America/Coral_Harbour': 'America/Atikokan',
+  'America/Cordoba': 'America/Argentina/Cordoba',
+  'America/Godthab': 'America/Nuuk',
+  'America/Indianapolis': 'America/Indiana/Indianapolis',
+  'America/Jujuy': 'America/Argentina/Jujuy',
+  'America/Louisville': 'America/Kentucky/Louisville',
+  'America/Mendoza': 'America/Argentina/Mendoza',
+  'Asia/Calcutta': 'Asia/Kolkata',
+  'Asia/Katmandu': 'Asia/Kathmandu',
+  'Asia/Rangoon': 'Asia/Yangon',
+  'Asia/Saigon': 'Asia/Ho_Chi_Minh',
+  'Atlantic/Faeroe': 'Atlantic/Faroe',
+  'Europe/Kiev': 'Europe/Kyiv',
+  'Pacific/Enderbury': 'Pacific/Kanton',
+  'Pacific/Ponape': 'Pacific/Pohnpei',
+  'Pacific/Truk': 'Pacific/Chuuk',
+};
+
+/** Every IANA zone the browser knows (by today's names), UTC first; the current value stays listed even if unknown here. */
 export function timeZoneOptions(current: string): string[] {
-  const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  const listed = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  const known = [...new Set(listed.map((zone) => RENAMED_ZONES[zone] ?? zone))].sort();
   const zones = ['UTC', ...known.filter((zone) => zone !== 'UTC')];
   return zones.includes(current) || !current ? zones : [current, ...zones];
 }

@@ -7,7 +7,7 @@ import { ScheduleRowActions } from '../../components/schedules/ScheduleRowAction
 import { LastRun, NextRun, ScheduleProblem } from '../../components/schedules/ScheduleStatus';
 import { draftFrom, draftToInput, newDraft, type ScheduleDraft } from '../../components/schedules/schedule-form';
 import { describePolicies } from '../../components/schedules/schedule-policies';
-import { browserTimeZone, describeTiming, scheduleTitle } from '../../components/schedules/schedule-text';
+import { browserTimeZone, describeTiming, formatInstant, needsSeconds, ownName, scheduleTitle } from '../../components/schedules/schedule-text';
 import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
 import { ErrorState } from '../../components/ui/ErrorState';
@@ -188,10 +188,11 @@ function ScheduleContent({
   );
 }
 
+/** The first run in the toast as the lists show it: the schedule's zone, the 24-hour clock, seconds when it fires within the minute. */
 function describeNext(schedule: Schedule): string {
   const next = schedule.nextRuns[0];
   if (!next) return '';
-  return new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short', timeZone: schedule.timezone }).format(new Date(next));
+  return formatInstant(next, schedule.timezone, false, needsSeconds(schedule.nextRuns));
 }
 
 function ScheduleList({ schedules, onEdit }: { schedules: Schedule[]; onEdit(id: string): void }) {
@@ -206,7 +207,7 @@ function ScheduleList({ schedules, onEdit }: { schedules: Schedule[]; onEdit(id:
             <div className="min-w-0 flex-1">
               <p className="truncate text-sm font-medium text-ink">{title}</p>
               <p className="mt-0.5 truncate text-xs text-muted">
-                {schedule.name ? `${describeTiming(schedule)} · ` : ''}
+                {ownName(schedule) ? `${describeTiming(schedule)} · ` : ''}
                 <span className="font-mono">{schedule.cron ?? ''}</span>
                 {schedule.cron ? ' · ' : ''}
                 {schedule.timezone.replaceAll('_', ' ')}
