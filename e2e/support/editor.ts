@@ -54,6 +54,12 @@ export function handle(page: Page, label: string, side: 'source' | 'target', id?
   return node(page, label).locator(`.react-flow__handle.${side}${id ? `[data-handleid="${id}"]` : ''}`);
 }
 
+/** Unfolds the node library: a workflow with nodes opens with it folded to its rail (issue 22). */
+export async function openLibrary(page: Page) {
+  await page.getByRole('button', { name: 'Expand node library' }).click();
+  await expect(page.getByRole('button', { name: 'Collapse node library' })).toBeVisible();
+}
+
 /** Drags a node type from the library onto the canvas at a point of the canvas. */
 export async function dragFromLibrary(page: Page, type: string, x: number, y: number) {
   await page.locator(`[data-library-item="${type}"]`).dragTo(page.getByTestId('editor-canvas'), { targetPosition: { x, y } });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chain, connect, createWorkflow, dragFromLibrary, handle, node, openNewWorkflow, positionOf } from '../support/editor.js';
+import { chain, connect, createWorkflow, dragFromLibrary, handle, node, openLibrary, openNewWorkflow, positionOf } from '../support/editor.js';
 import { expect, SCREENSHOT_DIR, signUpViaApi, test } from '../support/fixtures.js';
 
 function tempFile(name: string, content: string): string {
@@ -163,6 +163,7 @@ test('the More menu: export, clear canvas (asks first, Untitled Workflow, undoab
 test('a broken import keeps the open work, and leaving with unsaved changes asks first', async ({ page }) => {
   const id = await openNewWorkflow(page, { name: 'Keep me', nodes: [{ id: 'a', label: 'Question', type: 'input.text', x: 0, y: 0 }] });
   await expect(node(page, 'Question')).toBeVisible();
+  await openLibrary(page);
   await page.locator('[data-library-item="output"]').click();
   await expect(page.locator('.react-flow__node')).toHaveCount(2);
 
@@ -200,6 +201,7 @@ test('a stale save offers reload or overwrite', async ({ page }) => {
   });
   expect(put.status()).toBe(200);
 
+  await openLibrary(page);
   await page.locator('[data-library-item="output"]').click();
   await page.getByRole('button', { name: 'Save' }).click();
   const dialog = page.getByRole('alertdialog');

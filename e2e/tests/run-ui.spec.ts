@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { createWorkflow, csrfToken, node } from '../support/editor.js';
+import { createWorkflow, csrfToken, node, openLibrary } from '../support/editor.js';
 import { expect, signUpViaApi, test } from '../support/fixtures.js';
 import { shootThemes } from '../support/screenshots.js';
 
@@ -180,6 +180,7 @@ test('editor: the new custom node dialog', async ({ page }) => {
   const { id } = await openPeopleWorkflow(page, 'Node Maker');
   await page.goto(`/workflow/${id}`);
   await expect(node(page, 'People')).toBeVisible();
+  await openLibrary(page);
   // New custom node: id, label and type of a port share one row; the code editor takes Tab.
   await page.getByRole('button', { name: 'New custom node' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'New custom node' });

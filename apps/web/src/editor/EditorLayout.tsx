@@ -23,12 +23,15 @@ import { useEditorShortcuts } from './useEditorShortcuts';
 import type { UseNodeDefinitionsResult } from './useNodeDefinitions';
 import { useUnsavedChangesGuard } from './useUnsavedChangesGuard';
 
-/** The type legend; alone in subscribing to the dragged type, so a drag re-renders only it. */
+/**
+ * The type legend, folded until asked for (issue 22); alone in subscribing to the dragged
+ * type, so a drag re-renders only it.
+ */
 function CanvasLegend({ types }: { types: readonly DataType[] }) {
   const highlighted = useEditorStore((s) => s.highlightedDataType);
   return (
     <div className="weft-legend-slot pointer-events-auto absolute top-3 left-3 z-10">
-      <TypeLegend highlighted={highlighted} types={types} />
+      <TypeLegend highlighted={highlighted} types={types} defaultCollapsed />
     </div>
   );
 }

@@ -12,14 +12,16 @@ export interface TypeLegendProps {
 }
 
 /**
- * The port colours, as a small card for a corner of the canvas. Folded, it is one row
- * of dots; unfolded, a two-column list. While a connection is dragged its type stands out.
+ * The port colours, as a small card for a corner of the canvas. Folded (the canvas's
+ * default, issue 22: it took room from the nodes), it is its title and one row of dots,
+ * no wider than that; unfolded, a two-column list. While a connection is dragged its
+ * type stands out either way.
  */
 export function TypeLegend({ highlighted = null, types = DATA_TYPES, defaultCollapsed = false }: TypeLegendProps) {
   const [collapsed, setCollapsed] = useState(defaultCollapsed);
   const listId = useId();
   return (
-    <section aria-label="Data types" className="w-48 rounded-xl border border-line bg-surface/95 shadow-sm backdrop-blur-sm">
+    <section aria-label="Data types" className={`${collapsed ? 'w-fit' : 'w-48'} rounded-xl border border-line bg-surface/95 shadow-sm backdrop-blur-sm`}>
       <button
         type="button"
         aria-expanded={!collapsed}
@@ -27,7 +29,7 @@ export function TypeLegend({ highlighted = null, types = DATA_TYPES, defaultColl
         onClick={() => setCollapsed(!collapsed)}
         className="flex h-8 w-full items-center gap-2 rounded-xl px-3 text-left text-[11px] font-semibold tracking-wide text-subtle uppercase hover:text-muted"
       >
-        <span className="flex-1">Data types</span>
+        <span className={collapsed ? '' : 'flex-1'}>Data types</span>
         {collapsed && (
           <span aria-hidden="true" className="flex gap-1">
             {types.map((type) => (

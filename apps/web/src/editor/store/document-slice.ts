@@ -67,6 +67,10 @@ export const createDocumentSlice: StateCreator<EditorState, [], [], DocumentStat
       modalPanel: null,
       highlightedDataType: null,
       fitViewRequested: true,
+      // Issue 22, canvas first: a workflow with nodes opens with the library folded to its
+      // rail (it is there to add, and opening is to look); an empty one needs it. Loading
+      // the same workflow again (a restored version, the conflict's reload) keeps it as it is.
+      libraryCollapsed: id !== null && id === s.workflowId ? s.libraryCollapsed : document.nodes.length > 0,
     }));
   },
 
@@ -97,7 +101,8 @@ export const createDocumentSlice: StateCreator<EditorState, [], [], DocumentStat
   },
 
   reset() {
-    set({ ...INITIAL_DOCUMENT, definitions: get().definitions, definitionsByType: get().definitionsByType, ...INITIAL_UI });
+    // The overview map's choice is the user's preference, not the open workflow's.
+    set({ ...INITIAL_DOCUMENT, definitions: get().definitions, definitionsByType: get().definitionsByType, ...INITIAL_UI, overviewShown: get().overviewShown });
   },
 
   markSaved(saved, revision) {
