@@ -6,6 +6,8 @@ export const STORAGE_KEYS = {
   nodeDefinitions: 'weft.nodeDefinitions',
   tutorial: 'weft.tutorial',
   lastWorkflowId: 'weft.lastWorkflowId',
+  /** "hidden" once the user hid the editor's overview map; it stays hidden until shown again. */
+  overviewMap: 'weft.overviewMap',
 } as const;
 
 export function readStorage(key: string): string | null {

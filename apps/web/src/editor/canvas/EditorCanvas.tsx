@@ -1,6 +1,6 @@
 import '@xyflow/react/dist/style.css';
 import './canvas.css';
-import { ControlButton, Controls, type OnBeforeDelete, ReactFlow } from '@xyflow/react';
+import { ControlButton, Controls, type OnBeforeDelete, type OnMove, ReactFlow } from '@xyflow/react';
 import { type DragEvent, type KeyboardEvent, type MouseEvent, useCallback, useMemo, useRef, useState } from 'react';
 import { FitViewIcon } from '../../components/ui/icons';
 import { useThemeStore } from '../../stores/theme.store';
@@ -15,7 +15,7 @@ import { CONNECTION_RADIUS, DELETE_KEYS, MAX_ZOOM, MIN_ZOOM, MULTI_SELECTION_KEY
 import { toFlowNode } from './flow-nodes';
 import { NodeContextMenu, type NodeMenuAt } from './NodeContextMenu';
 import { focusedOrSelectedNode, nodeCard } from './node-target';
-import { OverviewMap } from './OverviewMap';
+import { OverviewMap, OverviewMapToggle } from './OverviewMap';
 import { openNodeSettings } from './open-node-settings';
 import { TypedEdge } from './TypedEdge';
 import { useAddNode } from './useAddNode';
@@ -111,6 +111,18 @@ export function EditorCanvas() {
     setMenuAt({ nodeId, x: box.left + 12, y: box.bottom + 4 });
   }, []);
 
+  // The overview map shows while the user pans or zooms, even over nodes (OverviewMap.tsx);
+  // a move without an event is the editor's own (fit, reveal) and does not count.
+  const onMoveStart = useCallback<OnMove>(
+    (event) => {
+      closeMenu();
+      if (event) useEditorStore.getState().setViewMoving(true);
+    },
+    [closeMenu],
+  );
+  const onMoveEnd = useCallback<OnMove>(() => useEditorStore.getState().setViewMoving(false), []);
+  const leaveFitted = useCallback(() => useEditorStore.getState().setViewFitted(false), []);
+
   const onPaneClick = useCallback(() => {
     // Focus the canvas so arrow keys and shortcuts act on it after a click on empty space.
     wrapperRef.current?.focus({ preventScroll: true });
@@ -138,7 +150,8 @@ export function EditorCanvas() {
         onPaneClick={onPaneClick}
         onNodeDoubleClick={onNodeDoubleClick}
         onNodeContextMenu={onNodeContextMenu}
-        onMoveStart={closeMenu}
+        onMoveStart={onMoveStart}
+        onMoveEnd={onMoveEnd}
         onError={onFlowError}
         minZoom={MIN_ZOOM}
         maxZoom={MAX_ZOOM}
@@ -154,10 +167,11 @@ export function EditorCanvas() {
         // handles up front, so their edges still draw and nothing is rendered twice.
         onlyRenderVisibleElements
       >
-        <Controls showInteractive={false} showFitView={false} position="bottom-left">
+        <Controls showInteractive={false} showFitView={false} position="bottom-left" onZoomIn={leaveFitted} onZoomOut={leaveFitted}>
           <ControlButton onClick={() => fitView(250)} title="Fit view" aria-label="Fit view">
             <FitViewIcon />
           </ControlButton>
+          <OverviewMapToggle />
         </Controls>
         <OverviewMap />
         <ConfigureNodeBar />

@@ -1,15 +1,16 @@
-import { type ReactFlowState, useReactFlow, useStoreApi } from '@xyflow/react';
-import { type PointerEvent, useEffect, useRef } from 'react';
-import { CloseIcon, LayoutIcon } from '../../components/ui/icons';
+import { ControlButton, type ReactFlowState, useReactFlow, useStoreApi } from '@xyflow/react';
+import { type PointerEvent, useEffect, useRef, useState } from 'react';
+import { MapIcon } from '../../components/ui/icons';
 import { categorySwatch } from '../../lib/palette';
 import { useThemeStore } from '../../stores/theme.store';
 import { useEditorStore } from '../store/editor.store';
 import type { EditorNode } from '../store/types';
 import { NODE_HEIGHT_ESTIMATE, NODE_WIDTH } from './flow-config';
-import { boundsOf, fitInto, type MapFit, toFlow, toMap, visibleFlowRect } from './minimap-geometry';
+import { anyUnder, boundsOf, fitInto, type MapFit, toFlow, toMap, visibleFlowRect } from './minimap-geometry';
 
-const WIDTH = 200;
-const HEIGHT = 136;
+/** Small (issue 22): enough to see the shape of a workflow and where the view is in it. */
+const WIDTH = 168;
+const HEIGHT = 108;
 /** Its distance from the canvas edges (Tailwind's right-3 bottom-3). */
 const INSET = 12;
 /** The corner the map takes, inset included on both sides: fit-to-view keeps nodes out of it. */
@@ -38,35 +39,69 @@ const rectOf = (n: EditorNode) => ({
 });
 
 /**
- * The overview map, or the button that brings it back once hidden: hidden, the corner
- * is the canvas's again (issue 13: the map covered nodes).
+ * The overview map, while the user wants it (the toggle in the zoom controls, remembered):
+ * hidden, the corner is the canvas's again (issues 13 and 22: the map covered nodes).
  */
 export function OverviewMap() {
   const shown = useEditorStore((s) => s.overviewShown);
+  return shown ? <OverviewMapView /> : null;
+}
+
+/** Shows or hides the overview map; one button among the zoom controls, so nothing else floats in a corner. */
+export function OverviewMapToggle() {
+  const shown = useEditorStore((s) => s.overviewShown);
   const setShown = useEditorStore((s) => s.setOverviewShown);
-  if (shown) return <OverviewMapView onHide={() => setShown(false)} />;
+  const label = shown ? 'Hide overview map' : 'Show overview map';
   return (
-    <button
-      type="button"
-      className="nopan nodrag absolute right-3 bottom-3 z-10 flex size-8 items-center justify-center rounded-lg border border-line bg-surface text-muted shadow-[0_4px_12px_-6px_rgb(0_0_0/0.2)] hover:text-ink focus-visible:ring-2 focus-visible:ring-brand/50 focus-visible:outline-none"
-      data-testid="overview-toggle"
-      aria-label="Show overview map"
-      title="Show overview map"
-      onClick={() => setShown(true)}
-    >
-      <LayoutIcon size={16} />
-    </button>
+    <ControlButton onClick={() => setShown(!shown)} title={label} aria-label={label} aria-pressed={shown} data-testid="overview-toggle">
+      <MapIcon />
+    </ControlButton>
   );
 }
 
 /**
+ * Whether a node shows under the map's corner, checked at most once a frame as the view,
+ * the canvas's size or the nodes change: the map then steps aside (issue 22, it covers no
+ * node), unless the user is panning or zooming, or is using the map itself.
+ */
+function useNodeUnderMap(): boolean {
+  const flowStore = useStoreApi();
+  const nodes = useEditorStore((s) => s.nodes);
+  const [under, setUnder] = useState(false);
+  useEffect(() => {
+    let frame = 0;
+    const check = () => {
+      frame = 0;
+      const { transform, width, height } = flowStore.getState();
+      if (!width || !height) return;
+      const box = { x: width - INSET - WIDTH, y: height - INSET - HEIGHT, width: WIDTH, height: HEIGHT };
+      setUnder(anyUnder(box, transform, nodes.map(rectOf)));
+    };
+    const schedule = () => {
+      if (!frame) frame = requestAnimationFrame(check);
+    };
+    schedule();
+    const unsubscribe = flowStore.subscribe((s, prev) => {
+      if (s.transform !== prev.transform || s.width !== prev.width || s.height !== prev.height) schedule();
+    });
+    return () => {
+      unsubscribe();
+      cancelAnimationFrame(frame);
+    };
+  }, [flowStore, nodes]);
+  return under;
+}
+
+/**
  * The overview map in the corner: every node as a coloured block, the visible part of the
- * canvas as a frame, click or drag to move the view there. Nodes are drawn on a <canvas>
+ * canvas as a frame, click or drag to move the view there. While a node shows under its
+ * corner it steps aside (invisible, so the node is seen and clicked), and comes back as
+ * the user pans or zooms, when it is needed to find the way. Nodes are drawn on a <canvas>
  * only when they change, and the frame is moved by style on each pan frame: React Flow's
  * SVG minimap repaints every node on every frame, which alone costs a large workflow a
  * quarter of its frame rate in software rendering.
  */
-function OverviewMapView({ onHide }: { onHide(): void }) {
+function OverviewMapView() {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const frameRef = useRef<HTMLDivElement>(null);
   const fitRef = useRef<MapFit | null>(null);
@@ -75,6 +110,11 @@ function OverviewMapView({ onHide }: { onHide(): void }) {
   const nodes = useEditorStore((s) => s.nodes);
   const definitions = useEditorStore((s) => s.definitionsByType);
   const theme = useThemeStore((s) => s.theme);
+  const moving = useEditorStore((s) => s.viewMoving);
+  const nodeUnder = useNodeUnderMap();
+  // Pointer over the map, or dragging in it: the map is in use and stays.
+  const [engaged, setEngaged] = useState(false);
+  const visible = moving || engaged || !nodeUnder;
 
   // Moves the frame to the visible part of the flow; cheap, runs on every pan frame.
   useEffect(() => {
@@ -126,15 +166,21 @@ function OverviewMapView({ onHide }: { onHide(): void }) {
     if (!fit) return;
     const box = event.currentTarget.getBoundingClientRect();
     const point = toFlow({ x: event.clientX - box.left, y: event.clientY - box.top }, fit);
+    // The user chose where to look: the view is no longer the fitted one.
+    useEditorStore.getState().setViewFitted(false);
     void setCenter(point.x, point.y, { zoom: flowStore.getState().transform[2] });
   };
 
   return (
     <div
-      className="weft-overview nopan nodrag absolute right-3 bottom-3 z-10 cursor-pointer overflow-hidden rounded-[10px] border border-line bg-surface shadow-[0_4px_12px_-6px_rgb(0_0_0/0.2)]"
+      className={`weft-overview nopan nodrag absolute right-3 bottom-3 z-10 cursor-pointer overflow-hidden rounded-[10px] border border-line bg-surface shadow-[0_4px_12px_-6px_rgb(0_0_0/0.2)] transition-[opacity,visibility] duration-150 ${visible ? '' : 'invisible opacity-0'}`}
       style={{ width: WIDTH, height: HEIGHT }}
       data-testid="overview-map"
+      data-stepped-aside={visible ? undefined : 'true'}
+      aria-hidden={visible ? undefined : true}
       title="Overview: click or drag to move the view"
+      onPointerEnter={() => setEngaged(true)}
+      onPointerLeave={() => setEngaged(false)}
       onPointerDown={(event) => {
         event.currentTarget.setPointerCapture(event.pointerId);
         moveTo(event);
@@ -149,17 +195,6 @@ function OverviewMapView({ onHide }: { onHide(): void }) {
         aria-hidden="true"
         className="weft-overview-frame pointer-events-none absolute top-0 left-0 rounded-[3px] border-[1.5px] border-brand"
       />
-      <button
-        type="button"
-        className="absolute top-1 right-1 flex size-6 items-center justify-center rounded-md bg-surface/85 text-subtle hover:text-ink focus-visible:ring-2 focus-visible:ring-brand/50 focus-visible:outline-none"
-        aria-label="Hide overview map"
-        title="Hide overview map"
-        // The map moves the view on pointer-down; the button must not.
-        onPointerDown={(event) => event.stopPropagation()}
-        onClick={onHide}
-      >
-        <CloseIcon size={12} />
-      </button>
     </div>
   );
 }

@@ -52,3 +52,19 @@ export function toMap(rect: Rect, fit: MapFit): Rect {
 export function toFlow(point: { x: number; y: number }, fit: MapFit): { x: number; y: number } {
   return { x: (point.x - fit.offsetX) / fit.scale, y: (point.y - fit.offsetY) / fit.scale };
 }
+
+/**
+ * Whether any of the flow rects shows under a box of the canvas given in screen pixels
+ * (the overview map's corner), at React Flow's transform [x, y, zoom]. Touching edges do
+ * not count, so a node fitted right beside the map leaves it shown.
+ */
+export function anyUnder(box: Rect, [tx, ty, zoom]: readonly [number, number, number], rects: Iterable<Rect>): boolean {
+  const left = (box.x - tx) / zoom;
+  const top = (box.y - ty) / zoom;
+  const right = left + box.width / zoom;
+  const bottom = top + box.height / zoom;
+  for (const r of rects) {
+    if (r.x < right && left < r.x + r.width && r.y < bottom && top < r.y + r.height) return true;
+  }
+  return false;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { revealOffset } from './reveal-offset';
+import { focusBox, revealOffset } from './reveal-offset';
 
 const view = { width: 1000, height: 600 };
 const node = (x: number, y: number) => ({ x, y, width: 240, height: 100 });
@@ -33,5 +33,28 @@ describe('revealOffset', () => {
   it('gives up on an obstacle it cannot clear without leaving the canvas', () => {
     const tiny = { width: 260, height: 120 };
     expect(revealOffset({ x: 10, y: 10, width: 240, height: 100 }, tiny, [{ x: 0, y: 0, width: 260, height: 120 }], 0)).toEqual({ dx: 0, dy: 0 });
+  });
+});
+
+describe('focusBox', () => {
+  it('takes the node with every neighbour when they fit together', () => {
+    // Three cards in a row, 330 px apart: 900 px wide in a 1000 px view with 24 px margins.
+    expect(focusBox(node(330, 200), [node(0, 200), node(660, 200)], view, 24)).toEqual({ x: 0, y: 200, width: 900, height: 100 });
+  });
+
+  it('takes the nearest neighbours that fit when all of them do not, and the node alone at worst', () => {
+    const far = node(1500, 200);
+    // The far one would make it 1740 px wide: left out, the near one kept.
+    expect(focusBox(node(330, 200), [far, node(0, 200)], view, 24)).toEqual({ x: 0, y: 200, width: 570, height: 100 });
+    expect(focusBox(node(330, 200), [far], view, 24)).toEqual(node(330, 200));
+    expect(focusBox(node(330, 200), [], view, 24)).toEqual(node(330, 200));
+  });
+
+  it('brought into sight by revealOffset, the neighbours come along', () => {
+    // The node and its upstream neighbour, pushed off the right edge by a panel opening.
+    const box = focusBox(node(900, 200), [node(570, 200)], view, 24);
+    const { dx } = revealOffset(box, view, [], 24);
+    expect(box.x + dx).toBeGreaterThanOrEqual(24);
+    expect(box.x + box.width + dx).toBeLessThanOrEqual(view.width - 24);
   });
 });

@@ -51,3 +51,33 @@ export function revealOffset(node: ScreenBox, view: { width: number; height: num
   }
   return offset;
 }
+
+/** The smallest box holding all the given boxes (at least one). */
+function union(boxes: readonly ScreenBox[]): ScreenBox {
+  const left = Math.min(...boxes.map((b) => b.x));
+  const top = Math.min(...boxes.map((b) => b.y));
+  const right = Math.max(...boxes.map((b) => b.x + b.width));
+  const bottom = Math.max(...boxes.map((b) => b.y + b.height));
+  return { x: left, y: top, width: right - left, height: bottom - top };
+}
+
+/**
+ * What to bring into sight while a node is configured (issue 22, "without hiding the
+ * node's neighbours"): the node with the nodes wired to it when they fit in the view
+ * together, margins included; else the node with the neighbours that fit beside it,
+ * nearest first; at least the node itself.
+ */
+export function focusBox(node: ScreenBox, neighbours: readonly ScreenBox[], view: { width: number; height: number }, margin: number): ScreenBox {
+  const fits = (b: ScreenBox) => b.width <= view.width - 2 * margin && b.height <= view.height - 2 * margin;
+  const all = union([node, ...neighbours]);
+  if (fits(all)) return all;
+  const centre = (b: ScreenBox) => ({ x: b.x + b.width / 2, y: b.y + b.height / 2 });
+  const c = centre(node);
+  const distance = (b: ScreenBox) => Math.hypot(centre(b).x - c.x, centre(b).y - c.y);
+  let box = node;
+  for (const neighbour of [...neighbours].sort((a, b) => distance(a) - distance(b))) {
+    const grown = union([box, neighbour]);
+    if (fits(grown)) box = grown;
+  }
+  return box;
+}

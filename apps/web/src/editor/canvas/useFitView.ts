@@ -13,7 +13,8 @@ export const FIT_VIEW_MAX_ZOOM = 1;
  * been measured, which never happens for off-screen nodes when only visible ones render;
  * here the bounds come from measured sizes where there are some and from the estimated
  * ones (flow-nodes.ts) elsewhere, and the viewport is set at once. While the overview
- * map is shown, nothing is fitted under it (issue 13).
+ * map is shown, nothing is fitted under it (issue 13). The view then counts as fitted
+ * (`viewFitted`), so it is fitted again as the canvas changes size (useKeepSelectionVisible).
  */
 export function useFitView() {
   const flow = useReactFlow();
@@ -26,6 +27,7 @@ export function useFitView() {
       const area = { width, height, minZoom, maxZoom: Math.min(maxZoom, FIT_VIEW_MAX_ZOOM), padding: FIT_VIEW_PADDING };
       const viewport = fitClearOfCorner(bounds, area, useEditorStore.getState().overviewShown ? OVERVIEW_CORNER : null);
       void flow.setViewport(viewport, { duration });
+      useEditorStore.getState().setViewFitted(true);
       return true;
     },
     [flow, flowStore],

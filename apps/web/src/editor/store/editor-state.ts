@@ -124,7 +124,11 @@ export interface UiActions {
   setRightPanelPinned(pinned: boolean): void;
   setLibraryCollapsed(collapsed: boolean): void;
   setLogsExpanded(expanded: boolean): void;
+  /** Shows or hides the overview map, remembered for the next visit. */
   setOverviewShown(shown: boolean): void;
+  /** The user starts (true) or ends panning or zooming; starting takes the view off the fitted one. */
+  setViewMoving(moving: boolean): void;
+  setViewFitted(fitted: boolean): void;
   setHighlightedDataType(type: UiState['highlightedDataType']): void;
   requestFitView(): void;
   fitViewDone(): void;

@@ -1,3 +1,4 @@
+import { emptyWorkflow } from '@weft/core';
 import { describe, expect, it } from 'vitest';
 import { toWorkflowDocument } from './document-model';
 import { snapshotOf } from './editor-state';
@@ -10,6 +11,31 @@ describe('editor store: document and flag', () => {
     expect(s).toMatchObject({ workflowId: 'wf1', version: 3, name: 'Flow', hasUnsavedChanges: false, fitViewRequested: true, selectedNodeId: null });
     expect(s.nodes[0]).toMatchObject({ id: 'a', type: 'custom', data: { status: 'idle' } });
     expect(s.history.past).toHaveLength(0);
+  });
+
+  it('opens a workflow with nodes with the library folded, an empty one with it open; the same one again keeps it', () => {
+    const store = storeWith({ nodes: [node('a', 'input.text')] });
+    expect(store.getState().libraryCollapsed).toBe(true);
+    store.getState().setLibraryCollapsed(false);
+    // A restored version or the conflict's reload: the same workflow, the user's choice stays.
+    store.getState().load({ id: 'wf1', version: 4, document: { ...emptyWorkflow(), nodes: [node('a', 'input.text')] } });
+    expect(store.getState().libraryCollapsed).toBe(false);
+    store.getState().load({ id: 'wf2', version: 1, document: { ...emptyWorkflow(), nodes: [node('b', 'output')] } });
+    expect(store.getState().libraryCollapsed).toBe(true);
+    // A blank workflow: the library is how to begin.
+    store.getState().load({ id: 'wf3', version: 1, document: emptyWorkflow() });
+    expect(store.getState().libraryCollapsed).toBe(false);
+  });
+
+  it('keeps the view fitted until the user pans or zooms', () => {
+    const store = storeWith();
+    store.getState().setViewFitted(true);
+    store.getState().setViewMoving(false);
+    expect(store.getState().viewFitted).toBe(true);
+    store.getState().setViewMoving(true);
+    expect(store.getState()).toMatchObject({ viewMoving: true, viewFitted: false });
+    store.getState().setViewMoving(false);
+    expect(store.getState()).toMatchObject({ viewMoving: false, viewFitted: false });
   });
 
   it('raises the flag on changes to nodes, edges, name and parameters, and not on UI changes', () => {

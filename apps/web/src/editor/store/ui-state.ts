@@ -8,10 +8,21 @@ export interface UiState {
   modalPanel: PanelContent | null;
   libraryCollapsed: boolean;
   logsExpanded: boolean;
-  /** The overview map in the canvas corner; hidden, it gives that corner back to nodes. */
+  /**
+   * The user wants the overview map in the canvas corner (remembered in local storage);
+   * hidden, it gives that corner back to nodes.
+   */
   overviewShown: boolean;
   /** The data type of the connection being dragged; the canvas and legend highlight it. */
   highlightedDataType: DataType | null;
+  /** The user is panning or zooming the canvas: the overview map shows even over nodes. */
+  viewMoving: boolean;
+  /**
+   * The view is as fit-to-view left it (moves of the editor's own, such as sliding a node
+   * into sight, keep it so): when the canvas changes size it is fitted again. The user
+   * panning or zooming ends it.
+   */
+  viewFitted: boolean;
   /** The one selected node, or null when none or several are selected. */
   selectedNodeId: string | null;
   /** Set on load; the canvas fits the view once nodes are measured, then clears it. */
@@ -25,6 +36,8 @@ export const INITIAL_UI: UiState = {
   libraryCollapsed: false,
   logsExpanded: false,
   overviewShown: true,
+  viewMoving: false,
+  viewFitted: false,
   highlightedDataType: null,
   selectedNodeId: null,
   fitViewRequested: false,
