@@ -70,28 +70,31 @@ async function useTemplate(page: Page, name: string, from: 'gallery' | 'dashboar
   return decodeURIComponent(new URL(page.url()).pathname.split('/').pop() ?? '');
 }
 
-function setupItems(page: Page) {
+/** The setup bar's list, opened first when folded: the bar is one line until asked. */
+async function setupItems(page: Page) {
+  const toggle = page.getByTestId('setup-checklist').locator('button[aria-controls]');
+  if ((await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
   return page.getByTestId('setup-checklist').getByTestId('setup-item');
 }
 
 async function addSecretFromSetup(page: Page, name: string, value: string) {
-  await setupItems(page).filter({ hasText: name }).getByRole('button', { name: 'Add secret' }).click();
+  await (await setupItems(page)).filter({ hasText: name }).getByRole('button', { name: 'Add secret' }).click();
   const dialog = page.getByRole('dialog', { name: `Add secret ${name}` });
   await dialog.getByLabel('Value').fill(value);
   await dialog.getByRole('button', { name: 'Add secret' }).click();
   await expect(dialog).toBeHidden();
-  await expect(setupItems(page).filter({ hasText: name })).toHaveCount(0);
+  await expect((await setupItems(page)).filter({ hasText: name })).toHaveCount(0);
 }
 
 async function setParameter(page: Page, key: string, value: string) {
-  await setupItems(page).filter({ hasText: key }).getByRole('button', { name: 'Set value' }).click();
+  await (await setupItems(page)).filter({ hasText: key }).getByRole('button', { name: 'Set value' }).click();
   const field = page.getByLabel(`Value of parameter ${key}`);
   await field.fill(value);
   await field.blur();
 }
 
 async function uploadInNode(page: Page, nodeLabel: string, file: { name: string; mimeType: string; text: string }) {
-  await setupItems(page)
+  await (await setupItems(page))
     .filter({ hasText: `Choose a file for ${nodeLabel}` })
     .getByRole('button', { name: `Open ${nodeLabel}` })
     .click();
@@ -120,11 +123,18 @@ test('the four templates run end to end from "Use template"', async ({ page }) =
 
   // 1. Daily summary → Slack: the model key and the Slack webhook are missing.
   const dailyId = await useTemplate(page, 'Daily summary posted to Slack');
-  await expect(setupItems(page)).toHaveText([
+  // One line however much is missing, with the first thing's action in it; the list on request.
+  const bar = page.getByTestId('setup-checklist');
+  await expect(bar.getByTestId('setup-next')).toHaveText('Add OPENAI_API_KEY');
+  expect((await bar.boundingBox())?.height).toBeLessThanOrEqual(41);
+  await shoot(page, 'setup-folded');
+  await expect(await setupItems(page)).toHaveText([
     /Add the secret OPENAI_API_KEY.*Used by Write Digest/,
     /Add the secret SLACK_WEBHOOK_URL.*Used by Post to Slack/,
     /Turn on the schedule Weekdays at 09:00.*Paused until the rest is set up/,
   ]);
+  // The schedule waits for the rest: turning it on now would only make failing runs.
+  await expect(bar.getByRole('button', { name: 'Turn on' })).toHaveCount(0);
   await expect(page.locator('.react-flow__node').filter({ hasText: 'Write Digest' }).locator('.weft-node-card')).toHaveCSS('border-top-color', /.+/);
   await shoot(page, 'setup');
   // Its schedule was created with it, paused until the user turns it on.
@@ -139,9 +149,9 @@ test('the four templates run end to end from "Use template"', async ({ page }) =
   await addSecretFromSetup(page, 'SLACK_WEBHOOK_URL', slack.webhook('#general'));
   // What is left is the schedule: the bar says so, and turns it on.
   await expect(page.getByTestId('setup-checklist')).toContainText('Finish setting up: turn on its schedule so it runs by itself');
-  await expect(setupItems(page)).toHaveText([/Turn on the schedule Weekdays at 09:00.*once on, it runs this workflow by itself/]);
+  await expect(await setupItems(page)).toHaveText([/Turn on the schedule Weekdays at 09:00.*once on, it runs this workflow by itself/]);
   await shoot(page, 'setup-schedule');
-  await setupItems(page).getByRole('button', { name: 'Turn on' }).click();
+  await (await setupItems(page)).getByRole('button', { name: 'Turn on' }).click();
   await expect(page.getByText('Turned on “Weekdays at 09:00”: it runs this workflow by itself from now on.')).toBeVisible();
   await expect(page.getByTestId('setup-checklist')).toBeHidden();
   const turnedOn = (await (await page.request.get(`/api/schedules?workflow_id=${encodeURIComponent(dailyId)}`)).json()) as { enabled: boolean }[];
@@ -159,7 +169,7 @@ test('the four templates run end to end from "Use template"', async ({ page }) =
 
   // 2. Spreadsheet summarizer: the key exists now, so only the file is missing.
   await useTemplate(page, 'Spreadsheet summarizer', 'dashboard');
-  await expect(setupItems(page)).toHaveText([/Choose a file for Spreadsheet/]);
+  await expect(await setupItems(page)).toHaveText([/Choose a file for Spreadsheet/]);
   await uploadInNode(page, 'Spreadsheet', { name: 'sales.csv', mimeType: 'text/csv', text: 'month,revenue\nJan,100\nFeb,200\nMar,300\n' });
   await expect(page.getByTestId('setup-checklist')).toBeHidden();
   await runAndSucceed(page);
@@ -168,12 +178,12 @@ test('the four templates run end to end from "Use template"', async ({ page }) =
 
   // 3. Keyword alert: the page and the keyword are the user's to give.
   const alertId = await useTemplate(page, 'Keyword alert notifier');
-  await expect(setupItems(page)).toHaveText([/Set the parameter pageUrl/, /Set the parameter keyword/, /Turn on the schedule/]);
+  await expect(await setupItems(page)).toHaveText([/Set the parameter pageUrl/, /Set the parameter keyword/, /Turn on the schedule/]);
   await setParameter(page, 'pageUrl', `${siteUrl}/page.html`);
   await page.getByLabel('Value of parameter keyword').fill('kangaroo');
   await page.getByLabel('Value of parameter keyword').blur();
   // Its schedule stays paused here: the bar keeps asking for it alone.
-  await expect(setupItems(page)).toHaveText([/Turn on the schedule/]);
+  await expect(await setupItems(page)).toHaveText([/Turn on the schedule/]);
   // Not on the page (script text is not page text): the run succeeds and no alert is sent.
   await runAndSucceed(page);
   expect(slack.messages).toHaveLength(1);
@@ -191,12 +201,12 @@ test('the four templates run end to end from "Use template"', async ({ page }) =
   // Deleted elsewhere meanwhile (another tab): Turn on says why.
   const gone = await page.request.delete(`/api/schedules/${alertSchedules[0]?.id}`, { headers: { 'x-csrf-token': await csrfToken(page) } });
   expect(gone.status()).toBe(204);
-  await setupItems(page).getByRole('button', { name: 'Turn on' }).click();
+  await (await setupItems(page)).getByRole('button', { name: 'Turn on' }).click();
   await expect(page.getByText('Schedule not found')).toBeVisible();
 
   // 4. Document Q&A: upload the handbook, ask, and the answer cites it.
   await useTemplate(page, 'Document Q&A');
-  await expect(setupItems(page)).toHaveText([/Choose a file for Document/]);
+  await expect(await setupItems(page)).toHaveText([/Choose a file for Document/]);
   await uploadInNode(page, 'Document', {
     name: 'handbook.md',
     mimeType: 'text/markdown',
