@@ -108,3 +108,31 @@ test('the Content-Security-Policy holds on every page without breaking one', asy
   await expect(page.getByTestId('editor-canvas')).toBeVisible();
   expect(violations).toEqual([]);
 });
+
+test('a signed-out visitor sees every public page with a clean console', async ({ page }) => {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  const unauthorized: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() === 401) unauthorized.push(new URL(response.url()).pathname);
+  });
+  for (const [path, heading] of [
+    ['/', /./],
+    ['/gallery', /template/i],
+    ['/docs', /./],
+    ['/login', /./],
+    ['/privacy', /privacy/i],
+    ['/terms', /terms/i],
+  ] as const) {
+    // Each load asks once who is signed in; its answer is awaited, so a failure in it is seen.
+    const session = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/auth/session');
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: heading }).first(), `${path}: ${problems.join('; ')}`).toBeVisible();
+    await session;
+  }
+  expect(unauthorized).toEqual([]);
+  expect(problems).toEqual([]);
+});

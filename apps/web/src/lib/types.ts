@@ -12,6 +12,9 @@ export interface SessionInfo {
   csrfToken: string;
 }
 
+/** GET /api/auth/session: the signed-in user, or nobody (a visitor, answered with a 200). */
+export type SessionAnswer = SessionInfo | { user: null; csrfToken: null };
+
 export interface AuthResponse extends SessionInfo {
   token: string;
 }

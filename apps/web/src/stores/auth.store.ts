@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { ApiError, api, setCsrfToken } from '../lib/api';
 import { STORAGE_KEYS, writeStorage } from '../lib/storage-keys';
-import type { AuthResponse, SessionInfo, User } from '../lib/types';
+import type { AuthResponse, SessionAnswer, User } from '../lib/types';
 import { useToastStore } from './toast.store';
 
 export type AuthStatus = 'loading' | 'signed-in' | 'signed-out';
@@ -39,7 +39,12 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
   user: null,
   async init() {
     try {
-      const info = await api<SessionInfo>('/api/auth/session', { allowUnauthorized: true });
+      // A visitor is answered with `user: null`, not a 401, so public pages log no failed request.
+      const info = await api<SessionAnswer>('/api/auth/session', { allowUnauthorized: true });
+      if (info.user === null) {
+        set({ status: 'signed-out', user: null });
+        return;
+      }
       setCsrfToken(info.csrfToken);
       set({ status: 'signed-in', user: info.user });
     } catch (error) {

@@ -70,12 +70,30 @@ describeEachDatabase('auth routes', (database) => {
     expect(unknown.json().message).toBe(wrong.json().message);
   });
 
-  it('answers 401 with the product message when no session is sent', async () => {
-    const res = await weft().app.inject({ method: 'GET', url: '/api/auth/session' });
-    expect(res.statusCode).toBe(401);
-    expect(res.json().message).toBe('Authentication required. Please log in again.');
+  it('tells a visitor without a session so with a 200, and refuses a token that does not work', async () => {
+    // Every page load asks: a signed-out visitor's pages must not log a failed request.
+    const visitor = await weft().app.inject({ method: 'GET', url: '/api/auth/session' });
+    expect(visitor.statusCode).toBe(200);
+    expect(visitor.json()).toEqual({ user: null, csrfToken: null });
+    expect(visitor.headers['set-cookie']).toBeUndefined();
     const forged = await weft().app.inject({ method: 'GET', url: '/api/auth/session', headers: { authorization: 'Bearer forged-token' } });
     expect(forged.statusCode).toBe(401);
+    expect(forged.json().message).toBe('Authentication required. Please log in again.');
+  });
+
+  it('answers a revoked session cookie as a visitor and clears the cookie', async () => {
+    const res = await weft().app.inject({ method: 'POST', url: '/api/auth/signup', payload: { email: uniqueEmail(), password: 'secret1' } });
+    const cookie = sessionCookieFrom(res);
+    const { token } = res.json();
+    const out = await weft().app.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization: `Bearer ${token}` } });
+    expect(out.statusCode).toBe(204);
+    const stale = await weft().app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie } });
+    expect(stale.statusCode).toBe(200);
+    expect(stale.json()).toEqual({ user: null, csrfToken: null });
+    expect(String(stale.headers['set-cookie'])).toMatch(/^weft_session=;.*Expires=Thu, 01 Jan 1970/);
+    // Routes that need a session still refuse the cookie.
+    const workflows = await weft().app.inject({ method: 'GET', url: '/api/workflows', headers: { cookie } });
+    expect(workflows.statusCode).toBe(401);
   });
 
   it('sign-out revokes the session on the server', async () => {

@@ -7,7 +7,7 @@ import { DEVICE_COOKIE, type SignInGuard } from '../../accounts/sign-in-guard.js
 import { normaliseEmail, toPublicUser } from '../../accounts/users.service.js';
 import { conflict, HttpError, tooManyRequests } from '../http-error.js';
 import { displayNameField, emailField, passwordField } from '../schemas.js';
-import { clearSessionCookie, requireAuth, setSessionCookie } from '../session-auth.js';
+import { clearSessionCookie, requireAuth, SESSION_COOKIE, setSessionCookie } from '../session-auth.js';
 import { parseInput } from '../validate.js';
 
 /** How long a browser stays known to an account after signing in to it. */
@@ -87,7 +87,15 @@ export function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps): void {
     return reply.code(204).send();
   });
 
-  app.get('/api/auth/session', async (request) => {
+  app.get('/api/auth/session', async (request, reply) => {
+    // Every page load asks who is signed in. A browser with no live session is a visitor,
+    // an answer rather than an error, so public pages log no failed request (issue 22); a
+    // stale cookie (the session was revoked) is cleared on the way. A token or API key that
+    // was sent and does not work is still refused.
+    if (!request.auth && request.headers.authorization === undefined) {
+      if (request.cookies[SESSION_COOKIE] !== undefined) clearSessionCookie(reply, deps.secureCookies);
+      return { user: null, csrfToken: null };
+    }
     const { user, session } = requireAuth(request);
     return { user: toPublicUser(user), csrfToken: session.csrf_token };
   });
