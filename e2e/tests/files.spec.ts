@@ -136,8 +136,11 @@ test('files: upload in Settings and from a Document Loader, run on it, see who u
   expect((await page.request.get('/api/files')).status()).toBe(200);
   expect(((await (await page.request.get('/api/files')).json()) as { files: { name: string }[] }).files.map((f) => f.name)).toEqual(['handbook.md']);
 
-  // The workflow's field now says the file is gone.
+  // The workflow's field now says the file is gone, and a run fails naming it, not its id.
   await page.goto(`/workflow/${workflowId}`);
   await node(page, 'Load handbook').dblclick();
   await expect(settings.getByRole('region', { name: 'Chosen file for File' })).toContainText('File not found');
+  await page.getByTestId('run-button').click();
+  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'error', { timeout: 15_000 });
+  await expect(page.getByTestId('logs-area')).toContainText('The uploaded file "faq.csv" was deleted from your files.');
 });

@@ -14,6 +14,7 @@ import * as failureAlerts from './migrations/0014-failure-alerts.js';
 import * as scheduleListIndex from './migrations/0015-schedule-list-index.js';
 import * as runRequeue from './migrations/0016-run-requeue.js';
 import * as schedulerLeases from './migrations/0017-scheduler-leases.js';
+import * as deletedFiles from './migrations/0018-deleted-files.js';
 import type { Database } from './schema.js';
 
 /** Migrations are imported statically so the build needs no file-system scan. */
@@ -33,6 +34,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0015-schedule-list-index': scheduleListIndex,
   '0016-run-requeue': runRequeue,
   '0017-scheduler-leases': schedulerLeases,
+  '0018-deleted-files': deletedFiles,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -23,6 +23,7 @@ export interface Database {
   schedule_ticks: ScheduleTicksTable;
   scheduler_leases: SchedulerLeasesTable;
   files: FilesTable;
+  deleted_files: DeletedFilesTable;
   vector_collections: VectorCollectionsTable;
   vector_chunks: VectorChunksTable;
   workflow_versions: WorkflowVersionsTable;
@@ -287,6 +288,15 @@ export interface FilesTable {
   created_at: string;
   /** better-sqlite3 and pg both hand back a Buffer. */
   content: Uint8Array;
+}
+
+/** What a deleted upload was called, so a run that still names it says which file is gone (migration 0018). */
+export interface DeletedFilesTable {
+  /** The upload's id, as workflows still hold it. */
+  id: string;
+  user_id: string;
+  name: string;
+  deleted_at: string;
 }
 
 /** A user's named collection of the vector store (migration 0008). */

@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, FilesTable } from '../db/schema.js';
-import type { FileRecord, FileStore, FileWithContent } from './file-store.js';
+import type { DeletedFile, FileRecord, FileStore, FileWithContent } from './file-store.js';
 
 const RECORD_COLUMNS = ['id', 'user_id', 'name', 'mime_type', 'size', 'sha256', 'created_at'] as const;
 
@@ -13,7 +13,7 @@ function toRecord(row: RecordRow): FileRecord {
 /**
  * Uploads in the `files` table (migration 0007): a blob on SQLite, bytea on PostgreSQL, so
  * every process of a scale-out install reads the same bytes. Listing never selects the
- * content column.
+ * content column. A deleted file leaves its name in `deleted_files` (migration 0018).
  */
 export class DatabaseFileStore implements FileStore {
   constructor(private readonly db: Kysely<Database>) {}
@@ -66,8 +66,22 @@ export class DatabaseFileStore implements FileStore {
     return { count: Number(row.count), bytes: Number(row.bytes ?? 0) };
   }
 
-  async delete(userId: string, id: string): Promise<boolean> {
-    const result = await this.db.deleteFrom('files').where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
-    return Number(result.numDeletedRows) > 0;
+  async delete(userId: string, id: string, deletedAt: string): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const gone = await trx.deleteFrom('files').where('user_id', '=', userId).where('id', '=', id).returning('name').executeTakeFirst();
+      if (!gone) return false;
+      await trx.insertInto('deleted_files').values({ id, user_id: userId, name: gone.name, deleted_at: deletedAt }).execute();
+      return true;
+    });
+  }
+
+  async findDeleted(userId: string, id: string): Promise<DeletedFile | undefined> {
+    const row = await this.db
+      .selectFrom('deleted_files')
+      .select(['id', 'name', 'deleted_at'])
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row ? { id: row.id, name: row.name, deletedAt: row.deleted_at } : undefined;
   }
 }

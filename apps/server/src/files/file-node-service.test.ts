@@ -28,15 +28,15 @@ describeEachDatabase('files node service', (database) => {
     expect(csvRun.outputs.out).toEqual([{ text: 'q: Why?\na: Because.', metadata: { source: 'faq.csv', row: 2 } }]);
   });
 
-  it('fails a run that points at another user’s or a deleted file, saying what to do', async () => {
+  it('fails a run on a deleted file naming the file, and on another user’s file telling nothing of it', async () => {
     const owner = await signUp(weft());
     const other = await signUp(weft());
-    const file = await upload(weft(), owner, 'mine.txt', new TextEncoder().encode('private words'));
-    const message = `The uploaded file ${file.id} was not found: it was deleted, or belongs to another account. Choose or upload the file again in the node's File field.`;
+    const file = await upload(weft(), owner, 'handbook 2026.txt', new TextEncoder().encode('private words'));
+    const unknown = `The chosen file was not found: it was deleted, or belongs to another account (file id ${file.id}). Choose or upload the file again in the node's File field.`;
 
     const borrowed = await runAndWait(weft(), other, await createWorkflow(weft(), other, loaderWorkflow(file.id)));
     expect(borrowed.status).toBe('error');
-    expect(borrowed.nodes.load?.error).toBe(message);
+    expect(borrowed.nodes.load?.error).toBe(unknown);
     expect(JSON.stringify(borrowed)).not.toContain('private words');
 
     const ownWorkflow = await createWorkflow(weft(), owner, loaderWorkflow(file.id));
@@ -44,7 +44,28 @@ describeEachDatabase('files node service', (database) => {
     const deleted = await weft().app.inject({ method: 'DELETE', url: `/api/files/${file.id}`, headers: owner.headers });
     expect(deleted.statusCode).toBe(204);
     const afterDelete = await runAndWait(weft(), owner, ownWorkflow);
-    expect(afterDelete.nodes.load?.error).toBe(message);
+    expect(afterDelete.status).toBe('error');
+    expect(afterDelete.nodes.load?.error).toBe(
+      `The uploaded file "handbook 2026.txt" was deleted from your files. Choose or upload it again in the node's File field.`,
+    );
+    expect(afterDelete.nodes.load?.error).not.toContain(file.id);
+    // The name stays its owner's: the other account's run still learns nothing of it.
+    const borrowedAgain = await runAndWait(weft(), other, await createWorkflow(weft(), other, loaderWorkflow(file.id)));
+    expect(borrowedAgain.nodes.load?.error).toBe(unknown);
+    // A second delete finds nothing to delete.
+    const again = await weft().app.inject({ method: 'DELETE', url: `/api/files/${file.id}`, headers: owner.headers });
+    expect(again.statusCode).toBe(404);
+  });
+
+  it('forgets a deleted file’s name with its account', async () => {
+    const owner = await signUp(weft(), { password: 'close-account' });
+    const file = await upload(weft(), owner, 'gone.txt', new TextEncoder().encode('words'));
+    expect((await weft().app.inject({ method: 'DELETE', url: `/api/files/${file.id}`, headers: owner.headers })).statusCode).toBe(204);
+    const kept = () => weft().services.db.selectFrom('deleted_files').select('name').where('id', '=', file.id).execute();
+    expect(await kept()).toEqual([{ name: 'gone.txt' }]);
+    const closed = await weft().app.inject({ method: 'DELETE', url: '/api/me', headers: owner.headers, payload: { password: 'close-account' } });
+    expect(closed.statusCode).toBe(204);
+    expect(await kept()).toEqual([]);
   });
 });
 

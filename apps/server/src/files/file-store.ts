@@ -10,6 +10,13 @@ export interface FileRecord {
   readonly createdAt: string;
 }
 
+/** An upload its owner deleted, as far as it is remembered. */
+export interface DeletedFile {
+  readonly id: string;
+  readonly name: string;
+  readonly deletedAt: string;
+}
+
 export interface FileWithContent extends FileRecord {
   readonly content: Uint8Array;
 }
@@ -28,8 +35,13 @@ export interface FileStore {
   list(userId: string): Promise<FileRecord[]>;
   find(userId: string, id: string): Promise<FileRecord | undefined>;
   read(userId: string, id: string): Promise<FileWithContent | undefined>;
-  /** False when the owner has no such file. */
-  delete(userId: string, id: string): Promise<boolean>;
+  /**
+   * False when the owner has no such file. The file's name is kept with `deletedAt`
+   * (`findDeleted`), so a workflow that still names it can say which file is gone.
+   */
+  delete(userId: string, id: string, deletedAt: string): Promise<boolean>;
+  /** What the owner's deleted file was called, and when it went; undefined for a file never theirs. */
+  findDeleted(userId: string, id: string): Promise<DeletedFile | undefined>;
   /** How many files the owner keeps and their bytes together (the storage quota counts these). */
   usage(userId: string): Promise<{ count: number; bytes: number }>;
 }

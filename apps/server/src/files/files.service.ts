@@ -44,6 +44,11 @@ export function overQuotaMessage(size: number, used: number, quota: number): str
   return `This upload (${megabytes(size)}) would take your files to ${megabytes(used + size)}, over your storage quota of ${megabytes(quota)} (WEFT_FILES_QUOTA_MB); you use ${megabytes(used)}. Delete files you no longer need in Settings → Files, or ask whoever runs this Weft to raise the quota.`;
 }
 
+/** A run's error for a file its owner deleted: the file by its name, and what to do. */
+export function deletedFileMessage(name: string): string {
+  return `The uploaded file "${name}" was deleted from your files. Choose or upload it again in the node's File field.`;
+}
+
 /**
  * Each user's uploads (docs/API.md "Files"): checked on the way in (size, name, type by
  * content), listed with the workflows that use them, read back by their owner only, and
@@ -122,24 +127,29 @@ export class FilesService {
    * asking); their nodes then fail saying the file is gone, until another is chosen.
    */
   async delete(userId: string, id: string): Promise<boolean> {
-    const deleted = await this.options.store.delete(userId, id);
+    const deleted = await this.options.store.delete(userId, id, this.options.clock.now().toISOString());
     if (deleted) await this.options.reclaimSpace?.();
     return deleted;
   }
 
-  /** The `files` node service of one run: reads the run owner's uploads, nobody else's. */
+  /**
+   * The `files` node service of one run: reads the run owner's uploads, nobody else's. A
+   * file the owner deleted is named in the error; one never theirs is not described at all.
+   */
   forRunOwner(userId: string): FileService {
     return {
       read: async (fileId): Promise<StoredFile> => {
         const file = await this.options.store.read(userId, fileId);
-        if (!file) {
-          throw new Error(
-            `The uploaded file ${fileId} was not found: it was deleted, or belongs to another account. Choose or upload the file again in the node's File field.`,
-          );
-        }
+        if (!file) throw new Error(await this.missingFileMessage(userId, fileId));
         return { id: file.id, name: file.name, mimeType: file.mimeType, size: file.size, bytes: file.content };
       },
     };
+  }
+
+  private async missingFileMessage(userId: string, fileId: string): Promise<string> {
+    const deleted = await this.options.store.findDeleted(userId, fileId);
+    if (deleted) return deletedFileMessage(deleted.name);
+    return `The chosen file was not found: it was deleted, or belongs to another account (file id ${fileId}). Choose or upload the file again in the node's File field.`;
   }
 
   private async usersOf(userId: string): Promise<Map<string, FileUser[]>> {
