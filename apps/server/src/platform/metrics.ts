@@ -115,7 +115,7 @@ function prometheusMetrics(queue: MetricsOptions['queue']): Metrics {
     }),
     scheduleTicks: new Counter({
       name: 'weft_schedule_ticks_total',
-      help: 'Scheduled ticks claimed by this process, by what became of them (started, skipped, waiting, failed, missed)',
+      help: 'Scheduled ticks this process claimed (claimed), and what became of them (started, skipped, waiting, failed, missed)',
       labelNames: ['outcome'] as const,
       registers: [registry],
     }),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../test-support/manual-clock.js';
 import { createWeftPlace, removeWeftPlace, startWeftAt } from '../test-support/restartable-weft.js';
-import { GATE_NODE_TYPE, insertStaleWorkflow, insertWorkflow, node, workflow } from '../test-support/run-fixtures.js';
+import { insertStaleWorkflow, insertWorkflow, node, workflow } from '../test-support/run-fixtures.js';
 import { MINUTE, useSchedulerFixture } from '../test-support/scheduler-fixture.js';
 import { describeEachDatabase, signUp } from '../test-support/test-weft.js';
 import { greetingWorkflow } from '../test-support/workflow-fixtures.js';

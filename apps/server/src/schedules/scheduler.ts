@@ -1,26 +1,15 @@
-import {
-  decideOverlap,
-  isoInZone,
-  jitterOffsetMs,
-  type MissedTicks,
-  type OverlapPolicy,
-  overlapPolicyOf,
-  planTicks,
-  type TickPlan,
-  type TickSource,
-} from '@weft/core';
+import { type OverlapPolicy, planTicks, type TickPlan } from '@weft/core';
 import type { Insertable } from 'kysely';
 import type { Logger } from 'pino';
 import type { ScheduleRow, ScheduleTickRow, ScheduleTicksTable } from '../db/schema.js';
 import type { Clock } from '../platform/clock.js';
 import type { Metrics } from '../platform/metrics.js';
-import { newId } from '../platform/tokens.js';
-import type { RunService } from '../runs/run.service.js';
 import { SchedulerLease } from './scheduler-lease.js';
-import { type SchedulesRepository, storedInputs, windowOf } from './schedules.repository.js';
+import { type SchedulesRepository, windowOf } from './schedules.repository.js';
+import { type ClaimedTick, claimedTick, missedReason, nextFire, tickRow } from './tick-rows.js';
+import { type PassReport, type ScheduleRunner, TickStarter } from './tick-start.js';
 
-/** What the scheduler needs of the run service. */
-export type ScheduleRunner = Pick<RunService, 'start' | 'recordRefused' | 'cancel'>;
+export type { PassReport, ScheduleRunner } from './tick-start.js';
 
 export interface SchedulerOptions {
   repository: SchedulesRepository;
@@ -45,27 +34,6 @@ export interface SchedulerOptions {
   onPaused?: (schedule: ScheduleRow, reason: string) => Promise<unknown>;
 }
 
-/** What one pass did, for tests and the benchmark. */
-export interface PassReport {
-  started: number;
-  skipped: number;
-  missed: number;
-  failed: number;
-  waiting: number;
-}
-
-/** A claimed tick ready to act on. */
-interface ClaimedTick {
-  schedule: ScheduleRow;
-  tickId: string;
-  instant: string;
-  source: TickSource;
-  /** The tick's own overlap policy (a backfill's or trigger's), else the schedule's. */
-  policy: OverlapPolicy;
-  /** When it was due (its instant plus its jitter), for the lateness metric. */
-  dueMs: number;
-}
-
 /** What a tick came to, for "trigger now". */
 export interface TickStart {
   tick: ScheduleTickRow;
@@ -85,23 +53,6 @@ const START_CONCURRENCY = 64;
 const LAST_INSTANT = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 /** While ticks wait behind a run, look this often for the run's end. */
 const OPEN_TICKS_POLL_MS = 1_000;
-/** cancel_other cancels at most this many runs of the schedule before starting its own. */
-const MAX_CANCELS = 10;
-
-/** Why a schedule paused itself after failed runs (shown under its name; resuming clears it). */
-export function failurePauseReason(failures: number, lastError: string | null): string {
-  const last = lastError ? ` The last one: ${lastError.length > 200 ? `${lastError.slice(0, 200)}…` : lastError}` : '';
-  return `Paused after ${failures} failed runs in a row (pause after failures: ${failures}).${last} Fix the workflow, then resume the schedule.`;
-}
-
-/** "3 ticks missed from … to …": the ledger's reason for a gap. */
-function missedReason(gap: MissedTicks, timezone: string, catchUpRan: boolean): string {
-  const count = gap.more ? `More than ${gap.count}` : String(gap.count);
-  const span = gap.count === 1 ? `at ${isoInZone(gap.first, timezone)}` : `from ${isoInZone(gap.first, timezone)} to ${isoInZone(gap.last, timezone)}`;
-  const why = 'Weft was not running or the schedule was paused';
-  return `${count} tick${gap.count === 1 && !gap.more ? '' : 's'} missed ${span} (${why})${catchUpRan ? '; the latest ran once (catch-up: run once)' : ''}`;
-}
-
 /**
  * Fires due schedules. Each pass claims due schedules in batches: a conditional UPDATE moves
  * a schedule's `next_fire_at` on, and in the same transaction its ticks enter the ledger
@@ -125,11 +76,14 @@ export class Scheduler {
   private reading: { at: number; mono: number } | undefined;
   /** Held while this process has pending ticks to start, so others know it is still at them. */
   private readonly lease: SchedulerLease;
+  /** Starts each claimed tick (tick-start.ts). */
+  private readonly ticks: TickStarter;
 
   constructor(private readonly options: SchedulerOptions) {
     this.batchSize = options.batchSize ?? 200;
     this.maxSleepMs = options.maxSleepMs ?? 30_000;
     this.lease = new SchedulerLease(options.repository, () => this.nowInPass(), options.logger);
+    this.ticks = new TickStarter({ ...options, now: () => this.nowInPass() });
   }
 
   /** Starts the timer driver (API processes; tests drive `runDue` themselves). */
@@ -256,7 +210,7 @@ export class Scheduler {
     const lane = async () => {
       while (next < lanes.length) {
         const ticks = lanes[next++] as ClaimedTick[];
-        for (const tick of ticks) await this.startTick(tick, report, false);
+        for (const tick of ticks) await this.ticks.start(tick, report, false);
       }
     };
     await Promise.all(Array.from({ length: Math.min(START_CONCURRENCY, lanes.length) }, lane));
@@ -316,106 +270,12 @@ export class Scheduler {
       }
       // Ticks already in the ledger (fired before) do not go in again and do not run again.
       const inserted = await repository.insertTicks(trx, ticks, this.lease.processId);
-      for (const [tickId, count] of missedCounts) if (inserted.has(tickId)) this.count(report, 'missed', count);
-      return pending.filter((tick) => inserted.has(tick.tickId));
+      for (const [tickId, count] of missedCounts) if (inserted.has(tickId)) this.ticks.count(report, 'missed', count);
+      const claimed = pending.filter((tick) => inserted.has(tick.tickId));
+      // Claimed: in the ledger, this process's to start (each then counts again by its outcome).
+      if (claimed.length > 0) this.options.metrics?.scheduleTicks.inc({ outcome: 'claimed' }, claimed.length);
+      return claimed;
     });
-  }
-
-  /** A tick's outcome, in this pass's report and in the metrics. */
-  private count(report: PassReport, outcome: keyof PassReport, ticks = 1): void {
-    report[outcome] += ticks;
-    this.options.metrics?.scheduleTicks.inc({ outcome }, ticks);
-  }
-
-  /**
-   * Applies the overlap policy, then starts the run (or records why not). The policy is
-   * decided from the database (the schedule's runs going, its earlier ticks still pending
-   * or waiting), so every process decides alike: an earlier tick another process is
-   * starting counts as running, and one waiting goes first. A tick taken from waiting was
-   * found free to go (resumeOpenTicks) and is not decided again.
-   */
-  private async startTick(tick: ClaimedTick, report: PassReport, wasWaiting: boolean): Promise<string | null> {
-    const { repository, runs, logger } = this.options;
-    const { schedule, policy } = tick;
-    let previous: string | undefined;
-    let decision = decideOverlap(policy, { running: false, earlierPending: 0, earlierWaiting: 0 });
-    if (!wasWaiting && policy !== 'allow_all') {
-      previous = await repository.activeRun(schedule.id);
-      // skip with a run going needs nothing more; every other case asks for the earlier ticks.
-      const earlier = policy === 'skip' && previous ? { pending: 0, waiting: 0 } : await repository.earlierOpenTicks(schedule.id, tick.instant);
-      decision = decideOverlap(policy, { running: previous !== undefined, earlierPending: earlier.pending, earlierWaiting: earlier.waiting });
-    }
-    if (decision === 'skip') {
-      await repository.settleTick(tick.tickId, 'skipped', null, overlapReason(policy, previous));
-      this.count(report, 'skipped');
-      return null;
-    }
-    if (decision === 'wait') {
-      const behind = previous ? `the previous run (${previous})` : 'an earlier tick';
-      await repository.settleTick(tick.tickId, 'waiting', null, `Waiting for ${behind} to end (overlap: ${policy})`);
-      this.count(report, 'waiting');
-      return null;
-    }
-    if (tick.source === 'schedule' && (await this.pausedForFailures(tick))) {
-      this.count(report, 'skipped');
-      return null;
-    }
-    if (decision === 'cancel_then_run') await this.cancelRunning(schedule, previous);
-    const request = {
-      userId: schedule.user_id,
-      workflowId: schedule.workflow_id,
-      trigger: 'schedule' as const,
-      inputs: storedInputs(schedule.inputs),
-      idempotencyKey: `schedule:${schedule.id}:${tick.instant}`,
-      schedule: { id: schedule.id, scheduledFor: tick.instant },
-    };
-    try {
-      const started = await runs.start(request);
-      if (started.ok) {
-        await repository.settleTick(tick.tickId, 'started', started.execution.id, null);
-        this.count(report, 'started');
-        this.options.metrics?.scheduleTickLateness.observe(Math.max(0, this.nowInPass().getTime() - tick.dueMs) / 1000);
-        return started.execution.id;
-      }
-      const refused = started.reason === 'invalid' ? await runs.recordRefused(request, started.message) : undefined;
-      await repository.settleTick(tick.tickId, 'failed', refused?.id ?? null, started.reason === 'invalid' ? started.message : 'The workflow no longer exists');
-      this.count(report, 'failed');
-      return refused?.id ?? null;
-    } catch (error) {
-      // Stopping, or the database went away: the tick stays pending and a later pass starts it.
-      logger.warn({ err: error, scheduleId: schedule.id, instant: tick.instant }, 'scheduled run not started yet; will retry');
-      return null;
-    }
-  }
-
-  /** cancel_other: the schedule's runs still going are cancelled (each waited for) before the new one starts. */
-  private async cancelRunning(schedule: ScheduleRow, first: string | undefined): Promise<void> {
-    let running = first;
-    for (let cancelled = 0; running && cancelled < MAX_CANCELS; cancelled++) {
-      await this.options.runs.cancel(schedule.user_id, running);
-      running = await this.options.repository.activeRun(schedule.id);
-    }
-  }
-
-  /**
-   * Pause after failures: when the schedule's last N ended runs all failed, its next tick
-   * pauses it instead of running again (a conditional update, so one process does it), with
-   * the reason shown under its name. Checked at the tick, where the next failure would start.
-   */
-  private async pausedForFailures(tick: ClaimedTick): Promise<boolean> {
-    const { schedule } = tick;
-    const limit = schedule.pause_after_failures;
-    if (!(limit > 0)) return false;
-    const failed = await this.options.repository.failedInARow(schedule.id, limit);
-    if (failed.count < limit) return false;
-    const reason = failurePauseReason(limit, failed.lastError);
-    const { repository } = this.options;
-    await repository.settleTick(tick.tickId, 'skipped', null, reason);
-    if (await repository.pauseItself(schedule.id, reason, this.nowInPass().toISOString())) {
-      this.options.logger.warn({ scheduleId: schedule.id, failures: limit }, 'A schedule whose runs kept failing was paused');
-      await this.options.onPaused?.(schedule, reason).catch((error: unknown) => this.options.logger.error({ err: error }, 'pause notice failed'));
-    }
-    return true;
   }
 
   /**
@@ -437,7 +297,7 @@ export class Scheduler {
       }
       if (!row) throw new Error('Could not record the tick; try again');
       const report: PassReport = { started: 0, skipped: 0, missed: 0, failed: 0, waiting: 0 };
-      executionId = await this.startTick(claimedTick(schedule, row), report, false);
+      executionId = await this.ticks.start(claimedTick(schedule, row), report, false);
     } finally {
       await release();
     }
@@ -507,73 +367,17 @@ export class Scheduler {
         const execution = await repository.executionForTick(schedule.id, tick.scheduled_for);
         if (execution) {
           await repository.settleTick(tick.id, 'started', execution, null);
-          this.count(report, 'started');
+          this.ticks.count(report, 'started');
           continue;
         }
         // Paused since its process died: the pause holds, as for a tick that had not come yet.
         if (tick.source === 'schedule' && schedule.enabled !== 1) {
           await repository.settleTick(tick.id, 'missed', null, PAUSED_BEFORE_START);
-          this.count(report, 'missed');
+          this.ticks.count(report, 'missed');
           continue;
         }
       }
-      await this.startTick(claimedTick(schedule, tick), report, tick.outcome === 'waiting');
+      await this.ticks.start(claimedTick(schedule, tick), report, tick.outcome === 'waiting');
     }
   }
-}
-
-/** A ledger row to insert. */
-function tickRow(
-  scheduleId: string,
-  instant: string,
-  outcome: ScheduleTickRow['outcome'],
-  createdAt: string,
-  reason: string | null,
-  source: TickSource = 'schedule',
-  overlapPolicy: OverlapPolicy | null = null,
-): Insertable<ScheduleTicksTable> & { id: string; scheduled_for: string; source: TickSource; overlap_policy: string | null } {
-  return {
-    id: newId(),
-    schedule_id: scheduleId,
-    scheduled_for: instant,
-    outcome,
-    execution_id: null,
-    reason,
-    created_at: createdAt,
-    source,
-    overlap_policy: overlapPolicy,
-  };
-}
-
-/** A ledger row as a tick to start: its policy (its own or the schedule's) and when it was due. */
-function claimedTick(
-  schedule: ScheduleRow,
-  row: Pick<ScheduleTickRow, 'id' | 'scheduled_for'> & { source?: string | undefined; overlap_policy?: string | null | undefined },
-): ClaimedTick {
-  const instant = Date.parse(row.scheduled_for);
-  const source = (row.source as TickSource) ?? 'schedule';
-  return {
-    schedule,
-    tickId: row.id,
-    instant: row.scheduled_for,
-    source,
-    policy: overlapPolicyOf(row.overlap_policy ?? schedule.overlap_policy),
-    dueMs: source === 'schedule' ? instant + jitterOffsetMs(schedule.id, new Date(instant), schedule.jitter_seconds) : instant,
-  };
-}
-
-/** The stored next time of a schedule whose next instant is `next`: the instant plus its jitter. */
-export function nextFire(schedule: Pick<ScheduleRow, 'id' | 'jitter_seconds'>, next: Date | null): { to: string | null; jitterMs: number } {
-  if (!next) return { to: null, jitterMs: 0 };
-  const jitterMs = jitterOffsetMs(schedule.id, next, schedule.jitter_seconds);
-  return { to: new Date(next.getTime() + jitterMs).toISOString(), jitterMs };
-}
-
-/** Why a tick was skipped, in the ledger's words. */
-function overlapReason(policy: OverlapPolicy, previous: string | undefined): string {
-  if (policy === 'buffer_one' && previous) return `The previous run (${previous}) was still going and a tick already waits for it (overlap: buffer_one)`;
-  if (policy === 'buffer_one') return 'A tick already waits its turn (overlap: buffer_one)';
-  if (policy === 'buffer_all') return 'Too many ticks already wait their turn (overlap: buffer_all)';
-  if (previous) return `The previous run (${previous}) was still going (overlap: skip)`;
-  return 'An earlier tick of this schedule was still starting or waiting (overlap: skip)';
 }

@@ -20,8 +20,9 @@ import type { Clock } from '../platform/clock.js';
 import { newId } from '../platform/tokens.js';
 import { type BackfillScheduleBody, resolveSettings, type ScheduleLimits, type ScheduleSettings, type UpdateScheduleBody } from './schedule-input.js';
 import type { ScheduleListQuery } from './schedule-lists.js';
-import { nextFire, type Scheduler } from './scheduler.js';
+import type { Scheduler } from './scheduler.js';
 import { type SchedulesRepository, type ScheduleWithWorkflow, settingsColumns, settingsOf, timingOf, windowOf } from './schedules.repository.js';
+import { nextFire } from './tick-rows.js';
 import { UpcomingRuns } from './upcoming-runs.js';
 
 export type ScheduleResult =
@@ -89,12 +90,12 @@ export class SchedulesService {
     // One more than asked says whether another page exists.
     const rows = await this.repository.list(userId, { ...query, limit: query.limit + 1 });
     const page = rows.slice(0, query.limit);
-    const lastRuns = await this.repository.lastRuns(page.map((row) => row.id));
+    const [lastRuns, now] = await Promise.all([this.repository.lastRuns(page.map((row) => row.id)), this.judgingNow()]);
     const schedules: Schedule[] = [];
     for (const [index, row] of page.entries()) {
       // Next runs cost about 0.1 ms a row in a zone: other requests get a turn between slices.
       if (index > 0 && index % VIEWS_PER_TURN === 0) await nextTurn();
-      schedules.push(this.toView(row, lastRuns.get(row.id) ?? null));
+      schedules.push(this.toView(row, lastRuns.get(row.id) ?? null, now));
     }
     const last = page.at(-1);
     return { schedules, next: rows.length > query.limit && last ? { createdAt: last.created_at, id: last.id } : null };
@@ -190,7 +191,7 @@ export class SchedulesService {
     const start = Date.parse(body.startAt);
     const end = Date.parse(body.endAt);
     if (end < start) return { ok: false, reason: 'invalid', message: 'endAt must not be before startAt' };
-    if (end > this.clock.now().getTime())
+    if (end > (await this.judgingNow()).getTime())
       return { ok: false, reason: 'invalid', message: 'endAt must be in the past: a backfill runs the ticks of a range that is over' };
     const max = SCHEDULE_SETTING_LIMITS.backfillInstants;
     // The range's instants by the schedule's timing and zone (not its start and end dates: a backfill may reach before them).
@@ -250,8 +251,8 @@ export class SchedulesService {
   }
 
   private async view(row: ScheduleWithWorkflow): Promise<Schedule> {
-    const lastRuns = await this.repository.lastRuns([row.id]);
-    return this.toView(row, lastRuns.get(row.id) ?? null);
+    const [lastRuns, now] = await Promise.all([this.repository.lastRuns([row.id]), this.judgingNow()]);
+    return this.toView(row, lastRuns.get(row.id) ?? null, now);
   }
 
   /**
@@ -259,7 +260,7 @@ export class SchedulesService {
    * input checks: an interval past what a date can hold, a zone that is gone) is answered with
    * its `problem` and no next runs, so the owner's list still loads and says what to fix.
    */
-  private toView(row: ScheduleWithWorkflow, lastRun: ScheduleLastRun | null): Schedule {
+  private toView(row: ScheduleWithWorkflow, lastRun: ScheduleLastRun | null, now: Date): Schedule {
     const settings = settingsOf(row);
     const { timing } = settings;
     const view: Schedule = {
@@ -289,7 +290,7 @@ export class SchedulesService {
     if (problem) return { ...view, problem };
     try {
       const next = nominalNext(row);
-      const upcoming = row.enabled === 1 && next ? this.upcoming.of(windowOf(row), next, this.clock.now()) : [];
+      const upcoming = row.enabled === 1 && next ? this.upcoming.of(windowOf(row), next, now) : [];
       return { ...view, nextRuns: upcoming };
     } catch (error) {
       return { ...view, problem: `Its next runs cannot be computed (${(error as Error).message}). Edit the schedule and set its timing again.` };

@@ -80,6 +80,8 @@ describe('GET /metrics', () => {
     const text = await scrape();
     expect(value(text, 'weft_schedule_ticks_total{outcome="started"}')).toBe(1 + late.started);
     expect(value(text, 'weft_schedule_ticks_total{outcome="missed"}')).toBe(late.missed);
+    // Every started tick was claimed first.
+    expect(value(text, 'weft_schedule_ticks_total{outcome="claimed"}')).toBe(1 + late.started);
     expect(value(text, 'weft_schedule_tick_lateness_seconds_count')).toBe(1 + late.started);
     // The first run started about two seconds after its instant.
     expect(value(text, 'weft_schedule_tick_lateness_seconds_bucket{le="1"}')).toBe(0);
