@@ -1,22 +1,31 @@
 import dagre from '@dagrejs/dagre';
+import type { NodeDefinition } from '@weft/core';
 import type { XYPosition } from '@xyflow/react';
 import type { EditorEdge, EditorNode } from '../store/types';
-import { NODE_HEIGHT_ESTIMATE, NODE_WIDTH, SNAP_GRID } from './flow-config';
+import { SNAP_GRID } from './flow-config';
+import { canvasBoxes } from './new-node-spot';
 
 const RANK_GAP = 90;
 const NODE_GAP = 40;
 
 /**
  * Left-to-right layered layout (dagre), positions snapped to the canvas grid. Uses each
- * node's measured size, so tall nodes get room. Pure: returns positions by node id; the
- * store applies them as one undo step.
+ * node's measured size, else the size its card draws at (with the catalogue, so a
+ * template laid out before anything is drawn gets room for its tall nodes). Pure: returns
+ * positions by node id; the store applies them as one undo step.
  */
-export function autoLayout(nodes: readonly EditorNode[], edges: readonly EditorEdge[]): Map<string, XYPosition> {
+export function autoLayout(
+  nodes: readonly EditorNode[],
+  edges: readonly EditorEdge[],
+  definitions: ReadonlyMap<string, NodeDefinition> = new Map(),
+): Map<string, XYPosition> {
   const graph = new dagre.graphlib.Graph();
   graph.setGraph({ rankdir: 'LR', ranksep: RANK_GAP, nodesep: NODE_GAP, marginx: 0, marginy: 0 });
   graph.setDefaultEdgeLabel(() => ({}));
-  for (const node of nodes) {
-    graph.setNode(node.id, { width: node.measured?.width ?? NODE_WIDTH, height: node.measured?.height ?? NODE_HEIGHT_ESTIMATE });
+  const boxes = canvasBoxes(nodes, definitions);
+  for (const [i, node] of nodes.entries()) {
+    const box = boxes[i];
+    if (box) graph.setNode(node.id, { width: box.width, height: box.height });
   }
   for (const edge of edges) {
     if (graph.hasNode(edge.source) && graph.hasNode(edge.target)) graph.setEdge(edge.source, edge.target);

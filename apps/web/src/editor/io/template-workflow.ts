@@ -12,6 +12,7 @@ export function workflowFromTemplate(
   definitions: readonly NodeDefinition[],
 ): { document: WorkflowDocument; problems: readonly string[] } {
   const { document, problems } = buildWorkflowFromTemplate(template, definitions, () => newId('node'));
-  const positions = autoLayout(document.nodes.map(toEditorNode), document.edges.map(toEditorEdge));
+  const byType = new Map(definitions.map((d) => [d.type, d]));
+  const positions = autoLayout(document.nodes.map(toEditorNode), document.edges.map(toEditorEdge), byType);
   return { document: { ...document, nodes: document.nodes.map((n) => ({ ...n, position: positions.get(n.id) ?? n.position })) }, problems };
 }

@@ -6,14 +6,15 @@ import { newId, toEditorEdge, toEditorNode } from './document-model';
 import { type EditorState, type GraphActions, type InsertedNode, snapshotOf } from './editor-state';
 import { record } from './history';
 import { assignLabels, nextLabel } from './labels';
-import type { EditorNode } from './types';
+import type { EditorEdge, EditorNode } from './types';
 import { prunePanels } from './ui-state';
+import { wirePorts } from './wire-ports';
 
 type GraphSliceActions = Pick<GraphActions, 'addNode' | 'planConnect' | 'connect' | 'deleteElements' | 'deleteSelection' | 'onNodesChange' | 'onEdgesChange'>;
 
 /** Placing, connecting and deleting nodes, and React Flow's change stream. */
 export const createGraphSlice: StateCreator<EditorState, [], [], GraphSliceActions> = (set, get) => ({
-  addNode(type, position) {
+  addNode(type, position, options = {}) {
     const s = get();
     const definition = s.definitionsByType.get(type);
     if (!definition) return null;
@@ -26,7 +27,8 @@ export const createGraphSlice: StateCreator<EditorState, [], [], GraphSliceActio
       selected: true,
     };
     const nodes = [...deselectAll(s.nodes), node];
-    set(commit(s, { nodes, edges: deselectAll(s.edges), labelCounters: counters, ...followSelection(s, nodes) }));
+    const edges = [...deselectAll(s.edges), ...wireEdges(s, node, options.wireFrom)];
+    set(commit(s, { nodes, edges, labelCounters: counters, ...followSelection(s, nodes) }));
     return node;
   },
 
@@ -121,6 +123,19 @@ export const createGraphSlice: StateCreator<EditorState, [], [], GraphSliceActio
     if (rest.length) set((s) => ({ edges: applyEdgeChanges(rest, s.edges) as EditorState['edges'] }));
   },
 });
+
+/** The edge feeding a new node from `sourceId`, when their ports fit without a converter. */
+function wireEdges(s: EditorState, node: EditorNode, sourceId: string | undefined): EditorEdge[] {
+  const source = sourceId ? s.nodes.find((n) => n.id === sourceId) : undefined;
+  const sourceDefinition = source && s.definitionsByType.get(source.data.type);
+  const definition = s.definitionsByType.get(node.data.type);
+  if (!source || !sourceDefinition || !definition) return [];
+  const ports = wirePorts({ definition: sourceDefinition, config: source.data.config }, { definition, config: node.data.config });
+  if (!ports) return [];
+  const graph = { nodes: [...s.nodes, node] as WorkflowNode[], edges: s.edges as WorkflowEdge[] };
+  const plan = planConnection(graph, { source: source.id, target: node.id, ...ports }, s.definitions, () => newId('el'));
+  return plan.ok && plan.inserted.length === 0 ? plan.edit.addEdges.map(toEditorEdge) : [];
+}
 
 function positionsDiffer(before: readonly EditorNode[], after: readonly EditorNode[]): boolean {
   const start = new Map(before.map((n) => [n.id, n.position]));

@@ -1,0 +1,28 @@
+import { inputPorts, type NodeDefinition, outputPorts, portType, typesMatch } from '@weft/core';
+
+export interface WirePorts {
+  readonly sourceHandle: string;
+  readonly targetHandle: string;
+}
+
+/**
+ * Which output of `source` feeds which input of `target` when a node is added after
+ * another (n8n's way: click a node in the library with one selected): the first pair
+ * whose types match, a pair of equal types before one through `any`. Null when no pair
+ * matches without a converter: then the new node is placed, not wired.
+ */
+export function wirePorts(
+  source: { definition: NodeDefinition; config: Readonly<Record<string, unknown>> },
+  target: { definition: NodeDefinition; config: Readonly<Record<string, unknown>> },
+): WirePorts | null {
+  const outs = outputPorts(source.definition).map((p) => ({ id: p.id, type: portType(p, source.config) }));
+  const ins = inputPorts(target.definition, target.config).map((p) => ({ id: p.id, type: portType(p, target.config) }));
+  let loose: WirePorts | null = null;
+  for (const out of outs) {
+    for (const into of ins) {
+      if (out.type === into.type && out.type !== 'any') return { sourceHandle: out.id, targetHandle: into.id };
+      if (!loose && typesMatch(out.type, into.type)) loose = { sourceHandle: out.id, targetHandle: into.id };
+    }
+  }
+  return loose;
+}
