@@ -84,8 +84,8 @@ export function useSchedulerFixture(database: TestDatabase, start = '2026-03-01T
 
 export const RECORD_NODE_TYPE = 'test.record';
 
-/** `test.record`: notes which run entered when and how many ran at once, each staying 25 ms. */
-function overlapRecorder() {
+/** `test.record`: notes which run entered when and how many ran at once, each staying `stayMs` (real time). */
+export function overlapRecorder(stayMs = 25) {
   let running = 0;
   let most = 0;
   let entered: string[] = [];
@@ -102,7 +102,7 @@ function overlapRecorder() {
       running += 1;
       most = Math.max(most, running);
       entered.push(ctx.runId);
-      await new Promise((resolve) => setTimeout(resolve, 25));
+      await new Promise((resolve) => setTimeout(resolve, stayMs));
       running -= 1;
       return { outputs: { output: null } };
     },
