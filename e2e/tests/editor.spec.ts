@@ -101,7 +101,7 @@ test('keyboard: nudge by 5 and 20 px, delete, undo and redo', async ({ page }) =
   await expect(question).toHaveCount(0);
 });
 
-test('the More menu: export, clear canvas (asks first, Untitled Workflow, undoable), saved only when asked', async ({ page }) => {
+test('the Workflow menu: export, clear canvas (asks first, Untitled Workflow, undoable), saved only when asked', async ({ page }) => {
   const id = await openNewWorkflow(page, {
     name: 'Crowded',
     nodes: [
@@ -111,13 +111,13 @@ test('the More menu: export, clear canvas (asks first, Untitled Workflow, undoab
     edges: chain(['a', 'b']),
   });
   await expect(page.locator('.react-flow__node')).toHaveCount(2);
-  const more = page.getByRole('button', { name: 'More workflow actions' });
+  const more = page.getByRole('button', { name: 'Workflow', exact: true });
   const clear = page.getByRole('menuitem', { name: 'Clear canvas' });
 
   // Keyboard: the menu opens with ArrowDown on its button, Escape closes it.
   await more.focus();
   await page.keyboard.press('ArrowDown');
-  await expect(page.getByRole('menuitem', { name: 'Import JSON…' })).toBeFocused();
+  await expect(page.getByRole('menuitem', { name: 'Version history…' })).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(page.getByRole('menu')).toHaveCount(0);
   await expect(more).toBeFocused();

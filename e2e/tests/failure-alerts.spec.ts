@@ -59,6 +59,7 @@ test('sets failure alerts in the workflow settings and sends a test alert', asyn
   await page.reload();
   await expect(page.getByTestId('save-state')).toHaveText('All changes saved');
 
+  await page.getByRole('button', { name: 'Workflow', exact: true }).click();
   await page.getByTestId('workflow-settings-button').click();
   const dialog = page.getByRole('dialog', { name: 'Workflow settings' });
   const alerts = dialog.getByTestId('failure-alerts');

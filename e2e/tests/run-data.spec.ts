@@ -39,6 +39,7 @@ async function openFromHistory(page: Page, executionId: string) {
  */
 async function keepThenRun(page: Page, choice: string): Promise<string> {
   await page.getByTestId('run-banner-back').click();
+  await page.getByRole('button', { name: 'Workflow', exact: true }).click();
   await page.getByTestId('workflow-settings-button').click();
   const dialog = page.getByRole('dialog', { name: 'Workflow settings' });
   await dialog.getByLabel(choice).check();
@@ -82,10 +83,12 @@ test('a workflow that keeps only the summary, then outputs, then everything', as
 
   // Undo takes the choice back, redo brings it again.
   await page.keyboard.press('Control+z');
+  await page.getByRole('button', { name: 'Workflow', exact: true }).click();
   await page.getByTestId('workflow-settings-button').click();
   await expect(dialog.getByLabel('Server default')).toBeChecked();
   await page.keyboard.press('Escape');
   await page.keyboard.press('Control+Shift+z');
+  await page.getByRole('button', { name: 'Workflow', exact: true }).click();
   await page.getByTestId('workflow-settings-button').click();
   await expect(dialog.getByLabel('Just the summary (status and timing)')).toBeChecked();
   await page.keyboard.press('Escape');

@@ -102,13 +102,13 @@ test('editor: run inputs, then logs and inspector beside the settings with a tab
 });
 
 test('editor: a long markdown answer in the inspector wraps and never pushes the panel sideways', async ({ page }) => {
-  const { id, toolbar } = await openPeopleWorkflow(page, 'Report Looker');
+  const { id } = await openPeopleWorkflow(page, 'Report Looker');
   await page.goto(`/workflow/${id}`);
   await expect(node(page, 'Report')).toBeVisible();
   await page.getByTestId('run-button').click();
   await page.getByTestId('run-inputs-dialog').getByRole('textbox', { name: 'Question' }).press('Enter');
   await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'success', { timeout: 15_000 });
-  await toolbar.getByRole('button', { name: 'Fit view' }).click();
+  await page.getByTestId('editor-canvas').getByRole('button', { name: 'Fit view' }).click();
   await node(page, 'Report').dblclick();
   const inspector = page.getByTestId('inspector');
   const output = inspector.getByTestId('inspector-output');

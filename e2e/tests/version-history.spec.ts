@@ -47,7 +47,8 @@ test('history: summaries, diff, restore, runs linked to their version, retention
   await save(page);
 
   // The panel lists every save, newest first, with who and what changed.
-  await page.getByRole('button', { name: 'Version history' }).click();
+  await page.getByRole('button', { name: 'Workflow', exact: true }).click();
+  await page.getByRole('menuitem', { name: 'Version history…' }).click();
   const panel = page.getByRole('dialog', { name: 'Version history' });
   const items = panel.getByTestId('version-item');
   await expect(items).toHaveCount(3);

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { ChatIcon } from '../../components/ui/icons';
+import { TOOL_LABEL, toolClasses } from '../toolbar/tool-look';
 import { useChatStore } from './chat.store';
 import { useChatEligibility } from './useChatEligibility';
 
@@ -34,11 +35,10 @@ export function ChatButton() {
         aria-disabled={unavailable && !open ? true : undefined}
         onClick={toggle}
         data-testid="chat-button"
-        className={`inline-flex size-8 shrink-0 items-center justify-center rounded-md transition-colors ${
-          open ? 'bg-brand-soft text-brand' : unavailable ? 'cursor-not-allowed text-muted opacity-40' : 'text-muted hover:bg-surface-2 hover:text-ink'
-        }`}
+        className={`${toolClasses({ pressed: open })} ${unavailable && !open ? 'cursor-not-allowed opacity-40' : ''}`}
       >
         <ChatIcon />
+        <span className={TOOL_LABEL}>Chat</span>
       </button>
       <span
         id={tipId}

@@ -49,7 +49,8 @@ export function RunControls({ controller }: { controller: RunController }) {
               className="ml-1"
             >
               <RerunIcon size={14} />
-              <span className="hidden md:inline">Re-run</span>
+              {/* In words only where the named tools beside it leave room. */}
+              <span className="hidden 2xl:inline">Re-run</span>
             </Button>
           )}
           <Button size="sm" onClick={controller.run} loading={starting} data-testid="run-button" title={`Run the workflow (${RUN_SHORTCUT})`} className="ml-1">
@@ -87,7 +88,7 @@ function RunStatus() {
       <Badge tone={look.tone} dot>
         {look.label}
       </Badge>
-      {duration !== null && <span className="text-xs text-muted tabular-nums">{formatDuration(duration)}</span>}
+      {duration !== null && <span className="hidden text-xs text-muted tabular-nums 2xl:inline">{formatDuration(duration)}</span>}
     </span>
   );
 }

@@ -128,7 +128,7 @@ function HistoryItem({
         </span>
         <span className="shrink-0 text-xs text-muted tabular-nums">{formatDuration(execution.durationMs)}</span>
       </button>
-      {/* The version this run ran, opened in the version history (HistoryButton reads ?version=). */}
+      {/* The version this run ran, opened in the version history (useVersionHistory reads ?version=). */}
       <Link
         to={`?version=${execution.workflowVersion}`}
         role="menuitem"

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { CalendarClockIcon } from '../../components/ui/icons';
+import { TOOL_LABEL, toolClasses } from '../toolbar/tool-look';
 import type { ScheduleView } from './ScheduleDialog';
 
 // Fetched on first open: the cron parser and its wording are not needed to edit a workflow.
@@ -34,9 +35,10 @@ export function ScheduleButton() {
         title="Schedule: run this workflow by itself"
         aria-haspopup="dialog"
         onClick={() => setView({ kind: 'list' })}
-        className="inline-flex size-8 shrink-0 items-center justify-center rounded-md text-muted transition-colors hover:bg-surface-2 hover:text-ink"
+        className={toolClasses()}
       >
         <CalendarClockIcon />
+        <span className={TOOL_LABEL}>Schedule</span>
       </button>
       {view && (
         <Suspense fallback={null}>

@@ -2,17 +2,17 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/Button';
 import { InlineEdit } from '../../components/ui/InlineEdit';
-import { ArrowLeftIcon, AutoLayoutIcon, FitViewIcon, RedoIcon, SaveIcon, SlidersIcon, UndoIcon } from '../../components/ui/icons';
+import { ArrowLeftIcon, AutoLayoutIcon, RedoIcon, SaveIcon, SlidersIcon, UndoIcon } from '../../components/ui/icons';
 import { autoLayout } from '../canvas/auto-layout';
-import { useFitView } from '../canvas/useFitView';
 import { ChatButton } from '../chat/ChatButton';
-import { HistoryButton } from '../history/HistoryButton';
+import { useVersionHistory } from '../history/useVersionHistory';
 import { ScheduleButton } from '../schedule/ScheduleButton';
-import { WorkflowSettingsButton } from '../settings/WorkflowSettingsButton';
+import { useWorkflowSettings } from '../settings/useWorkflowSettings';
 import { useEditorStore } from '../store/editor.store';
 import { shortcutLabel } from '../useEditorShortcuts';
 import { WebhookButton } from '../webhook/WebhookButton';
 import { SaveState } from './SaveState';
+import { TOOL_LABEL, toolClasses } from './tool-look';
 import { WorkflowMenu } from './WorkflowMenu';
 
 interface EditorToolbarProps {
@@ -22,8 +22,13 @@ interface EditorToolbarProps {
   runControls?: ReactNode;
 }
 
+/**
+ * One of the toolbar's tools: its icon, and its name in words where there is room
+ * (`text`); a bare icon only for the universal ones (undo, redo), named by tooltip.
+ */
 function ToolButton({
   label,
+  text,
   title,
   onClick,
   disabled,
@@ -31,6 +36,8 @@ function ToolButton({
   children,
 }: {
   label: string;
+  /** The name shown beside the icon; none for an icon everybody reads. */
+  text?: string;
   title?: string;
   onClick(): void;
   disabled?: boolean;
@@ -45,18 +52,23 @@ function ToolButton({
       aria-pressed={pressed}
       onClick={onClick}
       disabled={disabled}
-      className={`inline-flex size-8 shrink-0 items-center justify-center rounded-md transition-colors disabled:pointer-events-none disabled:opacity-40 ${
-        pressed ? 'bg-brand-soft text-brand' : 'text-muted hover:bg-surface-2 hover:text-ink'
-      }`}
+      className={toolClasses({ pressed, iconOnly: !text })}
     >
       {children}
+      {text && <span className={TOOL_LABEL}>{text}</span>}
     </button>
   );
 }
 
 const Divider = () => <span aria-hidden="true" className="mx-1 h-5 w-px bg-line" />;
 
-/** The editor's bar: back, name, save state, history, layout, parameters, files, save. */
+/**
+ * The editor's bar: back, name and save state; undo and redo; then the tools by name (issue
+ * 22, a newcomer reads them): Parameters, Schedule, Webhook, Chat, and the Workflow menu
+ * (version history, settings, import, export, clear); the run controls and Save. The editing
+ * icons everybody reads (undo, redo, tidy up) stay icons with tooltips; fit to view is the
+ * canvas's own control, beside the zoom.
+ */
 export function EditorToolbar({ onSave, saving, runControls }: EditorToolbarProps) {
   const name = useEditorStore((s) => s.name);
   const setName = useEditorStore((s) => s.setName);
@@ -64,7 +76,8 @@ export function EditorToolbar({ onSave, saving, runControls }: EditorToolbarProp
   const canRedo = useEditorStore((s) => s.history.future.length > 0);
   const hasNodes = useEditorStore((s) => s.nodes.length > 0);
   const globalsOpen = useEditorStore((s) => s.rightPanel?.kind === 'globals' || s.modalPanel?.kind === 'globals');
-  const fitView = useFitView();
+  const history = useVersionHistory();
+  const settings = useWorkflowSettings();
 
   const layout = () => {
     const s = useEditorStore.getState();
@@ -101,23 +114,23 @@ export function EditorToolbar({ onSave, saving, runControls }: EditorToolbarProp
         <ToolButton label="Redo" title={`Redo (${shortcutLabel('Z', true)})`} onClick={() => useEditorStore.getState().redo()} disabled={!canRedo}>
           <RedoIcon />
         </ToolButton>
-        <Divider />
-        <ToolButton label="Auto-layout" title="Tidy up: arrange nodes left to right" onClick={layout} disabled={!hasNodes}>
+        <ToolButton label="Tidy up" title="Tidy up: arrange the nodes left to right" onClick={layout} disabled={!hasNodes}>
           <AutoLayoutIcon />
         </ToolButton>
-        <ToolButton label="Fit view" onClick={() => fitView(250)} disabled={!hasNodes}>
-          <FitViewIcon />
-        </ToolButton>
         <Divider />
-        <ToolButton label="Global parameters" onClick={toggleGlobals} pressed={globalsOpen}>
+        <ToolButton
+          label="Global parameters"
+          text="Parameters"
+          title="Parameters: values the nodes share, {{params.key}}"
+          onClick={toggleGlobals}
+          pressed={globalsOpen}
+        >
           <SlidersIcon />
         </ToolButton>
-        <WebhookButton />
         <ScheduleButton />
-        <HistoryButton />
+        <WebhookButton />
         <ChatButton />
-        <WorkflowSettingsButton />
-        <WorkflowMenu />
+        <WorkflowMenu history={history} settings={settings} />
         <Divider />
         {runControls && (
           <>
@@ -130,6 +143,8 @@ export function EditorToolbar({ onSave, saving, runControls }: EditorToolbarProp
           Save
         </Button>
       </div>
+      {history.dialog}
+      {settings.dialog}
     </div>
   );
 }

@@ -1,18 +1,23 @@
 import { useRef } from 'react';
-import { DownloadIcon, MoreIcon, TrashIcon, UploadIcon } from '../../components/ui/icons';
+import { ChevronDownIcon, ClockIcon, DownloadIcon, MoreIcon, SettingsIcon, TrashIcon, UploadIcon } from '../../components/ui/icons';
 import { MenuButton } from '../../components/ui/MenuButton';
 import { menuItemClasses, menuItemShapeClasses, useMenu } from '../../components/ui/useMenu';
 import { confirmDialog } from '../../stores/confirm.store';
 import { toast } from '../../stores/toast.store';
+import type { VersionHistoryControl } from '../history/useVersionHistory';
 import { useImportExport } from '../io/useImportExport';
+import { isMac, type WorkflowSettingsControl } from '../settings/useWorkflowSettings';
 import { useEditorStore } from '../store/editor.store';
 import { shortcutLabel } from '../useEditorShortcuts';
+import { TOOL_LABEL, toolClasses } from './tool-look';
 
 /**
- * The toolbar's "More" menu: what is done to the workflow as a whole now and then (import,
- * export, clear), kept out of the row of everyday tools so the workflow's name keeps room.
+ * The toolbar's "Workflow" menu: what is done to the workflow as a whole now and then
+ * (version history, settings, import, export, clear), named in words and kept out of the row
+ * of everyday tools so the workflow's name keeps room. The dialogs it opens are mounted by
+ * the toolbar, since the menu's items go when it closes.
  */
-export function WorkflowMenu() {
+export function WorkflowMenu({ history, settings }: { history: VersionHistoryControl; settings: WorkflowSettingsControl }) {
   const menu = useMenu();
   const hasNodes = useEditorStore((s) => s.nodes.length > 0);
   const { exportWorkflow, onFileChosen } = useImportExport();
@@ -37,13 +42,51 @@ export function WorkflowMenu() {
       <MenuButton
         menu={menu}
         button={{
-          'aria-label': 'More workflow actions',
-          title: 'More: import, export, clear',
-          className:
-            'inline-flex size-8 shrink-0 items-center justify-center rounded-md text-muted transition-colors hover:bg-surface-2 hover:text-ink aria-expanded:bg-surface-2 aria-expanded:text-ink',
+          'aria-label': 'Workflow',
+          title: 'Workflow: version history, settings, import, export, clear',
+          className: toolClasses(),
         }}
-        trigger={<MoreIcon size={16} />}
+        trigger={
+          <>
+            <MoreIcon size={16} className="xl:hidden" />
+            <span className={TOOL_LABEL}>Workflow</span>
+            <ChevronDownIcon size={14} className="hidden xl:block" />
+          </>
+        }
       >
+        <button
+          type="button"
+          role="menuitem"
+          aria-disabled={history.unavailable !== null}
+          title={history.unavailable ?? 'Every save, what changed, restore'}
+          data-testid="version-history-button"
+          className={`${menuItemClasses} aria-disabled:cursor-not-allowed aria-disabled:opacity-50`}
+          onClick={() => {
+            if (history.unavailable) return;
+            menu.close();
+            history.open();
+          }}
+        >
+          <ClockIcon size={16} className="text-muted" />
+          Version history…
+        </button>
+        <button
+          type="button"
+          role="menuitem"
+          title="How much runs keep, failure alerts"
+          aria-keyshortcuts={isMac ? 'Meta+,' : 'Control+,'}
+          data-testid="workflow-settings-button"
+          className={menuItemClasses}
+          onClick={() => {
+            menu.close();
+            settings.open();
+          }}
+        >
+          <SettingsIcon size={16} className="text-muted" />
+          <span className="flex-1">Workflow settings…</span>
+          <kbd className="font-sans text-xs text-subtle">{shortcutLabel(',')}</kbd>
+        </button>
+        <hr className="-mx-1.5 my-1 border-line" />
         <button
           type="button"
           role="menuitem"

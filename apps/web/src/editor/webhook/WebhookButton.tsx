@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { WebhookIcon } from '../../components/ui/icons';
+import { TOOL_LABEL, toolClasses } from '../toolbar/tool-look';
 import { WebhookDialog } from './WebhookDialog';
 
 /** The editor toolbar's Webhook button and the dialog it opens. */
@@ -13,9 +14,10 @@ export function WebhookButton() {
         title="Webhook: run this workflow from another service"
         aria-haspopup="dialog"
         onClick={() => setOpen(true)}
-        className="inline-flex size-8 shrink-0 items-center justify-center rounded-md text-muted transition-colors hover:bg-surface-2 hover:text-ink"
+        className={toolClasses()}
       >
         <WebhookIcon />
+        <span className={TOOL_LABEL}>Webhook</span>
       </button>
       {open && <WebhookDialog onClose={() => setOpen(false)} />}
     </>
