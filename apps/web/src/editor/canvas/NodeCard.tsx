@@ -6,8 +6,8 @@ import { categorySwatch } from '../../lib/palette';
 import type { EditorNodeData } from '../store/types';
 import { NodePorts } from './NodePorts';
 import { NodeStatusBadge } from './NodeStatusBadge';
+import { NodeSummaryLine } from './NodeSummaryLine';
 import { nodeIcon } from './node-icon';
-import { nodeSummary } from './node-summary';
 
 interface NodeCardProps {
   data: EditorNodeData;
@@ -19,13 +19,12 @@ interface NodeCardProps {
 
 /**
  * How a node looks on the canvas: a category-coloured header with icon, label and the
- * node type's title, the status badge, a one-line summary of its config, and its typed
- * ports. Memoised on data/definition/selected/status, so a drag (which changes only position)
- * does not re-render the card.
+ * node type's title, the status badge, a one-line summary of its config (parameters put
+ * in), and its typed ports. Memoised on data/definition/selected/status, so a drag
+ * (which changes only position) does not re-render the card.
  */
 export const NodeCard = memo(function NodeCard({ data, definition, selected, status }: NodeCardProps) {
   const swatch = categorySwatch(definition.category);
-  const summary = nodeSummary(definition, data.config);
   const subtitle = data.label === definition.title ? definition.category : definition.title;
   return (
     <div
@@ -66,11 +65,7 @@ export const NodeCard = memo(function NodeCard({ data, definition, selected, sta
         )}
         <NodeStatusBadge status={status ?? data.status} />
       </div>
-      {summary && (
-        <p className="mx-3 mb-2 h-6 truncate border-l-2 border-line pl-2 font-mono text-[11px] leading-6 text-muted" title={summary}>
-          {summary}
-        </p>
-      )}
+      <NodeSummaryLine definition={definition} config={data.config} />
       <NodePorts definition={definition} config={data.config} />
     </div>
   );
