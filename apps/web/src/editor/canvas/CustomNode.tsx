@@ -14,5 +14,5 @@ export const CustomNode = memo(function CustomNode({ id, data, selected }: NodeP
   const definition = useEditorStore((s) => s.definitionsByType.get(data.type));
   const runStatus = useRunNodeStatus(id);
   if (!definition) return <UnknownNode id={id} data={data} selected={!!selected} />;
-  return <NodeCard data={data} definition={definition} selected={!!selected} status={runStatus} />;
+  return <NodeCard nodeId={id} data={data} definition={definition} selected={!!selected} status={runStatus} />;
 });

@@ -22,6 +22,7 @@ import { useAddNode } from './useAddNode';
 import { useCanvasKeyboard } from './useCanvasKeyboard';
 import { useConnectionHandlers } from './useConnectionHandlers';
 import { useFitView, useFitViewRequest } from './useFitView';
+import { useKeepResultInSight } from './useKeepResultInSight';
 import { useKeepSelectionVisible } from './useKeepSelectionVisible';
 
 // Module-level so React Flow never sees new type maps (it warns and re-mounts otherwise).
@@ -62,6 +63,7 @@ export function EditorCanvas() {
   useCanvasKeyboard(wrapperRef);
   useFitViewRequest();
   useKeepSelectionVisible();
+  useKeepResultInSight();
   const fitView = useFitView();
 
   // Deleting through the store makes nodes and their edges one undo step; React Flow

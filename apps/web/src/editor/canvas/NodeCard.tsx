@@ -5,11 +5,13 @@ import { Icon } from '../../components/ui/named-icon';
 import { categorySwatch } from '../../lib/palette';
 import type { EditorNodeData } from '../store/types';
 import { NodePorts } from './NodePorts';
+import { NodeResultLine } from './NodeResultLine';
 import { NodeStatusBadge } from './NodeStatusBadge';
 import { NodeSummaryLine } from './NodeSummaryLine';
 import { nodeIcon } from './node-icon';
 
 interface NodeCardProps {
+  nodeId: string;
   data: EditorNodeData;
   definition: NodeDefinition;
   selected: boolean;
@@ -20,10 +22,11 @@ interface NodeCardProps {
 /**
  * How a node looks on the canvas: a category-coloured header with icon, label and the
  * node type's title, the status badge, a one-line summary of its config (parameters put
- * in), and its typed ports. Memoised on data/definition/selected/status, so a drag
- * (which changes only position) does not re-render the card.
+ * in), its typed ports and, after a run, what it gave. Memoised on
+ * data/definition/selected/status, so a drag (which changes only position) does not
+ * re-render the card.
  */
-export const NodeCard = memo(function NodeCard({ data, definition, selected, status }: NodeCardProps) {
+export const NodeCard = memo(function NodeCard({ nodeId, data, definition, selected, status }: NodeCardProps) {
   const swatch = categorySwatch(definition.category);
   const subtitle = data.label === definition.title ? definition.category : definition.title;
   return (
@@ -67,6 +70,7 @@ export const NodeCard = memo(function NodeCard({ data, definition, selected, sta
       </div>
       <NodeSummaryLine definition={definition} config={data.config} />
       <NodePorts definition={definition} config={data.config} />
+      <NodeResultLine nodeId={nodeId} definition={definition} config={data.config} />
     </div>
   );
 });

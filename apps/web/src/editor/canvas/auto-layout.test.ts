@@ -39,3 +39,16 @@ describe('auto-layout', () => {
     }
   });
 });
+
+describe('auto-layout of cards not drawn yet (a template)', () => {
+  //   src ─▶ out        two Outputs stacked in one rank: each keeps room for its value
+  //      └─▶ out2
+  const output = (id: string): EditorNode => ({ ...node(id), data: { label: id, type: 'output', config: {}, status: 'idle' } });
+  const positions = autoLayout([node('src'), output('out'), output('out2')], [edge('src', 'out'), edge('src', 'out2')]);
+
+  it('leaves room under each for its result, an Output’s few lines', () => {
+    const [a, b] = [positions.get('out')?.y ?? 0, positions.get('out2')?.y ?? 0].sort((x, y) => x - y);
+    // 110 (estimated card) + 90 (its value) + the gap between nodes
+    expect((b ?? 0) - (a ?? 0)).toBeGreaterThanOrEqual(110 + 90 + 40 - 15);
+  });
+});

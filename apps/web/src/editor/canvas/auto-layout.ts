@@ -1,5 +1,5 @@
 import dagre from '@dagrejs/dagre';
-import type { NodeDefinition } from '@weft/core';
+import { type NodeDefinition, RUN_OUTPUT_NODE_TYPE } from '@weft/core';
 import type { XYPosition } from '@xyflow/react';
 import type { EditorEdge, EditorNode } from '../store/types';
 import { SNAP_GRID } from './flow-config';
@@ -7,12 +7,18 @@ import { canvasBoxes } from './new-node-spot';
 
 const RANK_GAP = 90;
 const NODE_GAP = 40;
+/**
+ * What a card grows by once a run has shown its result (NodeResultLine): one line, or an
+ * Output's few lines. Kept free under cards not drawn yet (a template, an import), so the
+ * first run's results cover no card below.
+ */
+const RESULT_ROOM = { line: 28, output: 90 };
 
 /**
  * Left-to-right layered layout (dagre), positions snapped to the canvas grid. Uses each
  * node's measured size, else the size its card draws at (with the catalogue, so a
- * template laid out before anything is drawn gets room for its tall nodes). Pure: returns
- * positions by node id; the store applies them as one undo step.
+ * template laid out before anything is drawn gets room for its tall nodes) and room for
+ * its result. Pure: returns positions by node id; the store applies them as one undo step.
  */
 export function autoLayout(
   nodes: readonly EditorNode[],
@@ -25,7 +31,9 @@ export function autoLayout(
   const boxes = canvasBoxes(nodes, definitions);
   for (const [i, node] of nodes.entries()) {
     const box = boxes[i];
-    if (box) graph.setNode(node.id, { width: box.width, height: box.height });
+    if (!box) continue;
+    const room = node.measured?.height !== undefined ? 0 : node.data.type === RUN_OUTPUT_NODE_TYPE ? RESULT_ROOM.output : RESULT_ROOM.line;
+    graph.setNode(node.id, { width: box.width, height: box.height + room });
   }
   for (const edge of edges) {
     if (graph.hasNode(edge.source) && graph.hasNode(edge.target)) graph.setEdge(edge.source, edge.target);

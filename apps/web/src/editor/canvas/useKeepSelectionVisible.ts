@@ -12,7 +12,7 @@ const MARGIN = 24;
  */
 const FLOATING = '.react-flow__controls, .weft-legend-slot, [data-testid="overview-map"]';
 
-function floatingBoxes(canvas: HTMLElement): ScreenBox[] {
+export function floatingBoxes(canvas: HTMLElement): ScreenBox[] {
   const origin = canvas.getBoundingClientRect();
   const area = canvas.closest('[data-testid="editor-canvas"]')?.parentElement ?? canvas;
   return [...area.querySelectorAll<HTMLElement>(FLOATING)].map((element) => {
@@ -21,7 +21,7 @@ function floatingBoxes(canvas: HTMLElement): ScreenBox[] {
   });
 }
 
-function screenBox(node: InternalNode, [tx, ty, zoom]: readonly [number, number, number]): ScreenBox {
+export function screenBox(node: InternalNode, [tx, ty, zoom]: readonly [number, number, number]): ScreenBox {
   return {
     x: node.internals.positionAbsolute.x * zoom + tx,
     y: node.internals.positionAbsolute.y * zoom + ty,

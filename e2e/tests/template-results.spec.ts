@@ -1,0 +1,180 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Locator, Page } from '@playwright/test';
+import { type OpenAiPeer, startOpenAiPeer } from '../../apps/server/src/test-support/openai-peer.js';
+import { type SlackPeer, startSlackPeer } from '../../apps/server/src/test-support/slack-peer.js';
+import { OPENAI_PORT } from '../support/constants.js';
+import { csrfToken, node } from '../support/editor.js';
+import { expect, signUpViaApi, test } from '../support/fixtures.js';
+import { shootThemes } from '../support/screenshots.js';
+
+/**
+ * Results in sight (issue 22, Done when): each of the four gallery templates runs from
+ * "Use template" to success in a 1280×720 window, and its result is read on the canvas
+ * without panning: the cards that carry it show it whole, inside the canvas and under no
+ * panel or overlay. The user already has the model key and the Slack webhook as secrets;
+ * the rest (a feed, a page and a keyword, a file, a question) is given in the editor.
+ */
+
+let model: OpenAiPeer;
+let slack: SlackPeer;
+let site: http.Server;
+let siteUrl: string;
+const FEED = `<?xml version="1.0"?><rss version="2.0"><channel><title>News</title>
+<item><title>Weft 2.0 ships</title><link>https://example.com/weft-2</link><description>Faster runs.</description></item>
+<item><title>Rust 1.99 released</title><link>https://example.com/rust</link><description>A new edition.</description></item>
+</channel></rss>`;
+const PAGE = '<html><body><h1>Release notes</h1><p>Version 3 adds pricing for teams.</p></body></html>';
+
+test.beforeAll(async () => {
+  model = await startOpenAiPeer({
+    port: OPENAI_PORT,
+    reply: (request) => {
+      const prompt = JSON.stringify(request.messages);
+      const source = /\(source: ([^)\\]+)\)/.exec(prompt)?.[1];
+      if (source) return `Leave is 25 days a year [1] (${source}).`;
+      if (prompt.includes('row of a spreadsheet')) return 'Revenue totals 600 over three months; March (300) is the outlier.';
+      return '• *Weft 2.0 ships*: faster runs for everyone.';
+    },
+  });
+  slack = await startSlackPeer();
+  site = http.createServer((req, res) => {
+    const body = req.url === '/feed.xml' ? FEED : req.url === '/page.html' ? PAGE : null;
+    res.writeHead(body ? 200 : 404, { 'content-type': req.url === '/feed.xml' ? 'application/rss+xml' : 'text/html' });
+    res.end(body ?? 'not found');
+  });
+  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+  siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+});
+
+test.afterAll(async () => {
+  await Promise.all([model?.close(), slack?.close(), new Promise((resolve) => site?.close(resolve))]);
+});
+
+async function useTemplate(page: Page, name: string) {
+  await page.goto('/gallery');
+  await page.getByRole('link', { name: `Use template ${name}` }).click();
+  await expect(page).toHaveURL(/\/workflow\/[^/?]+$/, { timeout: 15_000 });
+  await expect(page.getByTestId('workflow-editor')).toBeVisible();
+}
+
+async function setParameter(page: Page, key: string, value: string) {
+  const field = page.getByLabel(`Value of parameter ${key}`);
+  if (!(await field.isVisible())) await page.getByRole('button', { name: 'Global parameters' }).click();
+  await field.fill(value);
+  await field.blur();
+}
+
+/** Closes the side panel (parameters, node settings) with its close button, as a user does when done. */
+async function closePanels(page: Page) {
+  const close = page.getByRole('button', { name: /^Close (node settings|global parameters)$/ });
+  while ((await close.count()) > 0) await close.first().click();
+}
+
+async function uploadInNode(page: Page, label: string, file: { name: string; mimeType: string; text: string }) {
+  await node(page, label).dblclick();
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByText(/^Upload a (new )?file$/).click();
+  await (await chooser).setFiles({ name: file.name, mimeType: file.mimeType, buffer: Buffer.from(file.text) });
+  await expect(page.getByRole('region', { name: 'Chosen file for File' })).toContainText(file.name);
+}
+
+async function run(page: Page, question?: string) {
+  await page.getByTestId('run-button').click();
+  if (question !== undefined) {
+    const dialog = page.getByRole('dialog', { name: 'Run inputs' });
+    await dialog.getByLabel('Question').fill(question);
+    await dialog.getByRole('button', { name: 'Run' }).click();
+  }
+  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'success', { timeout: 20_000 });
+}
+
+/**
+ * A card's result, read on the canvas as it is: whole inside the canvas, and what the
+ * page draws at its corners and middle is the result itself (no panel, overlay or other
+ * card over it).
+ */
+async function expectResultInSight(page: Page, label: string, text: string | RegExp): Promise<Locator> {
+  const result = node(page, label).getByTestId('node-result');
+  await expect(result).toContainText(text);
+  await expect
+    .poll(
+      async () => {
+        const canvas = await page.getByTestId('editor-canvas').boundingBox();
+        const box = await result.boundingBox();
+        if (!canvas || !box) return 'not drawn';
+        if (box.x < canvas.x || box.y < canvas.y || box.x + box.width > canvas.x + canvas.width || box.y + box.height > canvas.y + canvas.height)
+          return 'outside the canvas';
+        return result.evaluate((el, b) => {
+          const points = [
+            [b.x + 2, b.y + 2],
+            [b.x + b.width - 2, b.y + 2],
+            [b.x + 2, b.y + b.height - 2],
+            [b.x + b.width - 2, b.y + b.height - 2],
+            [b.x + b.width / 2, b.y + b.height / 2],
+          ];
+          const covered = points.filter(([x, y]) => !el.contains(document.elementFromPoint(x as number, y as number)));
+          return covered.length === 0 ? 'in sight' : `covered at ${covered.length} points`;
+        }, box);
+      },
+      { message: `the result of ${label} is in sight` },
+    )
+    .toBe('in sight');
+  return result;
+}
+
+test('the four templates run at 1280×720 with their result on the canvas, no panning', async ({ page }) => {
+  test.setTimeout(150_000);
+  await signUpViaApi(page, { displayName: 'Rita Results' });
+  await page.setViewportSize({ width: 1280, height: 720 });
+  const headers = { 'x-csrf-token': await csrfToken(page) };
+  for (const [name, value] of [
+    ['OPENAI_API_KEY', 'sk-results-test'],
+    ['SLACK_WEBHOOK_URL', slack.webhook('#general')],
+  ]) {
+    expect((await page.request.post('/api/secrets', { headers, data: { name, value } })).status()).toBe(201);
+  }
+
+  // 1. Daily summary → Slack: the digest on the model's card, the post on Slack's.
+  await useTemplate(page, 'Daily summary posted to Slack');
+  await setParameter(page, 'feedUrl', `${siteUrl}/feed.xml`);
+  await closePanels(page);
+  await run(page);
+  await expect.poll(() => slack.messages.length).toBe(1);
+  await expectResultInSight(page, 'Write Digest', 'Weft 2.0 ships');
+  await expectResultInSight(page, 'Post to Slack', 'ok: true');
+  await shootThemes(page, 'template-results-daily-summary');
+
+  // 2. Spreadsheet summarizer: the Output card shows the summary.
+  await useTemplate(page, 'Spreadsheet summarizer');
+  await uploadInNode(page, 'Spreadsheet', { name: 'sales.csv', mimeType: 'text/csv', text: 'month,revenue\nJan,100\nFeb,200\nMar,300\n' });
+  await closePanels(page);
+  await run(page);
+  await expectResultInSight(page, 'Summary', 'March (300) is the outlier');
+  await shootThemes(page, 'template-results-spreadsheet');
+
+  // 3. Keyword alert: the condition's way and the alert sent.
+  await useTemplate(page, 'Keyword alert notifier');
+  await setParameter(page, 'pageUrl', `${siteUrl}/page.html`);
+  await setParameter(page, 'keyword', 'Pricing');
+  await closePanels(page);
+  // The cards read the parameters' values, not their placeholders.
+  await expect(node(page, 'Load Page').getByTestId('node-summary')).toHaveText(`${siteUrl}/page.html`);
+  await run(page);
+  await expect.poll(() => slack.messages.length).toBe(2);
+  await expectResultInSight(page, 'Mentions Keyword?', /^Result: True/);
+  await expectResultInSight(page, 'Send Alert', 'ok: true');
+  await shootThemes(page, 'template-results-keyword-alert');
+
+  // 4. Document Q&A: the Output card shows the answer with its source.
+  await useTemplate(page, 'Document Q&A');
+  await uploadInNode(page, 'Document', {
+    name: 'handbook.md',
+    mimeType: 'text/markdown',
+    text: '# Staff handbook\n\nLeave is 25 days a year, booked in the HR portal.\n\nThe office opens at 8:00.\n',
+  });
+  await closePanels(page);
+  await run(page, 'How many days of leave do I get?');
+  await expectResultInSight(page, 'Answer', 'Leave is 25 days a year [1] (handbook.md).');
+  await shootThemes(page, 'template-results-document-qa');
+});
