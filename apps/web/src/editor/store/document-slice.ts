@@ -71,6 +71,8 @@ export const createDocumentSlice: StateCreator<EditorState, [], [], DocumentStat
       // rail (it is there to add, and opening is to look); an empty one needs it. Loading
       // the same workflow again (a restored version, the conflict's reload) keeps it as it is.
       libraryCollapsed: id !== null && id === s.workflowId ? s.libraryCollapsed : document.nodes.length > 0,
+      // Another workflow's settings closing must not unfold the logs for this one.
+      logsFoldedForSettings: false,
     }));
   },
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openPanel, prunePanels } from './ui-state';
+import { logsGiveWay, openPanel, prunePanels } from './ui-state';
 
 const node = (nodeId: string) => ({ kind: 'node', nodeId }) as const;
 
@@ -32,5 +32,28 @@ describe('right panel and modal panel (SPEC.md section 4)', () => {
       modalPanel: node('b'),
       rightPanelPinned: false,
     });
+  });
+});
+
+describe("the logs drawer gives way to a node's settings (issue 22)", () => {
+  const closed = { rightPanel: null, logsExpanded: true, logsFoldedForSettings: false };
+
+  it("folds when a node's settings open over open logs, and unfolds when they close", () => {
+    expect(logsGiveWay(closed, { ...closed, rightPanel: node('a') })).toEqual({ logsExpanded: false, logsFoldedForSettings: true });
+    const folded = { rightPanel: node('a'), logsExpanded: false, logsFoldedForSettings: true };
+    // Following the selection to another node changes nothing.
+    expect(logsGiveWay(folded, { ...folded, rightPanel: node('b') })).toBeNull();
+    expect(logsGiveWay(folded, { ...folded, rightPanel: null })).toEqual({ logsExpanded: true, logsFoldedForSettings: false });
+  });
+
+  it('leaves logs the user (or a run) unfolded beside the settings open, and folded ones folded', () => {
+    const folded = { rightPanel: node('a'), logsExpanded: false, logsFoldedForSettings: true };
+    const unfolded = { ...folded, logsExpanded: true };
+    expect(logsGiveWay(folded, unfolded)).toEqual({ logsFoldedForSettings: false });
+    const theirs = { ...unfolded, logsFoldedForSettings: false };
+    expect(logsGiveWay(theirs, { ...theirs, rightPanel: null })).toBeNull();
+    // Logs that were folded anyway stay so; the global parameters are not a node's settings.
+    expect(logsGiveWay({ ...closed, logsExpanded: false }, { ...closed, logsExpanded: false, rightPanel: node('a') })).toBeNull();
+    expect(logsGiveWay(closed, { ...closed, rightPanel: { kind: 'globals' } })).toBeNull();
   });
 });

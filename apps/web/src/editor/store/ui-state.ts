@@ -8,6 +8,8 @@ export interface UiState {
   modalPanel: PanelContent | null;
   libraryCollapsed: boolean;
   logsExpanded: boolean;
+  /** The logs drawer folded itself for a node's settings (`logsGiveWay`) and unfolds when they close. */
+  logsFoldedForSettings: boolean;
   /**
    * The user wants the overview map in the canvas corner (remembered in local storage);
    * hidden, it gives that corner back to nodes.
@@ -35,6 +37,7 @@ export const INITIAL_UI: UiState = {
   modalPanel: null,
   libraryCollapsed: false,
   logsExpanded: false,
+  logsFoldedForSettings: false,
   overviewShown: true,
   viewMoving: false,
   viewFitted: false,
@@ -70,4 +73,22 @@ export function prunePanels(ui: Pick<UiState, 'rightPanel' | 'modalPanel' | 'rig
   const keep = (p: PanelContent | null) => (p && p.kind === 'node' && !exists(p.nodeId) ? null : p);
   const rightPanel = keep(ui.rightPanel);
   return { rightPanel, modalPanel: keep(ui.modalPanel), rightPanelPinned: rightPanel ? ui.rightPanelPinned : false };
+}
+
+type LogsRoom = Pick<UiState, 'rightPanel' | 'logsExpanded' | 'logsFoldedForSettings'>;
+
+/**
+ * Panels make room for each other (issue 22: with the settings and the logs open at once
+ * the canvas kept under a third of a 1280×720 window). A node's settings opening while the
+ * logs drawer is open fold the drawer, since the settings show what the node received and
+ * gave; closing them unfolds it again. The user unfolding it meanwhile (or a run doing so)
+ * makes it theirs: it then stays. The change to apply after `prev` became `next`, or null.
+ */
+export function logsGiveWay(prev: LogsRoom, next: LogsRoom): Partial<UiState> | null {
+  const wasOpen = prev.rightPanel?.kind === 'node';
+  const isOpen = next.rightPanel?.kind === 'node';
+  if (!wasOpen && isOpen && next.logsExpanded) return { logsExpanded: false, logsFoldedForSettings: true };
+  if (next.logsFoldedForSettings && next.logsExpanded) return { logsFoldedForSettings: false };
+  if (wasOpen && !isOpen && next.logsFoldedForSettings) return { logsExpanded: true, logsFoldedForSettings: false };
+  return null;
 }
