@@ -73,10 +73,20 @@ test('editor: run inputs, then logs and inspector beside the settings with a tab
   await answer.press('Enter');
   await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'success', { timeout: 15_000 });
 
-  // With the node settings open, logs and inspector share the drawer's width between them, no gap.
+  // The node's settings make the logs give way (they show what it gave), and bring them back on closing.
   await node(page, 'People').dblclick();
   const settings = page.getByRole('complementary', { name: 'Node settings' });
   await expect(settings).toBeVisible();
+  const logsToggle = page.getByTestId('logs-area').locator('button[aria-expanded]').first();
+  await expect(logsToggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(settings.getByTestId('node-gives').getByTestId('port-value')).toContainText('3 items');
+  await expect(settings.getByTestId('node-gives').getByTestId('port-value')).toContainText('Ada Lovelace');
+  await settings.getByRole('button', { name: 'Close node settings' }).click();
+  await expect(logsToggle).toHaveAttribute('aria-expanded', 'true');
+  // Asked for beside the settings, logs and inspector share the drawer's width between them, no gap.
+  await node(page, 'People').dblclick();
+  await logsToggle.click();
+  await expect(logsToggle).toHaveAttribute('aria-expanded', 'true');
   const inspector = page.getByTestId('inspector');
   const logs = await box(page.getByTestId('logs-area'));
   const inspectorBox = await box(inspector);
@@ -109,7 +119,7 @@ test('editor: a long markdown answer in the inspector wraps and never pushes the
   await page.getByTestId('run-inputs-dialog').getByRole('textbox', { name: 'Question' }).press('Enter');
   await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'success', { timeout: 15_000 });
   await page.getByTestId('editor-canvas').getByRole('button', { name: 'Fit view' }).click();
-  await node(page, 'Report').dblclick();
+  await node(page, 'Report').click();
   const inspector = page.getByTestId('inspector');
   const output = inspector.getByTestId('inspector-output');
   await expect(inspector.getByRole('heading', { name: 'Report' })).toBeVisible();

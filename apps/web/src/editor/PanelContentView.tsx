@@ -1,10 +1,12 @@
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { NodeIterateSection, NodeRunButtons } from './iterate/NodeIterateSection';
 import { ConfigPanel } from './panels/ConfigPanel';
 import { GlobalParametersPanel } from './panels/GlobalParametersPanel';
 import { ModalPanel } from './panels/ModalPanel';
-import { RightPanel } from './panels/RightPanel';
+import { NodeFlowSection } from './panels/NodeFlowSection';
+import { RIGHT_PANEL_DEFAULT_WIDTH, RIGHT_PANEL_WIDE_WIDTH, RightPanel } from './panels/RightPanel';
+import { useNodeFlows } from './panels/useNodeFlows';
 import { useEditorStore } from './store/editor.store';
 import type { PanelContent } from './store/types';
 
@@ -17,10 +19,23 @@ function changedKeys(before: Readonly<Record<string, unknown>>, after: Record<st
   return patch;
 }
 
-/** A node's config panel, wired to the store. Subscribes to that node's data only. */
-function NodeConfig({ nodeId, placement }: { nodeId: string; placement: 'right' | 'modal' }) {
+/** From this panel width on, the node view shows its data in columns beside the settings (ConfigPanel's 44rem, plus padding). */
+const COLUMNS_FROM_WIDTH = 736;
+const NO_CONFIG: Readonly<Record<string, unknown>> = {};
+
+interface NodeConfigProps {
+  nodeId: string;
+  placement: 'right' | 'modal';
+  wide?: boolean;
+  onToggleWide?(): void;
+}
+
+/** A node's config panel, wired to the store. Subscribes to that node's data and wiring only. */
+function NodeConfig({ nodeId, placement, wide, onToggleWide }: NodeConfigProps) {
   const data = useEditorStore((s) => s.nodes.find((n) => n.id === nodeId)?.data);
   const definition = useEditorStore((s) => (data ? s.definitionsByType.get(data.type) : undefined));
+  const flows = useNodeFlows(nodeId, definition, data?.config ?? NO_CONFIG);
+  const goTo = useCallback((id: string) => useEditorStore.getState().selectNodes([id]), []);
   const parameters = useEditorStore(useShallow((s) => Object.keys(s.globalParameters)));
   const pinned = useEditorStore((s) => s.rightPanelPinned);
   const onChange = useCallback(
@@ -54,6 +69,9 @@ function NodeConfig({ nodeId, placement }: { nodeId: string; placement: 'right' 
       onClose={onClose}
       {...(placement === 'right' ? { pinned, onTogglePinned } : {})}
       headerActions={definition && !definition.preview ? <NodeRunButtons nodeId={nodeId} /> : undefined}
+      receives={<NodeFlowSection side="input" flows={flows.receives} note={flows.note} onGoTo={goTo} />}
+      gives={<NodeFlowSection side="output" flows={flows.gives} note={flows.note} onGoTo={goTo} />}
+      {...(onToggleWide ? { wide, onToggleWide } : {})}
     >
       {definition && !definition.preview && <NodeIterateSection nodeId={nodeId} definition={definition} />}
     </ConfigPanel>
@@ -76,10 +94,22 @@ export function EditorRightPanel() {
   const pinned = useEditorStore((s) => s.rightPanelPinned);
   const setPinned = useEditorStore((s) => s.setRightPanelPinned);
   const close = useEditorStore((s) => s.closeRightPanel);
+  // Kept while the panel closes and opens again: the user's width stays theirs.
+  const [width, setWidth] = useState(RIGHT_PANEL_DEFAULT_WIDTH);
   if (!content) return null;
+  const wide = width >= COLUMNS_FROM_WIDTH;
+  const toggleWide = () => setWidth(wide ? RIGHT_PANEL_DEFAULT_WIDTH : RIGHT_PANEL_WIDE_WIDTH);
   return (
-    <RightPanel title={contentTitle(content)} pinned={pinned} onTogglePinned={() => setPinned(!pinned)} onClose={close} headerless={content.kind === 'node'}>
-      {content.kind === 'node' ? <NodeConfig nodeId={content.nodeId} placement="right" /> : <GlobalParameters />}
+    <RightPanel
+      title={contentTitle(content)}
+      pinned={pinned}
+      onTogglePinned={() => setPinned(!pinned)}
+      onClose={close}
+      headerless={content.kind === 'node'}
+      width={width}
+      onWidthChange={setWidth}
+    >
+      {content.kind === 'node' ? <NodeConfig nodeId={content.nodeId} placement="right" wide={wide} onToggleWide={toggleWide} /> : <GlobalParameters />}
     </RightPanel>
   );
 }

@@ -216,6 +216,7 @@ export const AutoLayoutIcon = icon(
     <path d="M8.5 12h3.5M12 6v12M12 6h3.5M12 18h3.5" />
   </>,
 );
+export const ColumnsIcon = icon(<path d="M5 3h14a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2zM9 3v18M15 3v18" />);
 export const MapIcon = icon(<path d="M9 4 3 6.5v13.5l6-2.5 6 2.5 6-2.5V4l-6 2.5L9 4zM9 4v13.5M15 6.5V20" />);
 export const FitViewIcon = icon(<path d="M3 8V5a2 2 0 0 1 2-2h3M16 3h3a2 2 0 0 1 2 2v3M21 16v3a2 2 0 0 1-2 2h-3M8 21H5a2 2 0 0 1-2-2v-3M9 9h6v6H9z" />);
 export const SaveIcon = icon(

@@ -1,8 +1,9 @@
 import { inputPorts, type NodeDefinition } from '@weft/core';
 import { type ReactNode, useMemo } from 'react';
 import { Alert } from '../../components/ui/Alert';
+import { IconButton } from '../../components/ui/IconButton';
 import { InlineEdit } from '../../components/ui/InlineEdit';
-import { AlertTriangleIcon, ChevronRightIcon, SlidersIcon } from '../../components/ui/icons';
+import { AlertTriangleIcon, ChevronRightIcon, ColumnsIcon, SlidersIcon } from '../../components/ui/icons';
 import { categorySwatch } from '../../lib/palette';
 import { ConfigForm } from './ConfigForm';
 import { NodeAbout } from './NodeAbout';
@@ -42,11 +43,21 @@ export interface ConfigPanelProps {
   children?: ReactNode;
   /** Actions under the node's name and type (run this node, run up to here). */
   headerActions?: ReactNode;
+  /**
+   * What the node receives and gives (`NodeFlowSection`s): above and under the settings
+   * in a narrow panel, in columns either side of them once the panel is 44rem wide.
+   */
+  receives?: ReactNode;
+  gives?: ReactNode;
+  /** The panel is widened to show the data beside the settings; omit both to hide the button. */
+  wide?: boolean;
+  onToggleWide?(): void;
 }
 
 /**
  * The selected node's settings: an editable name, type and category, description and
- * docs, and a form generated from the definition's config schema. Presentational: it
+ * docs, a form generated from the definition's config schema and, given them, what the
+ * node receives and gives (issue 22, n8n's node view). Presentational: it
  * holds no editor state beyond what its fields are typing. Put it in `RightPanel` or
  * `ModalPanel` with `headerless`, since it draws its own header with pin and close.
  */
@@ -63,6 +74,10 @@ export function ConfigPanel({
   showAllErrors,
   children,
   headerActions,
+  receives,
+  gives,
+  wide,
+  onToggleWide,
 }: ConfigPanelProps) {
   const ports = useMemo(() => (definition ? inputPorts(definition, node.config) : []), [definition, node.config]);
   const hints = useMemo(() => ({ parameters, inputs: inputs ?? ports.map((p) => ({ id: p.id, label: p.label })) }), [parameters, inputs, ports]);
@@ -82,6 +97,17 @@ export function ConfigPanel({
           <h2 id={titleId} className="min-w-0 flex-1">
             <InlineEdit value={node.label} onCommit={onRename} label="Node name" className="h-8 text-[15px] font-semibold" />
           </h2>
+          {onToggleWide && (
+            <IconButton
+              label={wide ? 'Narrow node settings' : 'Widen node settings'}
+              title={wide ? 'Narrow: the data above and under the settings' : 'Widen: what the node receives and gives beside its settings'}
+              aria-pressed={wide}
+              onClick={onToggleWide}
+              className={`-mr-1.5 ${wide ? 'bg-brand-soft text-brand hover:bg-brand-soft hover:text-brand' : ''}`}
+            >
+              <ColumnsIcon size={15} />
+            </IconButton>
+          )}
           <PanelHeaderActions pinned={pinned} onTogglePinned={onTogglePinned} onClose={onClose} what="node settings" />
         </div>
         <div className="mt-1.5 flex flex-wrap items-center gap-1.5 pl-[42px] text-xs">
@@ -98,36 +124,42 @@ export function ConfigPanel({
         {headerActions && <div className="mt-2.5 pl-[42px]">{headerActions}</div>}
       </header>
 
-      <div className="min-h-0 flex-1 overflow-y-auto px-4 py-4">
+      <div className="@container min-h-0 flex-1 overflow-y-auto px-4 py-4">
         {definition ? (
-          <div className="space-y-5">
-            <div className="space-y-3">
-              {definition.description && <p className="text-sm leading-6 text-muted">{definition.description}</p>}
-              {definition.preview && (
-                <Alert tone="info">
-                  <span className="font-medium">Preview node.</span> You can place, connect, configure and save it now; it runs in a later release.
-                </Alert>
-              )}
-              <NodeAbout key={definition.type} definition={definition} inputs={ports} />
-            </div>
-            {definition.config.length === 0 ? (
-              <NoSettings />
-            ) : (
-              <div>
-                <h3 className="mb-3 text-[11px] font-semibold tracking-wide text-subtle uppercase">Settings</h3>
-                {/* Keyed by node: a different node starts with fresh drafts and no visited fields. */}
-                <ConfigForm
-                  key={node.id}
-                  nodeId={node.id}
-                  fields={definition.config}
-                  config={node.config}
-                  onChange={onChange}
-                  hints={hints}
-                  showAllErrors={showAllErrors}
-                />
+          // Narrow: one column, receives / settings / gives. Wide: three columns, the data
+          // columns staying in sight while the settings scroll.
+          <div className="grid gap-5 @min-[44rem]:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)_minmax(0,1fr)] @min-[44rem]:items-start">
+            {receives && <div className="@min-[44rem]:sticky @min-[44rem]:top-0 @min-[44rem]:col-start-1 @min-[44rem]:row-start-1">{receives}</div>}
+            <div className="min-w-0 space-y-5 @min-[44rem]:col-start-2 @min-[44rem]:row-start-1">
+              <div className="space-y-3">
+                {definition.description && <p className="text-sm leading-6 text-muted">{definition.description}</p>}
+                {definition.preview && (
+                  <Alert tone="info">
+                    <span className="font-medium">Preview node.</span> You can place, connect, configure and save it now; it runs in a later release.
+                  </Alert>
+                )}
+                <NodeAbout key={definition.type} definition={definition} inputs={ports} />
               </div>
-            )}
-            {children}
+              {definition.config.length === 0 ? (
+                <NoSettings />
+              ) : (
+                <div>
+                  <h3 className="mb-3 text-[11px] font-semibold tracking-wide text-subtle uppercase">Settings</h3>
+                  {/* Keyed by node: a different node starts with fresh drafts and no visited fields. */}
+                  <ConfigForm
+                    key={node.id}
+                    nodeId={node.id}
+                    fields={definition.config}
+                    config={node.config}
+                    onChange={onChange}
+                    hints={hints}
+                    showAllErrors={showAllErrors}
+                  />
+                </div>
+              )}
+              {children}
+            </div>
+            {gives && <div className="@min-[44rem]:sticky @min-[44rem]:top-0 @min-[44rem]:col-start-3 @min-[44rem]:row-start-1">{gives}</div>}
           </div>
         ) : (
           <UnknownType node={node} />

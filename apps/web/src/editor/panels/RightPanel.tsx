@@ -3,8 +3,11 @@ import { PanelHeaderActions } from './PanelHeaderActions';
 import { ResizeHandle } from './ResizeHandle';
 
 export const RIGHT_PANEL_MIN_WIDTH = 320;
-export const RIGHT_PANEL_MAX_WIDTH = 720;
+/** Wide enough for a node's settings with what it receives and gives in columns beside them. */
+export const RIGHT_PANEL_MAX_WIDTH = 960;
 export const RIGHT_PANEL_DEFAULT_WIDTH = 380;
+/** The node settings widened ("Widen node settings"): three columns of data, settings, data. */
+export const RIGHT_PANEL_WIDE_WIDTH = 880;
 
 export interface RightPanelProps {
   /** The panel's accessible name and, unless `headerless`, its visible title. */
