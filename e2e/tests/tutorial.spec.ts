@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { connect, dragFromLibrary, handle, node } from '../support/editor.js';
+import { connect, dragFromLibrary, handle, node, openLibrary } from '../support/editor.js';
 import { expect, SCREENSHOT_DIR, signUpViaApi, test } from '../support/fixtures.js';
 
 /**
@@ -28,6 +28,23 @@ async function expectBeside(page: Page, anchor: Locator) {
     .toBe(true);
 }
 
+/** The card covers none of these (a node's box includes its handles). */
+async function expectClearOf(page: Page, targets: Locator[]) {
+  await expect
+    .poll(async () => {
+      const c = await card(page).boundingBox();
+      if (!c) return 'no card';
+      for (const target of targets) {
+        const t = await target.boundingBox();
+        if (!t) return 'no target';
+        const apart = c.x >= t.x + t.width || t.x >= c.x + c.width || c.y >= t.y + t.height || t.y >= c.y + c.height;
+        if (!apart) return `covers ${await target.textContent()}`;
+      }
+      return 'clear';
+    })
+    .toBe('clear');
+}
+
 async function expectStep(page: Page, number: number, title: string) {
   await expect(card(page)).toContainText(`Step ${number} of 6`);
   await expect(card(page).getByRole('heading')).toHaveText(title);
@@ -51,20 +68,32 @@ test('the tutorial walks through building and running a first workflow, and resu
   await dragFromLibrary(page, 'text.template', 760, 200);
   await expectStep(page, 3, 'Connect them');
 
-  // Saved and reloaded: the tutorial resumes at the same step.
+  // Never over what the step names: the two nodes to connect, handles included.
+  await expectClearOf(page, [node(page, 'Text Input'), node(page, 'Template')]);
+  await page.screenshot({ path: `${SCREENSHOT_DIR}tutorial-step-3-light.png` });
+
+  // Saved and reloaded: the tutorial resumes at the same step, on the workflow it began on.
   await page.keyboard.press(`${mod}+s`);
   await expect(page).toHaveURL(/\/workflow\/[0-9a-f-]{36}$/);
-  expect(JSON.parse((await stored(page)) ?? '{}')).toEqual({ status: 'active', step: 2 });
+  const workflowId = new URL(page.url()).pathname.split('/').pop();
+  expect(JSON.parse((await stored(page)) ?? '{}')).toEqual({ status: 'active', step: 2, workflowId });
   await page.reload();
   await expect(node(page, 'Template')).toBeVisible();
   await expectStep(page, 3, 'Connect them');
+  await expectClearOf(page, [node(page, 'Text Input'), node(page, 'Template')]);
 
   await connect(page, handle(page, 'Text Input', 'source'), handle(page, 'Template', 'target', 'input'));
   await expectStep(page, 4, 'Add an Output and connect it');
+  // A workflow with nodes opens with the library folded: the card points at its button.
+  await expectBeside(page, page.getByRole('button', { name: 'Expand node library' }));
+  await openLibrary(page);
+  await expectBeside(page, page.locator('[data-library-item="output"]'));
+  await expectClearOf(page, [node(page, 'Template')]);
   await dragFromLibrary(page, 'output', 1000, 420);
   // An Output on its own is not enough: it must be fed by the Template.
   await expect(node(page, 'Output')).toBeVisible();
   await expectStep(page, 4, 'Add an Output and connect it');
+  await expectClearOf(page, [node(page, 'Template'), node(page, 'Output')]);
   await connect(page, handle(page, 'Template', 'source'), handle(page, 'Output', 'target'));
   await expectStep(page, 5, 'Run it');
   const run = page.getByTestId('run-button');
@@ -114,4 +143,34 @@ test('the tutorial is skipped with Escape or its button, stays skipped, and sign
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await expect(page).not.toHaveURL(/\/editor/);
   expect(await stored(page)).toBeNull();
+});
+
+test('the tutorial stays off a template’s workflow and starts on a blank one, which it then stays with', async ({ page }) => {
+  test.setTimeout(45_000);
+  await signUpViaApi(page);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  // A template's workflow has its own setup bar to follow: no tutorial over it, nothing stored.
+  await page.goto('/gallery');
+  await page.getByRole('link', { name: 'Use template Spreadsheet summarizer' }).click();
+  await expect(page).toHaveURL(/\/workflow\/[^/?]+$/, { timeout: 15_000 });
+  const templateUrl = page.url();
+  await expect(page.getByTestId('setup-checklist')).toBeVisible();
+  await expect(page.locator('.react-flow__node').first()).toBeVisible();
+  await expect(card(page)).toHaveCount(0);
+  expect(await stored(page)).toBeNull();
+
+  // A new, blank workflow: the tutorial starts there.
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: 'New workflow' }).click();
+  await expect(page).toHaveURL(/\/workflow\/[^/?]+$/);
+  await expectStep(page, 1, 'Add a Text Input');
+  const blankId = new URL(page.url()).pathname.split('/').pop();
+  expect(JSON.parse((await stored(page)) ?? '{}')).toEqual({ status: 'active', step: 0, workflowId: blankId });
+
+  // Back on the template's workflow it is not shown; on the blank one it is again.
+  await page.goto(templateUrl);
+  await expect(page.getByTestId('setup-checklist')).toBeVisible();
+  await expect(card(page)).toHaveCount(0);
+  await page.goto(`/workflow/${blankId}`);
+  await expectStep(page, 1, 'Add a Text Input');
 });

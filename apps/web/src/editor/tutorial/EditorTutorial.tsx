@@ -15,12 +15,14 @@ function StepDots({ current }: { current: number }) {
 }
 
 /**
- * The first-run tutorial (SPEC.md sections 4 and 9, issue 13): a card per step that
- * moves on when the editor shows the step done, skippable at any point, resumed after a
- * reload, and never shown again once finished or skipped.
+ * The first-run tutorial (SPEC.md sections 4 and 9, issues 13 and 22): a card per step
+ * that moves on when the editor shows the step done, skippable at any point, resumed after
+ * a reload, and never shown again once finished or skipped. It starts only on a blank
+ * workflow and shows only on the one it started on; its card never covers what its step
+ * names (`card-position.ts`).
  */
 export function EditorTutorial() {
-  const { progress, justFinished, dismiss, closeFinished } = useTutorialProgress();
+  const { progress, shown, justFinished, dismiss, closeFinished } = useTutorialProgress();
   if (justFinished) {
     return (
       <TutorialCard
@@ -42,7 +44,7 @@ export function EditorTutorial() {
       </TutorialCard>
     );
   }
-  if (progress.status !== 'active') return null;
+  if (!shown || progress.status !== 'active') return null;
   const index = Math.min(progress.step, TUTORIAL_STEPS.length - 1);
   const step = TUTORIAL_STEPS[index];
   if (!step) return null;
@@ -52,6 +54,8 @@ export function EditorTutorial() {
       title={step.title}
       anchor={step.anchor}
       placement={step.placement}
+      avoid={step.avoid}
+      fallback={step.fallback}
       progress={`Step ${index + 1} of ${TUTORIAL_STEPS.length}`}
       onClose={dismiss}
       closeLabel="Skip the tutorial"

@@ -4,11 +4,17 @@ import { closeOnEscape } from '../../lib/escape-key';
 import type { Placement } from './tutorial-steps';
 import { useAnchorPosition } from './useAnchorPosition';
 
+const NOTHING: readonly string[] = [];
+
 interface TutorialCardProps {
   title: string;
   children: ReactNode;
   anchor: string;
   placement: Placement;
+  /** What the step names besides the anchor: the card never covers it (issue 22). */
+  avoid?: readonly string[];
+  /** Pointed at while the anchor is hidden. */
+  fallback?: string;
   /** "Step 2 of 6", or nothing on the closing card. */
   progress?: string;
   /** Escape and the close button. */
@@ -22,9 +28,9 @@ interface TutorialCardProps {
  * usable under and around it). Escape inside it closes it and hands the focus back to the
  * canvas; each new step is announced through the live title.
  */
-export function TutorialCard({ title, children, anchor, placement, progress, onClose, closeLabel, footer }: TutorialCardProps) {
+export function TutorialCard({ title, children, anchor, placement, avoid = NOTHING, fallback, progress, onClose, closeLabel, footer }: TutorialCardProps) {
   const card = useRef<HTMLElement>(null);
-  const position = useAnchorPosition(card, anchor, placement);
+  const position = useAnchorPosition(card, anchor, placement, avoid, fallback);
   const titleId = useId();
   const close = () => {
     onClose();

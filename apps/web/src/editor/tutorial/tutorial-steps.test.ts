@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseProgress } from './tutorial-progress';
+import { parseProgress, progressOnOpen, showsOn } from './tutorial-progress';
 import { nextStep, TUTORIAL_STEPS, type TutorialFacts } from './tutorial-steps';
 
 const empty: TutorialFacts = { nodes: [], edges: [], runStarted: false, runEnded: false, logsExpanded: false };
@@ -51,12 +51,33 @@ describe('tutorial steps', () => {
 });
 
 describe('tutorial progress', () => {
-  it('reads what it wrote, and starts afresh on anything else', () => {
+  it('reads what it wrote, and counts anything else as never started', () => {
+    expect(parseProgress(JSON.stringify({ status: 'active', step: 3, workflowId: 'w1' }))).toEqual({ status: 'active', step: 3, workflowId: 'w1' });
+    expect(parseProgress(JSON.stringify({ status: 'active', step: 3, workflowId: null }))).toEqual({ status: 'active', step: 3, workflowId: null });
+    // Stored before workflows were recorded: bound to the one open next.
     expect(parseProgress(JSON.stringify({ status: 'active', step: 3 }))).toEqual({ status: 'active', step: 3 });
     expect(parseProgress(JSON.stringify({ status: 'dismissed' }))).toEqual({ status: 'dismissed' });
     expect(parseProgress(JSON.stringify({ status: 'done' }))).toEqual({ status: 'done' });
     for (const raw of [null, '', '{', '"active"', JSON.stringify({ status: 'active', step: -1 }), JSON.stringify({ status: 'active', step: 1.5 })]) {
-      expect(parseProgress(raw)).toEqual({ status: 'active', step: 0 });
+      expect(parseProgress(raw)).toEqual({ status: 'new' });
     }
+  });
+
+  it('starts only on a blank workflow, and shows only on the one it started on', () => {
+    const fresh = parseProgress(null);
+    // A template's workflow (or any with nodes): not started, so not shown.
+    expect(progressOnOpen(fresh, { workflowId: 'tpl', blank: false })).toEqual({ status: 'new' });
+    expect(showsOn(progressOnOpen(fresh, { workflowId: 'tpl', blank: false }), 'tpl')).toBe(false);
+    // The blank first workflow, not saved yet.
+    const started = progressOnOpen(fresh, { workflowId: null, blank: true });
+    expect(started).toEqual({ status: 'active', step: 0, workflowId: null });
+    expect(showsOn(started, null)).toBe(true);
+    const saved = { status: 'active', step: 2, workflowId: 'w1' } as const;
+    expect(showsOn(saved, 'w1')).toBe(true);
+    expect(showsOn(saved, 'w2')).toBe(false);
+    // Opening another workflow meanwhile changes nothing; a legacy value takes the open one.
+    expect(progressOnOpen(saved, { workflowId: 'w2', blank: true })).toBe(saved);
+    expect(progressOnOpen({ status: 'active', step: 1 }, { workflowId: 'w3', blank: false })).toEqual({ status: 'active', step: 1, workflowId: 'w3' });
+    expect(progressOnOpen({ status: 'dismissed' }, { workflowId: null, blank: true })).toEqual({ status: 'dismissed' });
   });
 });

@@ -25,8 +25,21 @@ export interface TutorialStep {
   /** The element the card points at (a CSS selector); the canvas when it is not on screen. */
   anchor: string;
   placement: Placement;
+  /** Pointed at, on the same side, while the anchor is not on screen (the folded library's expand button). */
+  fallback?: string;
+  /**
+   * What else the step names (CSS selectors): the card never covers these, nor the anchor
+   * (issue 22: the "Connect them" card covered the LLM Chat node it asked to connect).
+   */
+  avoid: readonly string[];
   done(facts: TutorialFacts): boolean;
 }
+
+/** A node on the canvas of one of these types (its card; the handles stick out a little, `card-position.ts` pads for them). */
+const nodesOf = (...types: string[]) => types.map((type) => `[data-testid="workflow-node"][data-node-type="${type}"]`);
+
+/** The folded node library's expand button: where a library step points while its item is hidden. */
+const LIBRARY_RAIL = 'button[aria-label="Expand node library"]';
 
 const INPUT = 'input.text';
 const PROCESSORS = new Set(['text.template', 'llm.chat']);
@@ -64,6 +77,8 @@ export const TUTORIAL_STEPS: readonly TutorialStep[] = [
     body: 'Click “Text Input” in the node library, or drag it onto the canvas. It holds the text your workflow starts from.',
     anchor: '[data-library-item="input.text"]',
     placement: 'right',
+    fallback: LIBRARY_RAIL,
+    avoid: [],
     done: (f) => f.nodes.some((n) => n.type === INPUT),
   },
   {
@@ -72,14 +87,18 @@ export const TUTORIAL_STEPS: readonly TutorialStep[] = [
     body: 'A Template puts the text into {{input}} and needs no API key; an LLM Chat sends it to a model. Add one of them.',
     anchor: '[data-library-item="text.template"]',
     placement: 'right',
+    fallback: LIBRARY_RAIL,
+    avoid: ['[data-library-item="llm.chat"]', ...nodesOf(INPUT)],
     done: (f) => f.nodes.some((n) => PROCESSORS.has(n.type)),
   },
   {
     id: 'connect',
     title: 'Connect them',
     body: 'Drag from the dot on the right of the Text Input to the dot on the left of the Template or LLM Chat.',
-    anchor: '[data-testid="editor-canvas"]',
-    placement: 'inside-top',
+    // Under the Text Input, clear of it and of the node it is to be connected to.
+    anchor: nodesOf(INPUT)[0] as string,
+    placement: 'below',
+    avoid: nodesOf(INPUT, ...PROCESSORS),
     done: (f) => connectedProcessors(f).length > 0,
   },
   {
@@ -88,6 +107,8 @@ export const TUTORIAL_STEPS: readonly TutorialStep[] = [
     body: 'Add an “Output” node and connect the Template or LLM Chat to it: what reaches it is the result of the run.',
     anchor: '[data-library-item="output"]',
     placement: 'right',
+    fallback: LIBRARY_RAIL,
+    avoid: nodesOf(...PROCESSORS, OUTPUT),
     done: (f) => {
       const outputs = new Set(idsOf(f, (t) => t === OUTPUT));
       return [...reachable(f, connectedProcessors(f))].some((id) => outputs.has(id));
@@ -99,6 +120,7 @@ export const TUTORIAL_STEPS: readonly TutorialStep[] = [
     body: 'Press Run. The editor saves the workflow first, then runs it on the server.',
     anchor: '[data-testid="run-button"]',
     placement: 'below',
+    avoid: [],
     done: (f) => f.runStarted,
   },
   {
@@ -107,6 +129,7 @@ export const TUTORIAL_STEPS: readonly TutorialStep[] = [
     body: 'Each node reports here as it runs. When the run ends, click a node to see what went in and what came out.',
     anchor: '[data-testid="logs-area"]',
     placement: 'above',
+    avoid: [],
     done: (f) => f.runEnded && f.logsExpanded,
   },
 ];
