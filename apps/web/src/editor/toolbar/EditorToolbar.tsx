@@ -81,7 +81,7 @@ export function EditorToolbar({ onSave, saving, runControls }: EditorToolbarProp
 
   const layout = () => {
     const s = useEditorStore.getState();
-    s.setPositions(autoLayout(s.nodes, s.edges));
+    s.setPositions(autoLayout(s.nodes, s.edges, s.definitionsByType));
     s.requestFitView();
   };
   const toggleGlobals = () => {
