@@ -1,12 +1,13 @@
 import type { Locator, Page } from '@playwright/test';
 import { chain, openNewWorkflow } from '../support/editor.js';
-import { expect, test } from '../support/fixtures.js';
+import { expect, test, uniqueEmail } from '../support/fixtures.js';
 import { shootThemes } from '../support/screenshots.js';
 
 /**
  * The editor's controls as a newcomer reads them (issue 22): the toolbar's tools named in
  * words, Schedule among them, one row that fits 1280 px even after a run; the rest in a
- * Workflow menu in words; the Parameters panel with a label on every field.
+ * Workflow menu in words; the Parameters panel with a label on every field; a template
+ * chosen while signed out opening right after sign-up, by password or single sign-on.
  */
 
 const shoot = (page: Page, name: string, target?: Locator) => shootThemes(page, `newcomer-${name}`, target ? { target } : {});
@@ -58,4 +59,51 @@ test('the toolbar names its tools in words and fits 1280 px after a run; the par
   await expect(page.getByRole('menuitem')).toHaveText(['Version history…', /^Workflow settings…/, 'Import JSON…', 'Export JSON', 'Clear canvas']);
   await shoot(page, 'workflow-menu');
   await page.keyboard.press('Escape');
+});
+
+test('a template chosen while signed out opens right after sign-up', async ({ page }) => {
+  test.setTimeout(45_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/gallery');
+  await page.getByRole('link', { name: 'Use template Spreadsheet summarizer' }).click();
+  // Sign-up, not sign-in: a newcomer; the page says what comes next.
+  await expect(page.getByRole('heading', { name: 'Create Account' })).toBeVisible();
+  await expect(page.getByTestId('chosen-template')).toHaveText('Once your account is made, the template “Spreadsheet summarizer” opens in the editor.');
+  await shoot(page, 'signup-with-template');
+  await page.getByLabel('Email').fill(uniqueEmail('template'));
+  await page.getByLabel('Password').fill('secret1');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page).toHaveURL(/\/workflow\/[^/?]+$/, { timeout: 15_000 });
+  await expect(page.getByTestId('workflow-name')).toContainText('Spreadsheet summarizer');
+  await expect(page.locator('.react-flow__node').filter({ hasText: 'Spreadsheet' }).first()).toBeVisible();
+  // One workflow, the template's: no blank one was made on the way.
+  const listed = (await (await page.request.get('/api/workflows')).json()) as { workflows: { name: string }[] };
+  expect(listed.workflows.map((w) => w.name)).toEqual(['Spreadsheet summarizer']);
+});
+
+test('a template chosen while signed out survives the trip through single sign-on', async ({ page }) => {
+  test.setTimeout(45_000);
+  await page.goto('/gallery');
+  await page.getByRole('link', { name: 'Use template Document Q&A' }).click();
+  await page.getByRole('button', { name: 'Continue with Google' }).click();
+  // The peer's own login form (oidc-provider dev interactions).
+  await page.locator('input[name=login]').fill('olive');
+  await page.locator('input[name=password]').fill('anything');
+  await page.getByRole('button', { name: 'Sign-in' }).click();
+  await expect(page).toHaveURL(/\/workflow\/[^/?]+$/, { timeout: 15_000 });
+  await expect(page.getByTestId('workflow-name')).toContainText('Document Q&A');
+  // Used once: the next visit to the editor opens what it usually does.
+  expect(await page.evaluate(() => sessionStorage.getItem('weft.returnTo'))).toBeNull();
+});
+
+test('a signed-out visitor sent to sign in from a deep link comes back to it, query and all', async ({ page }) => {
+  await page.goto('/editor?template=keyword-alert');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByTestId('chosen-template')).toContainText('Keyword alert notifier');
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await page.getByLabel('Email').fill(uniqueEmail('deeplink'));
+  await page.getByLabel('Password').fill('secret1');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page).toHaveURL(/\/workflow\/[^/?]+$/, { timeout: 15_000 });
+  await expect(page.getByTestId('workflow-name')).toContainText('Keyword alert notifier');
 });

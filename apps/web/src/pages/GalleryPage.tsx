@@ -12,7 +12,9 @@ import { track } from '../lib/analytics';
 import { useAuthStore } from '../stores/auth.store';
 
 function TemplateCard({ template, signedIn }: { template: WorkflowTemplate; signedIn: boolean }) {
-  const destination = signedIn ? `/editor?template=${encodeURIComponent(template.id)}` : '/login';
+  const editor = `/editor?template=${encodeURIComponent(template.id)}`;
+  // Signed out: sign up first, then straight on to the template (LoginPage's `next`).
+  const destination = signedIn ? editor : `/login?mode=signup&next=${encodeURIComponent(editor)}`;
   const titleId = `${template.id}-title`;
   return (
     <article

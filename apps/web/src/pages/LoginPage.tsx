@@ -1,11 +1,14 @@
+import { findTemplate } from '@weft/core';
 import { useState } from 'react';
-import { Navigate, useSearchParams } from 'react-router';
+import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { useAuthProviders } from '../api/useAuthProviders';
 import { AuthForm, type AuthMode } from '../components/auth/AuthForm';
 import { AuthHeading, AuthLayout } from '../components/auth/AuthLayout';
 import { LegalNote } from '../components/auth/LegalNote';
 import { OidcButton } from '../components/auth/OidcButton';
+import { Alert } from '../components/ui/Alert';
 import { PageSpinner } from '../components/ui/Spinner';
+import { peekReturnPath, safeReturnPath, templateOf } from '../lib/return-path';
 import { useAuthStore } from '../stores/auth.store';
 
 const copy: Record<AuthMode, { title: string; subtitle: string; switchPrompt: string; switchLabel: string }> = {
@@ -23,23 +26,48 @@ const copy: Record<AuthMode, { title: string; subtitle: string; switchPrompt: st
   },
 };
 
-/** /login: sign in or sign up (`?mode=signup` opens sign-up), or continue with single sign-on. */
+/**
+ * Where to go once signed in: `?next=` (the gallery's "Use template"), else the protected
+ * page that sent the visitor here, else the path a single sign-on trip left (its failure
+ * comes back here without `?next=`), else the editor.
+ */
+function useDestination(): string {
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const from = (location.state as { from?: unknown } | null)?.from;
+  return safeReturnPath(params.get('next')) ?? safeReturnPath(from) ?? peekReturnPath() ?? '/editor';
+}
+
+/**
+ * /login: sign in or sign up (`?mode=signup` opens sign-up), or continue with single
+ * sign-on; then on to where the visitor was going (`useDestination`), a chosen template
+ * included, which the page names.
+ */
 export function LoginPage() {
   const status = useAuthStore((s) => s.status);
   const [params] = useSearchParams();
   const [mode, setMode] = useState<AuthMode>(params.get('mode') === 'signup' ? 'signup' : 'signin');
   const { oidcEnabled, oidcLabel } = useAuthProviders();
+  const destination = useDestination();
 
   if (status === 'loading') return <PageSpinner />;
-  if (status === 'signed-in') return <Navigate to="/editor" replace />;
+  if (status === 'signed-in') return <Navigate to={destination} replace />;
 
   const text = copy[mode];
   const oidcError = params.get('error') === 'oidc' ? `Failed to sign in with ${oidcLabel}` : null;
+  const template = findTemplate(templateOf(destination) ?? '');
   return (
     <AuthLayout>
       <AuthHeading title={text.title} subtitle={text.subtitle} />
-      <AuthForm mode={mode} initialError={oidcError} />
-      {oidcEnabled && <OidcButton label={oidcLabel} />}
+      {template && (
+        <div className="mb-5" data-testid="chosen-template">
+          <Alert tone="info">
+            {mode === 'signup' ? 'Once your account is made' : 'Once you are signed in'}, the template “{template.name}” opens in the editor.
+          </Alert>
+        </div>
+      )}
+      <AuthForm mode={mode} initialError={oidcError} destination={destination} />
+      {oidcEnabled && <OidcButton label={oidcLabel} destination={destination} />}
       <p className="mt-6 text-center text-sm text-muted">
         {text.switchPrompt}{' '}
         <button

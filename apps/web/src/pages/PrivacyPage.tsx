@@ -9,6 +9,7 @@ const STORAGE_ROWS = [
   ['theme', 'Local storage', 'Functional', 'Remembers light or dark mode.'],
   ['weft.previewBannerMinimised', 'Local storage', 'Functional', 'Remembers that you minimised the preview banner.'],
   ['weft.nodeDefinitions\nweft.tutorial\nweft.lastWorkflowId', 'Local storage', 'Functional', 'Editor conveniences; cleared when you sign out.'],
+  ['weft.returnTo', 'Session storage', 'Necessary', 'Where to go after signing in with your identity provider (a template you chose); removed once used.'],
 ] as const;
 
 const SECTIONS: readonly LegalSection[] = [

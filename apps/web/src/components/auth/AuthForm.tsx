@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { track } from '../../lib/analytics';
 import { ApiError, api } from '../../lib/api';
 import { PASSWORD_MIN } from '../../lib/password-rules';
+import { takeReturnPath } from '../../lib/return-path';
 import { useAuthStore } from '../../stores/auth.store';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
@@ -16,12 +17,14 @@ export interface AuthFormProps {
   mode: AuthMode;
   /** An error to show on arrival (e.g. a failed single sign-on). */
   initialError?: string | null;
+  /** Where to go once signed in (a safe path of this app; the editor by default). */
+  destination?: string;
 }
 
 type Message = { tone: 'error' | 'success'; text: string } | null;
 
 /** Email + password form for both modes, with "Forgot password?" in sign-in mode. */
-export function AuthForm({ mode, initialError = null }: AuthFormProps) {
+export function AuthForm({ mode, initialError = null, destination = '/editor' }: AuthFormProps) {
   const signIn = useAuthStore((s) => s.signIn);
   const signUp = useAuthStore((s) => s.signUp);
   const navigate = useNavigate();
@@ -58,7 +61,9 @@ export function AuthForm({ mode, initialError = null }: AuthFormProps) {
         await signUp({ email: email.trim(), password, displayName: displayName.trim() || undefined, subscribe });
         track('sign_up', { method: 'email' });
       }
-      navigate('/editor', { replace: true });
+      // A path a single sign-on trip left behind is used now or never.
+      takeReturnPath();
+      navigate(destination, { replace: true });
     } catch (error) {
       setMessage({ tone: 'error', text: error instanceof ApiError && error.message ? error.message : 'Failed to authenticate' });
       setPending(false);

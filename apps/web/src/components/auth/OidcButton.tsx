@@ -1,7 +1,12 @@
+import { rememberReturnPath } from '../../lib/return-path';
 import { GoogleIcon, LockIcon } from '../ui/icons';
 
-/** "Or continue with" and the single sign-on button; it leaves the app for the provider. */
-export function OidcButton({ label }: { label: string }) {
+/**
+ * "Or continue with" and the single sign-on button; it leaves the app for the provider,
+ * which sends the browser back to `/editor`: the destination waits in session storage for
+ * the editor to take (`lib/return-path.ts`).
+ */
+export function OidcButton({ label, destination = '/editor' }: { label: string; destination?: string }) {
   return (
     <div className="mt-6">
       <div className="flex items-center gap-3 text-xs text-subtle">
@@ -11,7 +16,10 @@ export function OidcButton({ label }: { label: string }) {
       </div>
       <button
         type="button"
-        onClick={() => window.location.assign('/api/auth/oidc/start')}
+        onClick={() => {
+          rememberReturnPath(destination);
+          window.location.assign('/api/auth/oidc/start');
+        }}
         className="mt-4 inline-flex h-10 w-full items-center justify-center gap-2.5 rounded-lg border border-line bg-surface text-sm font-medium text-ink shadow-xs transition-colors hover:bg-surface-2"
       >
         {label.toLowerCase() === 'google' ? <GoogleIcon size={16} /> : <LockIcon size={16} className="text-muted" />}

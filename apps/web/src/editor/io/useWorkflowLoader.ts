@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { createWorkflow, fetchWorkflow, fetchWorkflows, type WorkflowAnswer } from '../../api/workflows';
 import { ApiError, api, errorMessage } from '../../lib/api';
+import { takeReturnPath } from '../../lib/return-path';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../../lib/storage-keys';
 import { toast } from '../../stores/toast.store';
 import { useEditorStore } from '../store/editor.store';
@@ -50,6 +51,9 @@ export function useWorkflowLoader(workflowId: string | undefined, templateId: st
         open(await fetchWorkflow(workflowId, signal));
         return setState({ status: 'ready' });
       }
+      // Back from single sign-on, which always lands here: on to where the user was going.
+      const back = templateId ? null : takeReturnPath();
+      if (back && back !== '/editor') return navigate(back, { replace: true });
       const template = templateId ? findTemplate(templateId) : undefined;
       if (template) {
         if (!templateReady) return;
