@@ -59,11 +59,13 @@ export function describeRoom(room: CanvasRoom): string {
     .join(', ')}`;
 }
 
-/** The labels of the nodes whose card the overview map overlaps (by their boxes on screen). */
+/** The labels of the nodes whose card the overview map, where shown, overlaps (by their boxes on screen). */
 export async function nodesUnderOverviewMap(page: Page): Promise<string[]> {
   return page.evaluate(() => {
-    const map = document.querySelector('[data-testid="overview-map"]')?.getBoundingClientRect();
-    if (!map) return [];
+    const element = document.querySelector('[data-testid="overview-map"]');
+    // Stepped aside (invisible, the pointer goes through), it covers nothing.
+    if (!element || getComputedStyle(element).visibility === 'hidden') return [];
+    const map = element.getBoundingClientRect();
     const under: string[] = [];
     for (const node of Array.from(document.querySelectorAll('.react-flow__node'))) {
       const r = node.getBoundingClientRect();

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { type OpenAiPeer, startOpenAiPeer } from '../../apps/server/src/test-support/openai-peer.js';
 import { describeRoom, measureCanvasRoom, nodesUnderOverviewMap } from '../support/canvas-room.js';
 import { OPENAI_PORT } from '../support/constants.js';
-import { csrfToken, node } from '../support/editor.js';
+import { chain, csrfToken, node, openNewWorkflow } from '../support/editor.js';
 import { expect, SCREENSHOT_DIR, signUpViaApi, test } from '../support/fixtures.js';
 
 /**
@@ -61,6 +61,8 @@ for (const size of [
     await expect(page.getByTestId('setup-checklist')).toContainText('Document');
     await expect(node(page, 'Split')).toBeVisible();
     await expectRoom(page, 'opened', size, 0.6);
+    // Fitted on opening, the nodes keep out of the map's corner: the map is there, not stepped aside.
+    await expect(page.getByTestId('overview-map')).toBeVisible();
 
     // Configuring the Document node: its settings beside the canvas, what it gives and to whom.
     await node(page, 'Document').dblclick();
@@ -108,3 +110,59 @@ for (const size of [
     await expect(node(page, 'Answer')).toHaveClass(/selected/);
   });
 }
+
+test('the overview map steps aside for a node under it, shows while panning, and stays hidden once hidden', async ({ page }) => {
+  await openNewWorkflow(
+    page,
+    {
+      name: 'Map room',
+      nodes: [
+        { id: 'a', label: 'Question', type: 'input.text', x: 0, y: 0 },
+        { id: 'b', label: 'Answer', type: 'output', x: 330, y: 0 },
+      ],
+      edges: chain(['a', 'b']),
+    },
+    { viewport: { width: 1280, height: 720 } },
+  );
+  const map = page.getByTestId('overview-map');
+  await expect(map).toBeVisible();
+  await expect(map).not.toHaveAttribute('data-stepped-aside');
+
+  // A node dragged into the map's corner: the map steps aside, and the node is there to click.
+  const mapBox = await map.boundingBox();
+  const answerBox = await node(page, 'Answer').boundingBox();
+  if (!mapBox || !answerBox) throw new Error('not visible');
+  await page.mouse.move(answerBox.x + 40, answerBox.y + 12);
+  await page.mouse.down();
+  await page.mouse.move(mapBox.x + mapBox.width / 2, mapBox.y + mapBox.height / 2, { steps: 8 });
+  await page.mouse.up();
+  await expect(map).toHaveAttribute('data-stepped-aside', 'true');
+  await expect(map).toBeHidden();
+  expect(await nodesUnderOverviewMap(page)).toEqual([]);
+  const onTop = await page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.closest('.react-flow__node')?.getAttribute('data-id'), [
+    mapBox.x + mapBox.width / 2,
+    mapBox.y + mapBox.height / 2,
+  ] as const);
+  expect(onTop).toBe('b');
+
+  // Panning, the map is back to find the way; let go with the node still there, it steps aside again.
+  const pane = page.locator('.react-flow__pane');
+  const paneBox = await pane.boundingBox();
+  if (!paneBox) throw new Error('no pane');
+  await page.mouse.move(paneBox.x + 300, paneBox.y + 400);
+  await page.mouse.down();
+  await page.mouse.move(paneBox.x + 320, paneBox.y + 380, { steps: 4 });
+  await expect(map).toBeVisible();
+  await page.mouse.up();
+  await expect(map).toBeHidden();
+
+  // Hidden by the user it stays hidden, after a reload too, until shown again.
+  await page.getByRole('button', { name: 'Hide overview map' }).click();
+  await expect(map).toHaveCount(0);
+  await page.reload();
+  await expect(node(page, 'Question')).toBeVisible();
+  await expect(map).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Show overview map' })).toHaveAttribute('aria-pressed', 'false');
+  await page.getByRole('button', { name: 'Show overview map' }).click();
+  await expect(map).toHaveCount(1);
+});

@@ -112,7 +112,8 @@ function OverviewMapView() {
   const theme = useThemeStore((s) => s.theme);
   const moving = useEditorStore((s) => s.viewMoving);
   const nodeUnder = useNodeUnderMap();
-  // Pointer over the map, or dragging in it: the map is in use and stays.
+  // Clicked or dragged in, until the pointer leaves: the map is in use and stays. Hovering
+  // alone does not count (a node dropped on the map's corner leaves the pointer there).
   const [engaged, setEngaged] = useState(false);
   const visible = moving || engaged || !nodeUnder;
 
@@ -179,9 +180,9 @@ function OverviewMapView() {
       data-stepped-aside={visible ? undefined : 'true'}
       aria-hidden={visible ? undefined : true}
       title="Overview: click or drag to move the view"
-      onPointerEnter={() => setEngaged(true)}
       onPointerLeave={() => setEngaged(false)}
       onPointerDown={(event) => {
+        setEngaged(true);
         event.currentTarget.setPointerCapture(event.pointerId);
         moveTo(event);
       }}
