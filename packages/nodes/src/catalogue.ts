@@ -11,6 +11,7 @@ import { llmChatNode } from './llm-chat.node.js';
 import { mergerNode } from './merger.node.js';
 import { type NodePackage, NodeRegistry } from './node-registry.js';
 import { outputNode } from './output.node.js';
+import { readFeedNode } from './read-feed.node.js';
 import { retrieverNode } from './retriever.node.js';
 import { slackMessageNode } from './slack-message.node.js';
 import { templateNode } from './template.node.js';
@@ -33,6 +34,7 @@ export const BUILTIN_NODES: readonly NodeType[] = [
   conditionNode,
   codeNode,
   mergerNode,
+  readFeedNode,
   httpRequestNode,
   slackMessageNode,
   emailSendNode,

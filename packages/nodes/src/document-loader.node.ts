@@ -56,6 +56,7 @@ export const documentLoaderNode = defineNode({
 |---|---|
 | Plain text (.txt), Markdown (.md) | one, the whole text |
 | HTML (.html) and web pages | one, the visible text (scripts, styles and images dropped; tables and lists kept as text) |
+| RSS and Atom feeds (web pages whose content is a feed) | one per entry: its title, link and date on lines of their own, then its summary; \`title\`, \`link\`, \`date\`, \`author\` and \`item\` (from 1) in metadata. **Read Feed** gives the entries as JSON or text too |
 | JSON (.json) | one per item of a list (\`item\` from 1), otherwise one for the whole file |
 | CSV (.csv, .tsv) | one per row, as \`column: value\` lines; the first row is the header; \`row\` is the row number a spreadsheet shows (the header is row 1) |
 | Excel (.xlsx) | one per row of the chosen *Sheet* (the first when empty), like CSV; \`sheet\` and \`row\` |

@@ -14,6 +14,7 @@ export * from './node-execution.js';
 export * from './node-registry.js';
 export * from './node-services.js';
 export { type OutputFormat, outputNode } from './output.node.js';
+export { readFeedNode } from './read-feed.node.js';
 export { retrieverNode } from './retriever.node.js';
 export { EXAMPLE_FAILED_EXECUTION } from './run/error-trigger.js';
 export * from './services/document-service.js';

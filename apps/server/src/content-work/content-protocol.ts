@@ -1,4 +1,4 @@
-import type { SplitOptions } from '@weft/nodes';
+import type { FeedEntry, SplitOptions } from '@weft/nodes';
 import type { TextPiece } from './content-batches.js';
 import type { ContentLimit, ContentLimits } from './content-limits.js';
 import type { JsonPiece } from './json-pieces.js';
@@ -23,7 +23,9 @@ export type ContentTask =
   /** An e-mail's HTML body sanitised, and its plain-text part (Send E-mail). */
   | { readonly kind: 'mail-html'; readonly html: string; readonly text?: string; readonly subject: string }
   /** JSON text checked (depth, syntax) and, with `keep`, sent back as pieces (HTTP Request answers, uploads); input: the text in pieces. */
-  | { readonly kind: 'json'; readonly subject: string; readonly keep: boolean };
+  | { readonly kind: 'json'; readonly subject: string; readonly keep: boolean }
+  /** An RSS or Atom feed's entries (Read Feed), sent back in batches, its title as the result; input: the feed's bytes in pieces. */
+  | { readonly kind: 'feed'; readonly name: string; readonly mimeType?: string; readonly text: 'summary' | 'content' };
 
 /** What each task sends back in batches, and what it ends with. */
 export interface ContentTaskResults {
@@ -31,6 +33,7 @@ export interface ContentTaskResults {
   split: { readonly item: PackedChunks; readonly result: undefined };
   'mail-html': { readonly item: never; readonly result: { readonly html: string; readonly text: string } };
   json: { readonly item: JsonPiece; readonly result: undefined };
+  feed: { readonly item: FeedEntry; readonly result: { readonly title: string } };
 }
 
 export type ToWorker =

@@ -46,6 +46,14 @@ export async function runContentTask(
       const { cleanMailBody } = await import('../outbound/mail-content.js');
       return cleanMailBody(task.html, task.text, task.subject, limits);
     }
+    case 'feed': {
+      const { readFeed } = await import('../documents/loaders/feed-loader.js');
+      const bytes = Buffer.concat((await input.all()) as Uint8Array[]);
+      const file = { name: task.name, bytes, ...(task.mimeType === undefined ? {} : { mimeType: task.mimeType }) };
+      const feed = await readFeed(file, { limits, text: task.text });
+      for (const batch of batchesOf(feed.entries, (entry) => entry.title.length + entry.text.length + 128)) await emit(batch);
+      return { title: feed.title };
+    }
     case 'json': {
       const text = ((await input.all()) as string[]).join('');
       checkJsonDepth(text, task.subject, limits);

@@ -1,5 +1,5 @@
 import type { ChunkValue, DocumentValue } from '@weft/core';
-import type { DocumentFile, ParseOptions, SplitOptions } from '@weft/nodes';
+import type { DocumentFile, Feed, FeedEntry, FeedOptions, ParseOptions, SplitOptions } from '@weft/nodes';
 import { checkSplitOptions, splitSubject } from '../documents/split-options.js';
 import { piecesOf, textItems } from './content-batches.js';
 import type { ContentLimits } from './content-limits.js';
@@ -58,6 +58,22 @@ export class ContentWork {
       },
     });
     return documents.documents;
+  }
+
+  /** Read Feed's parse (documents/loaders/feed-loader.ts), in a worker: the entries arrive in batches, the title last. */
+  async readFeed(file: DocumentFile, options: FeedOptions & WorkOptions = {}): Promise<Feed> {
+    const entries: FeedEntry[] = [];
+    const task = { kind: 'feed', name: file.name, mimeType: file.mimeType, text: options.text ?? 'summary' } as const;
+    const { title } = await this.pool.run(task, {
+      subject: file.name,
+      doing: 'reading the feed',
+      ...work(options),
+      input: piecesOf(file.bytes),
+      onBatch: (items) => {
+        entries.push(...items);
+      },
+    });
+    return { title, entries };
   }
 
   /** The Text Splitter's split (documents/split-documents.ts), in a worker; bad sizes are refused here first. */

@@ -21,7 +21,7 @@ function context(signal = new AbortController().signal) {
     llm: { chat: unused },
     http: { request: unused },
     files: { read: unused },
-    documents: { parse: unused, split: unused },
+    documents: { parse: unused, split: unused, readFeed: unused },
     embeddings: { embed: unused },
     vectors: { collection: unused, store: unused, query: unused },
     mail: { send: unused },

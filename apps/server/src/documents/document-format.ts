@@ -1,8 +1,9 @@
 import type { DocumentFile } from '@weft/nodes';
 import { sniffKind } from './describe-content.js';
 import { DocumentProblem } from './document-problem.js';
+import { looksLikeFeed } from './loaders/feed-sniff.js';
 
-export type DocumentFormat = 'text' | 'markdown' | 'html' | 'json' | 'csv' | 'xlsx' | 'pdf' | 'docx';
+export type DocumentFormat = 'text' | 'markdown' | 'html' | 'json' | 'csv' | 'xlsx' | 'pdf' | 'docx' | 'feed';
 
 const BY_EXTENSION: Readonly<Record<string, DocumentFormat>> = {
   txt: 'text',
@@ -19,6 +20,8 @@ const BY_EXTENSION: Readonly<Record<string, DocumentFormat>> = {
   xlsx: 'xlsx',
   pdf: 'pdf',
   docx: 'docx',
+  rss: 'feed',
+  atom: 'feed',
 };
 
 const BY_MIME_TYPE: Readonly<Record<string, DocumentFormat>> = {
@@ -30,6 +33,8 @@ const BY_MIME_TYPE: Readonly<Record<string, DocumentFormat>> = {
   'text/xml': 'html',
   'application/xml': 'html',
   'application/json': 'json',
+  'application/rss+xml': 'feed',
+  'application/atom+xml': 'feed',
   'text/csv': 'csv',
   'text/tab-separated-values': 'csv',
   'application/pdf': 'pdf',
@@ -56,8 +61,9 @@ const SNIFFED: Readonly<Record<string, DocumentFormat>> = { pdf: 'pdf', docx: 'd
  * Which reader a file goes to. An upload goes by its name's extension first: the name is
  * what its owner chose, and a type detected from content cannot tell CSV from plain text.
  * A web page (its name is its URL) goes by its Content-Type first: a URL's path often has
- * no extension, or one that says nothing about what the server sends. Failing both, the
- * content's signature decides, and a file that is neither known nor text is refused.
+ * no extension, or one that says nothing about what the server sends; a page whose root
+ * element is a feed's is read as a feed whatever its type. Failing both, the content's
+ * signature decides, and a file that is neither known nor text is refused.
  */
 export async function detectFormat(file: DocumentFile): Promise<DocumentFormat> {
   const extension = extensionOf(file.name);
@@ -66,6 +72,9 @@ export async function detectFormat(file: DocumentFile): Promise<DocumentFormat> 
   const byName = extension ? BY_EXTENSION[extension] : undefined;
   const byType = mimeTypeFormat(file.mimeType);
   const chosen = isUrl(file.name) ? (byType ?? byName) : (byName ?? byType);
+  // A feed served as XML, HTML or text (many are): its root element says so. An upload
+  // keeps the format its name gives; a web page or an XML type is looked at.
+  if ((chosen === 'html' || chosen === 'text') && (isUrl(file.name) || isXmlType(file.mimeType)) && looksLikeFeed(file.bytes)) return 'feed';
   if (chosen) return chosen;
   const sniffed = await sniffKind(file.bytes);
   if (sniffed && SNIFFED[sniffed]) return SNIFFED[sniffed];
@@ -80,6 +89,11 @@ function mimeTypeFormat(mimeType: string | undefined): DocumentFormat | undefine
   if (essence.endsWith('+json')) return 'json';
   if (essence.endsWith('+xml')) return 'html';
   return undefined;
+}
+
+function isXmlType(mimeType: string | undefined): boolean {
+  const essence = mimeType?.split(';')[0]?.trim().toLowerCase() ?? '';
+  return essence === 'text/xml' || essence === 'application/xml' || essence.endsWith('+xml');
 }
 
 function isUrl(name: string): boolean {

@@ -1,5 +1,5 @@
 import type { ChunkValue, DocumentValue } from '@weft/core';
-import type { DocumentFile, DocumentService, ParseOptions, SplitOptions } from '@weft/nodes';
+import type { DocumentFile, DocumentService, Feed, FeedOptions, ParseOptions, SplitOptions } from '@weft/nodes';
 import type { ContentWork } from '../content-work/content-work.js';
 
 /**
@@ -25,5 +25,9 @@ export class DocumentsService implements DocumentService {
 
   split(documents: readonly DocumentValue[], options: SplitOptions): Promise<ChunkValue[]> {
     return this.content.splitDocuments(documents, { ...options, owner: this.owner });
+  }
+
+  readFeed(file: DocumentFile, options: FeedOptions = {}): Promise<Feed> {
+    return this.content.readFeed(file, { ...options, owner: this.owner });
   }
 }

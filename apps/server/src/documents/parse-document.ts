@@ -25,6 +25,7 @@ const LOADERS: Readonly<Record<DocumentFormat, () => Promise<Loader>>> = {
   xlsx: async () => (await import('./loaders/xlsx-loader.js')).loadXlsx,
   pdf: async () => (await import('./loaders/pdf-loader.js')).loadPdf,
   docx: async () => (await import('./loaders/docx-loader.js')).loadDocx,
+  feed: async () => (await import('./loaders/feed-loader.js')).loadFeed,
 };
 
 /**

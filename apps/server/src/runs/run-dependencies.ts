@@ -52,7 +52,7 @@ export function unavailableNodeServices(request: NodeServicesRequest): NodeServi
     http: { request: missing('Sending HTTP requests') },
     sandbox: { runFunctionBody: missing('Running code') },
     files: { read: missing('Reading uploaded files') },
-    documents: { parse: missing('Reading documents'), split: missing('Splitting documents') },
+    documents: { parse: missing('Reading documents'), split: missing('Splitting documents'), readFeed: missing('Reading feeds') },
     embeddings: { embed: missing('Embedding text') },
     vectors: { collection: missing('The vector store'), store: missing('The vector store'), query: missing('The vector store') },
     mail: { send: missing('Sending e-mail') },

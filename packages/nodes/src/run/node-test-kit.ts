@@ -74,7 +74,7 @@ export function testServices(services: TestServices, recordUsage: (usage: TokenU
     http: services.http ?? { request: missing('http') },
     sandbox: services.sandbox ?? { runFunctionBody: missing('sandbox') },
     files: services.files ?? { read: missing('files') },
-    documents: services.documents ?? { parse: missing('documents'), split: missing('documents') },
+    documents: services.documents ?? { parse: missing('documents'), split: missing('documents'), readFeed: missing('documents') },
     embeddings: services.embeddings ?? { embed: missing('embeddings') },
     vectors: services.vectors ?? { collection: missing('vectors'), store: missing('vectors'), query: missing('vectors') },
     mail: services.mail ?? { send: missing('mail') },

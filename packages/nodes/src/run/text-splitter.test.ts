@@ -9,6 +9,7 @@ function recordingSplitter() {
   const calls: { documents: unknown; options: SplitOptions }[] = [];
   const documents: DocumentService = {
     parse: () => Promise.reject(new Error('not used')),
+    readFeed: () => Promise.reject(new Error('not used')),
     async split(docs, options) {
       calls.push({ documents: docs, options });
       return docs.map((d, chunk) => ({ text: d.text, metadata: { ...d.metadata, chunk } }));

@@ -25,6 +25,32 @@ export interface SplitOptions {
   readonly signal?: AbortSignal;
 }
 
+/** One entry of an RSS or Atom feed, as plain text. */
+export interface FeedEntry {
+  /** The entry's title as text ('' when it has none). */
+  readonly title: string;
+  /** Its link, absolute (resolved against the feed's address), or null. */
+  readonly link: string | null;
+  /** When it was published (else last updated), ISO 8601 in UTC, or null when the feed gives no date. */
+  readonly date: string | null;
+  /** Its author's name (or address), or null. */
+  readonly author: string | null;
+  /** The summary or the full content, HTML turned into text (scripts, styles and images dropped). */
+  readonly text: string;
+}
+
+/** A feed's title and its entries, newest first (entries without a date after the dated ones, in feed order). */
+export interface Feed {
+  readonly title: string;
+  readonly entries: readonly FeedEntry[];
+}
+
+export interface FeedOptions {
+  /** Which text an entry gives: its summary (the default), or its full content; each falls back to the other. */
+  readonly text?: 'summary' | 'content';
+  readonly signal?: AbortSignal;
+}
+
 export interface DocumentService {
   /**
    * The documents in one file: the whole text for text, Markdown, HTML, JSON objects and
@@ -40,4 +66,10 @@ export interface DocumentService {
    * numbers them). Documents without text give no chunks.
    */
   split(documents: readonly DocumentValue[], options: SplitOptions): Promise<ChunkValue[]>;
+  /**
+   * The entries of an RSS (0.9x, 1.0, 2.0) or Atom feed. Throws an Error that starts with
+   * the file's name (a feed's URL) when it is not a feed, saying what it is instead (a web
+   * page, and the feed that page names if it names one).
+   */
+  readFeed(file: DocumentFile, options?: FeedOptions): Promise<Feed>;
 }

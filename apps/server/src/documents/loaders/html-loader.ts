@@ -1,6 +1,7 @@
 import type { DocumentValue } from '@weft/core';
 import type { DocumentFile } from '@weft/nodes';
 import { compile, type HtmlToTextOptions } from 'html-to-text';
+import type { ContentLimits } from '../../content-work/content-limits.js';
 import { checkHtmlDepth } from '../../content-work/html-depth.js';
 import { decodeText, tidyText } from '../decode-text.js';
 import { DocumentProblem } from '../document-problem.js';
@@ -28,9 +29,13 @@ const toText = compile({
  * html-to-text walks the tree recursively, and its parser slows with depth.
  */
 export async function loadHtml(file: DocumentFile, { limits }: LoadOptions): Promise<DocumentValue[]> {
-  const html = await decodeText(file);
-  checkHtmlDepth(html, file.name, limits);
-  const text = tidyText(toText(html));
+  const text = htmlText(await decodeText(file), file.name, limits);
   if (text === '') throw new DocumentProblem(file.name, 'the page has no text');
   return [{ text, metadata: { source: file.name } }];
+}
+
+/** HTML's visible text, tidied (a page, or a feed entry's summary); nesting past the limit is refused first. */
+export function htmlText(html: string, subject: string, limits: ContentLimits): string {
+  checkHtmlDepth(html, subject, limits);
+  return tidyText(toText(html));
 }
