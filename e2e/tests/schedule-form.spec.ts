@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { openNewWorkflow } from '../support/editor.js';
-import { expect, test } from '../support/fixtures.js';
+import { expect, signUpViaApi, test } from '../support/fixtures.js';
 import { shootThemes } from '../support/screenshots.js';
 
 /**
@@ -83,4 +83,25 @@ test('an unnamed schedule with seconds, in a zone found by typing, reads the sam
   await expect(edit.getByRole('combobox', { name: 'Time zone' })).toHaveValue('Europe/Berlin');
   await edit.getByRole('button', { name: 'Save schedule' }).click();
   await expect(page.getByText('Schedule saved')).toBeVisible();
+});
+
+test('a template’s schedule is not offered to turn on while the workflow still needs setup', async ({ page }) => {
+  await signUpViaApi(page);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto('/gallery');
+  await page.getByRole('link', { name: 'Use template Keyword alert notifier' }).click();
+  await expect(page).toHaveURL(/\/workflow\/[^/?]+$/, { timeout: 15_000 });
+  const bar = page.getByTestId('setup-checklist');
+  // A new user lacks the Slack secret too, beside the page and the keyword.
+  await expect(bar).toContainText('3 things to provide before this workflow can run');
+  await expect(bar.getByRole('button', { name: 'Turn on' })).toHaveCount(0);
+  await bar.getByRole('button', { expanded: false }).click();
+  await expect(bar.getByTestId('schedule-waits')).toHaveText('After setup');
+  await page.keyboard.press('Escape');
+  await expect(bar.getByRole('list')).toHaveCount(0);
+  // The Schedule dialog offers Resume, and says first why runs would fail now.
+  await page.getByRole('button', { name: 'Schedule', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Schedules' });
+  await expect(dialog.getByTestId('schedule-setup-warning')).toContainText('3 things are missing');
+  await shoot(page, 'setup-warning');
 });

@@ -18,6 +18,7 @@ import { Skeleton } from '../../components/ui/Skeleton';
 import { useNow } from '../../hooks/useNow';
 import { toast } from '../../stores/toast.store';
 import { askedInputs } from '../run/run-inputs';
+import { useSetupNeeds } from '../setup/useSetupNeeds';
 import { useEditorStore } from '../store/editor.store';
 
 /** What the dialog shows: the list, the form for a new schedule, or the form for one of them. */
@@ -164,6 +165,7 @@ function ScheduleContent({
           </div>
         ) : (
           <>
+            <SetupWarning />
             <ScheduleList schedules={schedules} onEdit={(id) => setView({ kind: 'edit', scheduleId: id })} />
             {schedules.length >= SCHEDULE_PAGE_MAX && (
               <p className="mt-3 text-sm text-muted">
@@ -189,6 +191,22 @@ function ScheduleContent({
 }
 
 /** The first run in the toast as the lists show it: the schedule's zone, the 24-hour clock, seconds when it fires within the minute. */
+/**
+ * While the workflow still lacks a secret, a field or a parameter, its scheduled runs would
+ * fail: said above the list, where Resume is offered (the setup bar offers "Turn on" only
+ * once nothing is missing, issue 22).
+ */
+function SetupWarning() {
+  const { needs } = useSetupNeeds();
+  if (needs.length === 0) return null;
+  const count = needs.length === 1 ? '1 thing is' : `${needs.length} things are`;
+  return (
+    <div className="mb-4" data-testid="schedule-setup-warning">
+      <Alert tone="warning">Finish setting up first: {count} missing (see the bar above the canvas), so runs started now would fail.</Alert>
+    </div>
+  );
+}
+
 function describeNext(schedule: Schedule): string {
   const next = schedule.nextRuns[0];
   if (!next) return '';
