@@ -35,8 +35,13 @@ beforeAll(async () => {
   });
   slack = await startSlackPeer();
   site = http.createServer((req, res) => {
-    if (req.url === '/feed.xml') res.end('<rss><channel><item><title>Weft 2.0 ships</title></item></channel></rss>');
-    else res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body><p>Prices drop on Monday.</p></body></html>');
+    if (req.url === '/feed.xml') {
+      res.end(
+        '<rss><channel><title>News</title><item><title>Weft 2.0 ships</title><link>https://example.com/weft-2</link>' +
+          '<pubDate>Fri, 27 Nov 2026 08:00:00 GMT</pubDate><description>Faster runs.</description></item>' +
+          '<item><title>Rust 1.99 released</title><link>https://example.com/rust</link></item></channel></rss>',
+      );
+    } else res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body><p>Prices drop on Monday.</p></body></html>');
   });
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
   siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
@@ -87,6 +92,13 @@ describeEachDatabase('templates', (database) => {
     const execution = await runAndWait(weft(), user, await createWorkflow(weft(), user, document));
     expect(execution.status, execution.error ?? '').toBe('success');
     expect(slack.messages.slice(posted).map((m) => m.text)).toEqual([':newspaper: *Daily digest*\n\nDigest: Weft 2.0 ships.']);
+    // Read Feed hands the model one entry after another, each with its title, link and date apart (issue 22).
+    const prompt = JSON.stringify(model.requests.at(-1)?.json);
+    expect(prompt).toContain(
+      JSON.stringify(
+        'Weft 2.0 ships\nhttps://example.com/weft-2\n2026-11-27 08:00 UTC\n\nFaster runs.\n\n---\n\nRust 1.99 released\nhttps://example.com/rust',
+      ).slice(1, -1),
+    );
   });
 
   it('spreadsheet summarizer: every row of an Excel sheet reaches the model', async () => {

@@ -53,7 +53,8 @@ export type TemplateIcon =
   | 'search'
   | 'scissors'
   | 'output'
-  | 'text';
+  | 'text'
+  | 'rss';
 
 export interface TemplateNode {
   /** Unique within the template; the created workflow gets fresh ids. */

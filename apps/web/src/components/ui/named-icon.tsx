@@ -76,6 +76,12 @@ const PATHS = {
     </>
   ),
   text: <path d="M5 6.5V5h14v1.5M12 5v14M9 19h6" />,
+  rss: (
+    <>
+      <circle cx="6.5" cy="17.5" r="1.6" fill="currentColor" />
+      <path d="M5 11a8 8 0 0 1 8 8M5 5a14 14 0 0 1 14 14" />
+    </>
+  ),
   workflow: (
     <>
       <rect x="3" y="4" width="6" height="5" rx="1.2" />

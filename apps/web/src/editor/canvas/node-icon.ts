@@ -9,6 +9,7 @@ const BY_TYPE: readonly [prefix: string, icon: IconName][] = [
   ['trigger.', 'play'],
   ['llm.', 'sparkles'],
   ['http.', 'globe'],
+  ['feed.', 'rss'],
   ['slack.', 'chat'],
   ['email.', 'mail'],
   ['loader.web', 'globe'],
