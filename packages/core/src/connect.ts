@@ -63,9 +63,11 @@ export function planConnection(graph: ConnectGraph, request: ConnectionRequest, 
   const into = inputPorts(targetDef, target.data.config).find((p) => p.id === request.targetHandle);
   if (!out || !into) return refuse('unknown_handle', 'Connect an output handle to an input handle.');
   if (source.id === target.id) return refuse('self_connection', 'A node cannot be connected to itself.');
-  const existing = graph.edges.filter((e) => e.target === target.id && e.targetHandle === request.targetHandle);
-  if (existing.some((e) => e.source === source.id && e.sourceHandle === request.sourceHandle))
-    return refuse('duplicate', 'These handles are already connected.');
+  // An input that takes many connections (an Agent's Tools) keeps each; no merger.
+  const existing = into.multiple ? [] : graph.edges.filter((e) => e.target === target.id && e.targetHandle === request.targetHandle);
+  const same = (e: WorkflowEdge) =>
+    e.target === target.id && e.targetHandle === request.targetHandle && e.source === source.id && e.sourceHandle === request.sourceHandle;
+  if (graph.edges.some(same)) return refuse('duplicate', 'These handles are already connected.');
   if (reaches(graph.edges, target.id, source.id)) return refuse('cycle', `Connecting ${source.data.label} to ${target.data.label} would create a loop.`);
 
   const from = portType(out, source.data.config);
@@ -144,6 +146,8 @@ export function applyEdit<G extends ConnectGraph>(graph: G, edit: GraphEdit): G 
 
 /** Why `from` cannot feed `to`, with what would work instead. */
 export function incompatibleReason(from: DataType, to: DataType): string {
+  if (from === 'tool') return 'A tool output connects only to an Agent’s Tools input.';
+  if (to === 'tool') return 'The Tools input takes nodes that can act as tools (their Tool output), not values.';
   const reachable = DATA_TYPES.filter((t) => t !== 'any' && t !== from && findConversion(from, t));
   const hint = reachable.length
     ? ` A ${from} output connects to ${[from, ...reachable].join(', ')} or any inputs.`

@@ -7,7 +7,7 @@ import {
   MAX_CUSTOM_NODE_CODE_BYTES,
   uniqueCustomNodeType,
 } from './custom-node.js';
-import { DATA_TYPES } from './data-types.js';
+import { VALUE_TYPES } from './data-types.js';
 
 const valid = {
   title: 'Word count',
@@ -74,7 +74,7 @@ describe('customNodeInputSchema', () => {
     [{ outputs: Array.from({ length: 11 }, (_, i) => ({ id: `o${i}`, label: 'O', type: 'text' })) }, 'outputs: A custom node has at most 10 outputs'],
     [{ inputs: [{ id: 'Text', label: 'Text', type: 'text' }] }, 'inputs.0.id: Port ids start with a lowercase letter and use only a-z, 0-9, _ and -'],
     [{ inputs: [{ id: '1st', label: 'Text', type: 'text' }] }, 'inputs.0.id: Port ids start with a lowercase letter and use only a-z, 0-9, _ and -'],
-    [{ inputs: [{ id: 'text', label: 'Text', type: 'string' }] }, `inputs.0.type: Choose a data type: ${DATA_TYPES.join(', ')}`],
+    [{ inputs: [{ id: 'text', label: 'Text', type: 'string' }] }, `inputs.0.type: Choose a data type: ${VALUE_TYPES.join(', ')}`],
     [
       {
         outputs: [

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { configFieldIssue } from './config-values.js';
-import { DATA_TYPES } from './data-types.js';
+import { type DataType, VALUE_TYPES } from './data-types.js';
 import type { ConfigField, NodeDefinition, PortDefinition } from './node-definition.js';
 
 /**
@@ -56,7 +56,7 @@ export function uniqueCustomNodeType(title: string, taken: (type: string) => boo
 
 const text = (what: string, max: number) => z.string({ error: `${what} must be text` }).max(max, `${what} is at most ${max} characters`);
 const label = (what: string, max: number) => text(what, max).trim().min(1, `${what} is required`);
-const dataType = z.enum(DATA_TYPES, { error: `Choose a data type: ${DATA_TYPES.join(', ')}` });
+const dataType = z.enum(VALUE_TYPES as [Exclude<DataType, 'tool'>, ...Exclude<DataType, 'tool'>[]], { error: `Choose a data type: ${VALUE_TYPES.join(', ')}` });
 const portId = z
   .string({ error: 'Port id is required' })
   .max(40, 'Port id is at most 40 characters')

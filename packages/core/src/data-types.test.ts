@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CONVERSIONS, DATA_TYPES, type DataType, findConversion, typesCompatible, typesMatch } from './data-types.js';
+import { CONVERSIONS, DATA_TYPES, type DataType, findConversion, typesCompatible, typesMatch, VALUE_TYPES } from './data-types.js';
 
 // SPEC.md section 5, row by row, plus DESIGN.md's json→text.
 const SPEC_CONVERSIONS: [DataType, DataType, string][] = [
@@ -30,10 +30,15 @@ describe('conversion table', () => {
 });
 
 describe('type matching', () => {
-  it.each(DATA_TYPES.map((t) => [t]))('%s matches itself and any', (t) => {
+  it.each(VALUE_TYPES.map((t) => [t]))('%s matches itself and any', (t) => {
     expect(typesMatch(t, t)).toBe(true);
     expect(typesMatch(t, 'any')).toBe(true);
     expect(typesMatch('any', t)).toBe(true);
+  });
+
+  it('tool meets only tool: a node lent to an Agent is no value, and any takes values', () => {
+    expect(DATA_TYPES.filter((t) => typesMatch('tool', t) || typesMatch(t, 'tool'))).toEqual(['tool']);
+    expect(DATA_TYPES.filter((t) => typesCompatible('tool', t) || typesCompatible(t, 'tool'))).toEqual(['tool']);
   });
 
   it.each([

@@ -3,9 +3,12 @@
  * "Data types and connections"). This table is the single source of truth: the editor
  * uses it to insert converters, the server to validate stored workflows.
  */
-export const DATA_TYPES = ['text', 'documents', 'chunks', 'results', 'context', 'query', 'json', 'any'] as const;
+export const DATA_TYPES = ['text', 'documents', 'chunks', 'results', 'context', 'query', 'json', 'any', 'tool'] as const;
 
 export type DataType = (typeof DATA_TYPES)[number];
+
+/** The types that carry a value along an edge: every type but `tool` (custom node ports take these). */
+export const VALUE_TYPES = DATA_TYPES.filter((type) => type !== 'tool') as readonly Exclude<DataType, 'tool'>[];
 
 export function isDataType(value: unknown): value is DataType {
   return typeof value === 'string' && (DATA_TYPES as readonly string[]).includes(value);
@@ -34,8 +37,12 @@ export function findConversion(from: DataType, to: DataType): Conversion | undef
   return CONVERSIONS.find((c) => c.from === from && c.to === to);
 }
 
-/** Equal types, or either side `any`: connect directly, no converter needed. */
+/**
+ * Equal types, or either side `any`: connect directly, no converter needed. `tool` is no
+ * value but a node lent to an Agent (tool-port.ts), so it meets only `tool`, never `any`.
+ */
 export function typesMatch(a: DataType, b: DataType): boolean {
+  if (a === 'tool' || b === 'tool') return a === b;
   return a === b || a === 'any' || b === 'any';
 }
 

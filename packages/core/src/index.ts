@@ -24,6 +24,7 @@ export * from './schedule/index.js';
 export * from './secret-syntax.js';
 export * from './setup-needs.js';
 export * from './template/index.js';
+export * from './tool-port.js';
 export * from './validate-workflow.js';
 export * from './values/index.js';
 export * from './workflow.js';

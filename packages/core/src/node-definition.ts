@@ -14,6 +14,11 @@ export interface PortDefinition {
    * `type` is the fallback when the config holds no valid data type.
    */
   readonly typeFrom?: string;
+  /**
+   * Inputs only: takes any number of connections, each kept apart (an Agent's Tools),
+   * where another input given a second connection gets a merger.
+   */
+  readonly multiple?: boolean;
 }
 
 interface FieldBase {
@@ -95,6 +100,46 @@ export interface NodeDefinition {
    * node it implements.
    */
   readonly preview?: boolean;
+  /**
+   * Set on a node type that can serve as a tool of an Agent: it has an output of type
+   * `tool` (core tool-port.ts), and connected to an Agent's Tools input it is not run in the
+   * flow; the agent calls it, as often as its model asks (packages/nodes README, "Tools").
+   */
+  readonly toolUse?: ToolUse;
+}
+
+/** How a node type acts as a tool of an Agent (see `NodeDefinition.toolUse`). */
+export interface ToolUse {
+  /** What the tool does, for the model, unless the node has a description of its own. */
+  readonly description: string;
+  /**
+   * What the model fills in on each call. A `config` argument is asked for only while the
+   * node leaves that field empty (filled, it is fixed); an `input` argument is the value of
+   * that input port, always asked for. `{{args.NAME}}` in any text field of the node adds
+   * a string argument NAME besides. A node that offers its tools at run time (MCP Tools)
+   * lists none.
+   */
+  readonly arguments?: readonly ToolArgument[];
+}
+
+export interface ToolArgument {
+  readonly from: 'config' | 'input';
+  /** The config field's key, or the input port's id; also the argument's name. */
+  readonly key: string;
+  /** For the model: what to put there. */
+  readonly description: string;
+  /** The JSON type of an input argument (a config argument's comes from its field's kind). */
+  readonly type?: 'string' | 'number' | 'boolean' | 'object' | 'array';
+  /**
+   * The model may leave it out. A config argument is required when its field is; an input
+   * argument unless this is set.
+   */
+  readonly optional?: boolean;
+  /**
+   * An input argument asked for only when the node's text fields say `{{input…}}`: for
+   * nodes whose input only fills placeholders (HTTP Request, Send E-mail, Slack).
+   */
+  readonly onlyIfUsed?: boolean;
 }
 
 /** Default config values declared by a definition's fields. */

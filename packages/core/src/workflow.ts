@@ -28,6 +28,8 @@ export const workflowNodeSchema = z.object({
     version: z.number().int().positive().optional(),
     config: z.record(z.string(), z.unknown()).default({}),
     status: z.string().optional(),
+    /** What the node is for, in the user's words; an Agent reads it as the description of a tool node. */
+    description: z.string().max(2000).optional(),
     /** How the engine runs this node: retries and timeout (node-settings.ts). Absent: the defaults. */
     settings: nodeSettingsSchema.optional(),
   }),

@@ -1,4 +1,4 @@
-import type { ConfigOf } from '@weft/core';
+import { type ConfigOf, TOOL_OUTPUT } from '@weft/core';
 import { defineConfig, defineNode } from './define-node.js';
 import { runCode } from './run/code.js';
 
@@ -32,8 +32,12 @@ export const codeNode = defineNode({
   category: 'Logic',
   description: 'Runs your JavaScript in a sandbox on the input and emits what it returns.',
   inputs: [{ id: 'input', label: 'Value', type: 'any', optional: true, description: 'Available to the code as `input`.' }],
-  outputs: [{ id: 'output', label: 'Result', type: 'json' }],
+  outputs: [{ id: 'output', label: 'Result', type: 'json' }, TOOL_OUTPUT],
   config: codeConfig,
+  toolUse: {
+    description: 'Runs a fixed piece of JavaScript on the value given and returns its result.',
+    arguments: [{ from: 'input', key: 'input', description: 'The value the code gets as `input`.' }],
+  },
   run: runCode,
   docs: `The code is the body of a function: \`input\` holds the connected value and \`params\` the global parameters; whatever it \`return\`s (any JSON value) goes to the **Result** output. An unconnected input is \`null\`, and so is the result of code that returns nothing. \`console.log\` lines appear in the run's logs.
 

@@ -1,5 +1,6 @@
 import type { ConfigField, ConfigOf, NodeConfigMigration, NodeDefinition } from '@weft/core';
 import type { NodeRun } from './node-services.js';
+import type { NodeTools } from './tools/agent-tool.js';
 
 /**
  * A node type: its declarative definition plus `run`, the implementation. The server
@@ -14,6 +15,12 @@ export interface NodeType extends NodeDefinition {
    * `readWorkflowDocument`, which calls it. Like `run`, it never crosses the wire.
    */
   readonly migrate?: NodeConfigMigration['migrate'];
+  /**
+   * The tools a node of this type offers an Agent, for a type whose tools are known only at
+   * run time (MCP Tools). Without it, a type with `toolUse` is one tool derived from its
+   * declaration and run through `run` (tools/node-tools.ts). Never crosses the wire.
+   */
+  readonly tools?: NodeTools;
 }
 
 /** A node type as written: its `run` reads the config its own `config` fields describe. */

@@ -1,4 +1,4 @@
-import type { ConfigOf } from '@weft/core';
+import { type ConfigOf, TOOL_OUTPUT } from '@weft/core';
 import { choices, defineConfig, defineNode } from './define-node.js';
 import { runSendEmail } from './run/send-email.js';
 
@@ -51,8 +51,18 @@ export const emailSendNode = defineNode({
       type: 'json',
       description: '{ messageId, accepted, rejected, response } once the SMTP server took the message.',
     },
+    TOOL_OUTPUT,
   ],
   config: emailSendConfig,
+  toolUse: {
+    description: 'Sends an e-mail.',
+    arguments: [
+      { from: 'config', key: 'to', description: 'The recipients: addresses separated by commas.' },
+      { from: 'config', key: 'subject', description: 'The subject line.' },
+      { from: 'config', key: 'body', description: 'The message.' },
+      { from: 'input', key: 'input', type: 'string', description: 'The text the e-mail puts where it says {{input}}.', onlyIfUsed: true },
+    ],
+  },
   run: runSendEmail,
   docs: `Sends one e-mail through your SMTP server and emits what the server said: the \`messageId\`, the recipients it \`accepted\` and any it \`rejected\`.
 

@@ -1,4 +1,4 @@
-import type { ConfigOf } from '@weft/core';
+import { type ConfigOf, TOOL_OUTPUT } from '@weft/core';
 import { choices, defineConfig, defineNode } from './define-node.js';
 import { runHttpRequest } from './run/http-request.js';
 
@@ -50,8 +50,16 @@ export const httpRequestNode = defineNode({
       description: 'Available as {{input}} in the URL, headers, query and body.',
     },
   ],
-  outputs: [{ id: 'output', label: 'Response', type: 'json', typeFrom: 'responseAs' }],
+  outputs: [{ id: 'output', label: 'Response', type: 'json', typeFrom: 'responseAs' }, TOOL_OUTPUT],
   config: httpRequestConfig,
+  toolUse: {
+    description: 'Sends an HTTP request and returns the response body.',
+    arguments: [
+      { from: 'config', key: 'url', description: 'The full URL to request, starting with https://' },
+      { from: 'config', key: 'body', description: 'The JSON body, for POST, PUT, PATCH and DELETE.', optional: true },
+      { from: 'input', key: 'input', description: 'The value the request puts where it says {{input}}.', onlyIfUsed: true },
+    ],
+  },
   run: runHttpRequest,
   docs: `Sends one request and emits the response body on the **Response** output: parsed JSON, or the raw text when *Response as* is **Text** (the output's data type follows the choice).
 

@@ -29,3 +29,6 @@ export { slackMessageNode } from './slack-message.node.js';
 export { templateNode } from './template.node.js';
 export { textInputNode } from './text-input.node.js';
 export { textSplitterNode } from './text-splitter.node.js';
+export * from './tools/agent-tool.js';
+export * from './tools/json-schema.js';
+export { nodeTool, toolName, toolsOfSource, uniqueToolNames } from './tools/node-tools.js';

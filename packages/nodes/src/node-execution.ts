@@ -23,7 +23,14 @@ const builtin: NodeTypeLookup = (type) => BUILTIN_REGISTRY.get(type);
 export function nodeExecutorFor(lookup: NodeTypeLookup = builtin): (type: string) => NodeExecutor<NodeServices> | undefined {
   return (type) => {
     const run = lookup(type)?.run;
-    return run ? { run } : undefined;
+    if (!run) return undefined;
+    return {
+      run(args) {
+        // The engine hands over the nodes lent as tools; the run gets them with their types.
+        if (args.tools.length === 0) return run({ inputs: args.inputs, config: args.config, ctx: args.ctx });
+        return run({ inputs: args.inputs, config: args.config, ctx: args.ctx, tools: args.tools.map((node) => ({ node, type: lookup(node.type) })) });
+      },
+    };
   };
 }
 

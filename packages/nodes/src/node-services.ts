@@ -7,6 +7,7 @@ import type { LlmService, TokenUsage } from './services/llm-service.js';
 import type { MailService } from './services/mail-service.js';
 import type { SandboxService } from './services/sandbox-service.js';
 import type { VectorStoreService } from './services/vector-store-service.js';
+import type { ToolSource } from './tools/agent-tool.js';
 
 /**
  * Everything a node implementation may do beyond computing: the host (apps/server)
@@ -41,6 +42,8 @@ export interface NodeRunArgs<Config = Readonly<Record<string, unknown>>> {
   readonly inputs: Readonly<Record<string, unknown>>;
   readonly config: Config;
   readonly ctx: NodeRunContext<NodeServices>;
+  /** The nodes connected to this node's Tools input (an Agent's), with their types; absent or empty for most. */
+  readonly tools?: readonly ToolSource[];
 }
 
 /** A node implementation: `run` of a node type. */

@@ -1,4 +1,4 @@
-import type { ConfigOf } from '@weft/core';
+import { type ConfigOf, TOOL_OUTPUT } from '@weft/core';
 import { choices, defineConfig, defineNode } from './define-node.js';
 import { apiKeyField } from './model-fields.js';
 import { runRetriever } from './run/retriever.js';
@@ -53,8 +53,12 @@ export const retrieverNode = defineNode({
       description: 'Connect Embed & Store here so retrieval waits for indexing in the same run. Its value is not used.',
     },
   ],
-  outputs: [{ id: 'output', label: 'Results', type: 'results' }],
+  outputs: [{ id: 'output', label: 'Results', type: 'results' }, TOOL_OUTPUT],
   config: retrieverConfig,
+  toolUse: {
+    description: 'Searches a document collection and returns the passages that best match, best first, each with its source.',
+    arguments: [{ from: 'input', key: 'input', type: 'string', description: 'What to search for, in words.' }],
+  },
   run: runRetriever,
   docs: `Finds the chunks of the **Collection** that best answer the **Query** and emits them as **Results**, best first, each with its text, score, source and metadata.
 

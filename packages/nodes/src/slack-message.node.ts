@@ -1,4 +1,4 @@
-import type { ConfigOf } from '@weft/core';
+import { type ConfigOf, TOOL_OUTPUT } from '@weft/core';
 import { choices, defineConfig, defineNode } from './define-node.js';
 import { runSlackMessage, SLACK_API_URL } from './run/slack-message.js';
 
@@ -88,8 +88,16 @@ export const slackMessageNode = defineNode({
       type: 'json',
       description: '{ ok: true } once Slack accepted the message; a bot post adds the channel ID and the message ts (for replies in its thread).',
     },
+    TOOL_OUTPUT,
   ],
   config: slackMessageConfig,
+  toolUse: {
+    description: 'Posts a message to a Slack channel.',
+    arguments: [
+      { from: 'config', key: 'text', description: 'The message, in Slack mrkdwn.' },
+      { from: 'input', key: 'input', type: 'string', description: 'The text the message puts where it says {{input}}.', onlyIfUsed: true },
+    ],
+  },
   run: runSlackMessage,
   docs: `Sends **Message** to a Slack channel. Slack's *mrkdwn* formatting works (\`*bold*\`, \`_italic_\`, \`<https://example.com|links>\`); placeholders \`{{input}}\`, \`{{params.key}}\` and \`{{secrets.NAME}}\` are filled in first.
 

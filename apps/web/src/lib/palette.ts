@@ -42,6 +42,7 @@ export const DATA_TYPE_SWATCH: Record<DataType, Swatch> = {
   query: COLOUR.pink,
   json: COLOUR.violet,
   any: COLOUR.paleSlate,
+  tool: COLOUR.slate,
 };
 
 const UNKNOWN: Swatch = DATA_TYPE_SWATCH.any;

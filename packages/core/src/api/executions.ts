@@ -2,11 +2,14 @@
  * The execution shapes of the HTTP API (docs/API.md "Running workflows"), shared by the
  * server that answers them and the web app that reads them.
  */
-import type { LogLevel, NodeStatus, RunEvent } from '../engine/index.js';
+import type { LogLevel, NodeStatus, NodeStep, RunEvent } from '../engine/index.js';
 import type { RunDataMode } from '../run-data.js';
 
-/** What started a run; `error`: another workflow's failure, this being its error workflow (docs/API.md "Failure alerts"). */
-export const RUN_TRIGGERS = ['manual', 'api', 'webhook', 'schedule', 'error'] as const;
+/**
+ * What started a run; `error`: another workflow's failure, this being its error workflow
+ * (docs/API.md "Failure alerts"); `mcp`: an MCP client calling the workflow as a tool.
+ */
+export const RUN_TRIGGERS = ['manual', 'api', 'webhook', 'schedule', 'error', 'mcp'] as const;
 export type RunTrigger = (typeof RUN_TRIGGERS)[number];
 
 export const EXECUTION_STATUSES = ['queued', 'running', 'success', 'error', 'cancelled'] as const;
@@ -74,6 +77,8 @@ export interface NodeResult {
   /** Why a skipped node did not run. */
   skipReason: string | null;
   logs: NodeLogLine[];
+  /** An Agent's model and tool calls, each with its arguments, result, duration and tokens. */
+  steps?: NodeStep[];
 }
 
 export interface RunUsage {

@@ -7,6 +7,34 @@ export type NodeStatus = 'idle' | 'queued' | 'running' | 'success' | 'error' | '
 export type RunStatus = 'running' | 'success' | 'error' | 'cancelled';
 export type LogLevel = 'info' | 'warn' | 'error';
 
+/**
+ * One step of a node that works in steps (an Agent): a call to its model, or a call to one
+ * of its tools. Emitted when the step ends, so it carries its duration and result; the live
+ * log, the inspector and the stored execution all show it (`stepMessage`).
+ */
+export interface NodeStep {
+  /** 1, 2, 3 … in the order the steps began. */
+  readonly index: number;
+  readonly kind: 'model' | 'tool';
+  /** The model's name, or the tool's as the model knows it. */
+  readonly name: string;
+  /** When it began, from the injected clock (ms since the epoch). */
+  readonly startedAt: number;
+  readonly durationMs: number;
+  readonly status: 'success' | 'error';
+  /** A tool's arguments; for a model step, how many messages it was sent. */
+  readonly input?: unknown;
+  /** A tool's result; for a model step, its text and the tool calls it asked for. */
+  readonly output?: unknown;
+  readonly error?: string;
+  /** Model steps: the tokens this call used. */
+  readonly usage?: { readonly inputTokens: number; readonly outputTokens: number };
+  /** Tool steps: the model's id of the call, which pairs it with the model step that asked. */
+  readonly callId?: string;
+  /** Tool steps: the workflow node that is the tool (the one connected to the Tools input). */
+  readonly toolNodeId?: string;
+}
+
 interface Base {
   readonly runId: string;
   /** Milliseconds since the epoch, from the injected clock. */
@@ -27,6 +55,8 @@ export type RunEvent =
   | (Base & { readonly type: 'node:log'; readonly nodeId: string; readonly level: LogLevel; readonly message: string })
   /** A streamed piece of output (LLM tokens), shown live; the final output comes with node:finished. */
   | (Base & { readonly type: 'node:token'; readonly nodeId: string; readonly text: string })
+  /** A step of a node that works in steps (an Agent's model and tool calls), when it ends. */
+  | (Base & { readonly type: 'node:step'; readonly nodeId: string; readonly step: NodeStep })
   | (Base & { readonly type: 'node:retrying'; readonly nodeId: string; readonly attempt: number; readonly error: string; readonly delayMs: number })
   | (Base & {
       readonly type: 'node:finished';

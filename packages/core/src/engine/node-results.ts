@@ -1,5 +1,5 @@
 import type { NodeResult } from '../api/executions.js';
-import type { RunEvent } from './events.js';
+import type { NodeStep, RunEvent } from './events.js';
 
 /**
  * The second view of a run's events, beside `reduceRun`'s live `RunState`: each node's
@@ -28,6 +28,27 @@ export function emptyNodeResult(): NodeResult {
 /** The log line a retry leaves, in the live log and in the stored node alike. */
 export function retryingMessage(event: Extract<RunEvent, { type: 'node:retrying' }>): string {
   return `Attempt ${event.attempt} failed (${event.error}); retrying in ${event.delayMs} ms`;
+}
+
+/**
+ * The log line a step leaves (an Agent's model or tool call), in the live log and in the
+ * stored node alike; the step itself, whole, is in the node's `steps`.
+ */
+export function stepMessage(step: NodeStep): string {
+  const took = step.durationMs < 1000 ? `${Math.round(step.durationMs)} ms` : `${(step.durationMs / 1000).toFixed(1)} s`;
+  const tokens = step.usage ? `${step.usage.inputTokens} + ${step.usage.outputTokens} tokens, ` : '';
+  const head = `Step ${step.index} · ${step.kind === 'model' ? 'model' : 'tool'} ${step.name}`;
+  if (step.status === 'error') return `${head} failed (${tokens}${took}): ${step.error ?? 'unknown error'}`;
+  if (step.kind === 'tool') return `${head}(${brief(step.input)}) → ${brief(step.output)} (${took})`;
+  const calls = (step.output as { toolCalls?: readonly { name: string }[] } | undefined)?.toolCalls ?? [];
+  const did = calls.length > 0 ? `asked for ${calls.map((call) => call.name).join(', ')}` : 'answered';
+  return `${head} ${did} (${tokens}${took})`;
+}
+
+/** A value in a log line: JSON, cut to a readable length (the step keeps it whole). */
+function brief(value: unknown): string {
+  const text = typeof value === 'string' ? value : value === undefined ? '' : (JSON.stringify(value) ?? '');
+  return text.length > 160 ? `${text.slice(0, 157)}…` : text;
 }
 
 /** Folds one event into `nodes` (mutated). Run-level events other than the start touch no node. */
@@ -62,6 +83,13 @@ export function foldNodeResult(nodes: Record<string, NodeResult>, event: RunEven
     case 'node:retrying':
       node(event.nodeId).logs.push({ at: iso(event.at), level: 'warn', message: retryingMessage(event) });
       return;
+    case 'node:step': {
+      const n = node(event.nodeId);
+      if (n.steps) n.steps.push(event.step);
+      else n.steps = [event.step];
+      n.logs.push({ at: iso(event.at), level: event.step.status === 'error' ? 'warn' : 'info', message: stepMessage(event.step) });
+      return;
+    }
     case 'node:finished': {
       const n = ended(node(event.nodeId), 'success', event);
       n.outputs = event.outputs as Record<string, unknown>;

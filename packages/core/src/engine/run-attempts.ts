@@ -1,5 +1,5 @@
 import { formatLimit } from '../node-settings.js';
-import type { LogLevel } from './events.js';
+import type { LogLevel, NodeStep } from './events.js';
 import type { ExecuteOptions, ExecutionNode, NodePolicy, NodeRunContext } from './types.js';
 
 export type AttemptsResult = { ok: true; outputs: Readonly<Record<string, unknown>> } | { ok: false; error: string };
@@ -36,7 +36,12 @@ export async function runAttempts<S>(
     shared.track(node.id, abort);
     const ctx = new AttemptContext(shared, node.id, attempt, abort, runInput);
     try {
-      const result = await attemptWithTimeout(() => executor.run({ inputs, config: node.config, ctx }), policy.timeoutMs, abort, shared.schedule);
+      const result = await attemptWithTimeout(
+        () => executor.run({ inputs, config: node.config, ctx, tools: node.tools ?? NO_TOOLS }),
+        policy.timeoutMs,
+        abort,
+        shared.schedule,
+      );
       return { ok: true, outputs: result.outputs ?? {} };
     } catch (error) {
       if (shared.isCancelled()) return { ok: false, error: 'Cancelled' };
@@ -51,6 +56,8 @@ export async function runAttempts<S>(
     }
   }
 }
+
+const NO_TOOLS: readonly ExecutionNode[] = [];
 
 /** The context a node sees; a class so its methods live on the prototype, not per call. */
 class AttemptContext<S> implements NodeRunContext<S> {
@@ -78,6 +85,14 @@ class AttemptContext<S> implements NodeRunContext<S> {
 
   emitToken(text: string): void {
     this.shared.onEvent({ type: 'node:token', runId: this.runId, at: this.shared.now(), nodeId: this.nodeId, text });
+  }
+
+  step(step: NodeStep): void {
+    this.shared.onEvent({ type: 'node:step', runId: this.runId, at: this.shared.now(), nodeId: this.nodeId, step });
+  }
+
+  now(): number {
+    return this.shared.now();
   }
 }
 

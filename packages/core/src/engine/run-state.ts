@@ -1,5 +1,5 @@
-import type { LogLevel, NodeStatus, RunEvent, RunStatus } from './events.js';
-import { retryingMessage } from './node-results.js';
+import type { LogLevel, NodeStatus, NodeStep, RunEvent, RunStatus } from './events.js';
+import { retryingMessage, stepMessage } from './node-results.js';
 
 export interface NodeRunState {
   status: NodeStatus;
@@ -17,6 +17,8 @@ export interface NodeRunState {
   skipReason?: string;
   /** Streamed text so far (LLM tokens). */
   streamed?: string;
+  /** An Agent's model and tool calls so far, in the order they ended. */
+  steps?: readonly NodeStep[];
 }
 
 export interface RunLogLine {
@@ -73,6 +75,11 @@ export function reduceRun(state: RunState, event: RunEvent): RunState {
     }
     case 'node:log':
       return { ...state, logs: [...state.logs, line(event.at, event.nodeId, event.level, event.message)] };
+    case 'node:step': {
+      const steps = [...(state.nodes[event.nodeId]?.steps ?? []), event.step];
+      const level = event.step.status === 'error' ? 'warn' : 'info';
+      return { ...patchNode(state, event.nodeId, { steps }), logs: [...state.logs, line(event.at, event.nodeId, level, stepMessage(event.step))] };
+    }
     case 'node:retrying':
       return {
         ...state,

@@ -1,4 +1,4 @@
-import type { LogLevel, RunEvent } from './events.js';
+import type { LogLevel, NodeStep, RunEvent } from './events.js';
 
 /** What a node implementation sees while it runs. */
 export interface NodeRunContext<S> {
@@ -14,6 +14,13 @@ export interface NodeRunContext<S> {
   log(message: string, level?: LogLevel): void;
   /** Streams a piece of output (LLM tokens) to whoever watches the run. */
   emitToken(text: string): void;
+  /**
+   * Reports a step that ended (an Agent's model or tool call): shown live, kept with the
+   * run. The engine always gives it; a context a test builds by hand may leave it out.
+   */
+  step?(step: NodeStep): void;
+  /** The run's clock (ms since the epoch), for durations a node reports. The engine always gives it. */
+  now?(): number;
 }
 
 /**
@@ -29,6 +36,8 @@ export interface NodeExecutor<S> {
     inputs: Readonly<Record<string, unknown>>;
     config: Readonly<Record<string, unknown>>;
     ctx: NodeRunContext<S>;
+    /** The nodes lent to this one as tools (`ExecutionNode.tools`); empty for most. */
+    tools: readonly ExecutionNode[];
   }): Promise<NodeRunResult> | NodeRunResult;
 }
 
@@ -38,6 +47,13 @@ export interface ExecutionNode {
   /** What the user calls the node; the run's error names it by this (else by id). */
   readonly label?: string;
   readonly config: Readonly<Record<string, unknown>>;
+  /** What the node is for, in the user's words (an Agent's tool is described to the model by it). */
+  readonly description?: string;
+  /**
+   * The nodes lent to this one through its Tools input (core tool-port.ts): not run in the
+   * flow, handed to the node's `run` as `tools`. The host sets it (the server's plan).
+   */
+  readonly tools?: readonly ExecutionNode[];
 }
 
 export interface ExecutionEdge {

@@ -44,6 +44,8 @@ export interface DataValues {
   query: QueryValue;
   json: unknown;
   any: unknown;
+  /** Never a value on an edge: a node lent to an Agent (tool-port.ts). */
+  tool: never;
 }
 
 export type ValueOf<T extends DataType> = DataValues[T];

@@ -33,6 +33,7 @@ const TYPE_NAMES: Record<DataType, string> = {
   query: 'a query',
   json: 'JSON',
   any: 'a value of any type',
+  tool: 'a tool',
 };
 
 /**

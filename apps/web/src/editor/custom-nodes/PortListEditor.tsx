@@ -1,4 +1,4 @@
-import { DATA_TYPES, type DataType, MAX_CUSTOM_NODE_PORTS } from '@weft/core';
+import { type DataType, MAX_CUSTOM_NODE_PORTS, VALUE_TYPES } from '@weft/core';
 import { Button } from '../../components/ui/Button';
 import { controlClasses } from '../../components/ui/control-styles';
 import { IconButton } from '../../components/ui/IconButton';
@@ -85,7 +85,7 @@ export function PortListEditor({ side, ports, onChange, errors }: PortListEditor
                   onChange={(e) => update(index, { type: e.target.value as DataType })}
                   className="w-32"
                 >
-                  {DATA_TYPES.map((type) => (
+                  {VALUE_TYPES.map((type) => (
                     <option key={type} value={type}>
                       {type}
                     </option>

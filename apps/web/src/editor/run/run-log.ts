@@ -1,4 +1,4 @@
-import type { LogLevel, RunDataMode, RunEvent } from '@weft/core';
+import { type LogLevel, type RunDataMode, type RunEvent, stepMessage } from '@weft/core';
 import type { ExecutionDetail } from '../../api/executions';
 import { notKeptMessage } from '../../components/dashboard/run-data-kept';
 import { formatDuration, toEpoch } from '../../lib/run-format';
@@ -79,6 +79,8 @@ export function appendEvent(log: RunLog, event: RunEvent): RunLog {
       entries[index] = { ...current, message: current.message + event.text };
       return { ...log, entries };
     }
+    case 'node:step':
+      return push(log, { at: event.at, nodeId: event.nodeId, level: event.step.status === 'error' ? 'warn' : 'info', message: stepMessage(event.step) });
     case 'node:retrying':
       return push(log, {
         at: event.at,
