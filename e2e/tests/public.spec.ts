@@ -126,6 +126,8 @@ test('a signed-out visitor sees every public page with a clean console', async (
     ['/login', /./],
     ['/privacy', /privacy/i],
     ['/terms', /terms/i],
+    ['/reset-password', /./],
+    ['/unsubscribe', /./],
   ] as const) {
     // Each load asks once who is signed in; its answer is awaited, so a failure in it is seen.
     const session = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/auth/session');
