@@ -53,6 +53,7 @@ export function WorkflowMenu({ history, settings }: { history: VersionHistoryCon
             <ChevronDownIcon size={14} className="hidden xl:block" />
           </>
         }
+        panelClassName="w-64"
       >
         <button
           type="button"
@@ -83,7 +84,7 @@ export function WorkflowMenu({ history, settings }: { history: VersionHistoryCon
           }}
         >
           <SettingsIcon size={16} className="text-muted" />
-          <span className="flex-1">Workflow settings…</span>
+          <span className="flex-1 whitespace-nowrap">Workflow settings…</span>
           <kbd className="font-sans text-xs text-subtle">{shortcutLabel(',')}</kbd>
         </button>
         <hr className="-mx-1.5 my-1 border-line" />
