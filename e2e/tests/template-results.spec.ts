@@ -155,11 +155,16 @@ test('the four templates run at 1280×720 with their result on the canvas, no pa
 
   // 3. Keyword alert: the condition's way and the alert sent.
   await useTemplate(page, 'Keyword alert notifier');
+  // A parameter without a value is named on the card, marked, until it has one.
+  const pageUrl = node(page, 'Load Page').getByTestId('node-summary');
+  await expect(pageUrl).toHaveText('‹pageUrl›');
+  await expect(pageUrl.locator('[data-param="pageUrl"]')).toHaveAttribute('title', 'Parameter pageUrl has no value yet: set it in Parameters');
+  await shootThemes(page, 'template-results-keyword-setup');
   await setParameter(page, 'pageUrl', `${siteUrl}/page.html`);
   await setParameter(page, 'keyword', 'Pricing');
   await closePanels(page);
   // The cards read the parameters' values, not their placeholders.
-  await expect(node(page, 'Load Page').getByTestId('node-summary')).toHaveText(`${siteUrl}/page.html`);
+  await expect(pageUrl).toHaveText(`${siteUrl}/page.html`);
   await run(page);
   await expect.poll(() => slack.messages.length).toBe(2);
   await expectResultInSight(page, 'Mentions Keyword?', /^Result: True/);
