@@ -140,6 +140,8 @@ export interface ToolArgument {
    * nodes whose input only fills placeholders (HTTP Request, Send E-mail, Slack).
    */
   readonly onlyIfUsed?: boolean;
+  /** Asked for only while another field of the node holds one of these values (a body only for methods that send one). */
+  readonly onlyWhen?: { readonly key: string; readonly oneOf: readonly string[] };
 }
 
 /** Default config values declared by a definition's fields. */

@@ -1,3 +1,4 @@
+import { agentNode } from './agent.node.js';
 import { codeNode } from './code.node.js';
 import { conditionNode } from './condition.node.js';
 import { converterNode } from './converter.node.js';
@@ -27,6 +28,7 @@ export const BUILTIN_NODES: readonly NodeType[] = [
   errorTriggerNode,
   templateNode,
   llmChatNode,
+  agentNode,
   documentLoaderNode,
   textSplitterNode,
   embedStoreNode,

@@ -56,7 +56,13 @@ export const httpRequestNode = defineNode({
     description: 'Sends an HTTP request and returns the response body.',
     arguments: [
       { from: 'config', key: 'url', description: 'The full URL to request, starting with https://' },
-      { from: 'config', key: 'body', description: 'The JSON body, for POST, PUT, PATCH and DELETE.', optional: true },
+      {
+        from: 'config',
+        key: 'body',
+        description: 'The JSON body to send.',
+        optional: true,
+        onlyWhen: { key: 'method', oneOf: ['POST', 'PUT', 'PATCH', 'DELETE'] },
+      },
       { from: 'input', key: 'input', description: 'The value the request puts where it says {{input}}.', onlyIfUsed: true },
     ],
   },

@@ -1,3 +1,4 @@
+export { type AgentConfig, agentNode } from './agent.node.js';
 export * from './catalogue.js';
 export { codeNode } from './code.node.js';
 export { conditionNode } from './condition.node.js';
@@ -16,6 +17,7 @@ export * from './node-services.js';
 export { type OutputFormat, outputNode } from './output.node.js';
 export { readFeedNode } from './read-feed.node.js';
 export { retrieverNode } from './retriever.node.js';
+export { AgentLimitError, type AgentLimits, checkJsonAnswer, runAgentLoop } from './run/agent-loop.js';
 export { EXAMPLE_FAILED_EXECUTION } from './run/error-trigger.js';
 export * from './services/document-service.js';
 export * from './services/embedding-service.js';

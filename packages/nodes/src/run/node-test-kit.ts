@@ -1,4 +1,4 @@
-import { configValueIssues, configWithDefaults, type LogLevel, type NodeRunContext, type NodeRunResult } from '@weft/core';
+import { configValueIssues, configWithDefaults, type LogLevel, type NodeRunContext, type NodeRunResult, type NodeStep } from '@weft/core';
 import type { NodeType } from '../define-node.js';
 import type { NodeServices } from '../node-services.js';
 import type { DocumentService } from '../services/document-service.js';
@@ -9,6 +9,7 @@ import type { LlmService, TokenUsage } from '../services/llm-service.js';
 import type { MailService } from '../services/mail-service.js';
 import type { SandboxService } from '../services/sandbox-service.js';
 import type { VectorStoreService } from '../services/vector-store-service.js';
+import type { ToolSource } from '../tools/agent-tool.js';
 
 /**
  * Runs one node type's `run` the way the engine calls it, with services the test supplies
@@ -22,7 +23,15 @@ export interface NodeRunHarness {
   readonly logs: { message: string; level: LogLevel }[];
   readonly tokens: string[];
   readonly usage: TokenUsage[];
-  run(args?: { inputs?: Record<string, unknown>; config?: Record<string, unknown>; runInput?: unknown; signal?: AbortSignal }): Promise<NodeRunResult>;
+  /** Steps the node reported (an Agent's model and tool calls), in the order they ended. */
+  readonly steps: NodeStep[];
+  run(args?: {
+    inputs?: Record<string, unknown>;
+    config?: Record<string, unknown>;
+    runInput?: unknown;
+    signal?: AbortSignal;
+    tools?: readonly ToolSource[];
+  }): Promise<NodeRunResult>;
 }
 
 export interface TestServices {
@@ -41,12 +50,14 @@ export function nodeHarness(node: NodeType, services: TestServices = {}): NodeRu
   const logs: NodeRunHarness['logs'] = [];
   const tokens: string[] = [];
   const usage: TokenUsage[] = [];
+  const steps: NodeStep[] = [];
   const nodeServices = testServices(services, (u) => usage.push(u));
   return {
     logs,
     tokens,
     usage,
-    async run({ inputs = {}, config = {}, runInput, signal = new AbortController().signal } = {}) {
+    steps,
+    async run({ inputs = {}, config = {}, runInput, signal = new AbortController().signal, tools = [] } = {}) {
       if (!node.run) throw new Error(`${node.type} has no run`);
       const ctx: NodeRunContext<NodeServices> = {
         runId: 'run-1',
@@ -57,11 +68,13 @@ export function nodeHarness(node: NodeType, services: TestServices = {}): NodeRu
         runInput,
         log: (message, level = 'info') => logs.push({ message, level }),
         emitToken: (text) => tokens.push(text),
+        step: (step) => steps.push(step),
+        now: () => Date.now(),
       };
       const runConfig = configWithDefaults(node, config);
       const [issue] = configValueIssues(node, runConfig);
       if (issue) throw new Error(issue.message);
-      return node.run({ inputs, config: runConfig, ctx });
+      return node.run({ inputs, config: runConfig, ctx, tools });
     },
   };
 }

@@ -67,15 +67,14 @@ export interface LlmToolSpec {
   readonly parameters: Readonly<Record<string, unknown>>;
 }
 
-/** One model call of a conversation: the messages so far, the tools it may ask for. */
+/**
+ * One model call of a conversation: the messages so far, the tools it may ask for. A JSON
+ * answer is asked for in the prompt and checked by the caller, not through a provider's
+ * structured output, which differs per provider and fights tool calls on some.
+ */
 export interface LlmTurnRequest extends Omit<LlmChatRequest, 'prompt'> {
   readonly messages: readonly LlmMessage[];
   readonly tools: readonly LlmToolSpec[];
-  /**
-   * The answer must be JSON fitting this schema (an object schema): asked of the provider
-   * as structured output where it has it. The caller still checks what comes back.
-   */
-  readonly answerSchema?: Readonly<Record<string, unknown>>;
 }
 
 export interface LlmTurnResult {

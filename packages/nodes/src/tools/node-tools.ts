@@ -46,6 +46,7 @@ export function nodeTool(node: ToolSource['node'], type: NodeType): AgentTool {
   const fromInputs: string[] = [];
   const usesInput = usesPlaceholder(node.config, 'input');
   for (const argument of toolUse.arguments ?? []) {
+    if (argument.onlyWhen && !argument.onlyWhen.oneOf.includes(String(node.config[argument.onlyWhen.key]))) continue;
     if (argument.from === 'config') {
       const field = type.config.find((f) => f.key === argument.key);
       // A filled field is the user's decision: the model does not get to change it.

@@ -1,0 +1,257 @@
+import type { NodeRunContext, NodeStep } from '@weft/core';
+import type { NodeServices } from '../node-services.js';
+import type { LlmConversations, LlmMessage, LlmToolCall, LlmToolResult, LlmTurnRequest, LlmTurnResult } from '../services/llm-service.js';
+import type { AgentTool, ToolCallContext } from '../tools/agent-tool.js';
+import { type JsonSchema, schemaProblem } from '../tools/json-schema.js';
+import { type LimitName, limitMessage, toolOutputText } from './agent-messages.js';
+
+export interface AgentLimits {
+  /** Model calls at most. */
+  readonly maxSteps: number;
+  readonly maxToolCalls: number;
+  /** Input and output tokens of all model calls together. */
+  readonly tokenBudget: number;
+  /** Wall time of the whole loop. */
+  readonly maxMs: number;
+}
+
+export interface AgentLoopOptions {
+  readonly request: Omit<LlmTurnRequest, 'messages' | 'tools'>;
+  readonly task: string;
+  readonly tools: readonly AgentTool[];
+  readonly limits: AgentLimits;
+  readonly ctx: NodeRunContext<NodeServices>;
+  readonly turn: LlmConversations['turn'];
+  /** Set when the answer must be JSON fitting it; an answer that does not is sent back. */
+  readonly answerSchema?: JsonSchema;
+}
+
+/** Reaching a limit: the node fails with this, every step taken already reported. */
+export class AgentLimitError extends Error {
+  constructor(
+    readonly limit: LimitName,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'AgentLimitError';
+  }
+}
+
+/**
+ * The agent's loop: ask the model, run the tools it asks for (in parallel when it asks
+ * for several), send their results back, until it answers. Each model call and each tool
+ * call is a step (`ctx.step`) with its arguments, result or error, duration and tokens,
+ * reported as it ends, so a run that fails or is cancelled keeps every step taken. The
+ * limits fail the node naming the limit; cancellation (and the time limit) abort the call
+ * in flight, model or tool, and no further tool starts. A tool's failure goes back to the
+ * model as the tool's result, so it can recover.
+ */
+export async function runAgentLoop(options: AgentLoopOptions): Promise<unknown> {
+  return new AgentLoop(options).run();
+}
+
+class AgentLoop {
+  private readonly messages: LlmMessage[];
+  private readonly byName: ReadonlyMap<string, AgentTool>;
+  private readonly specs: LlmTurnRequest['tools'];
+  private readonly timeLimit: AbortSignal;
+  private readonly signal: AbortSignal;
+  private step = 0;
+  private modelCalls = 0;
+  private toolCalls = 0;
+  private tokens = 0;
+
+  constructor(private readonly o: AgentLoopOptions) {
+    this.messages = [{ role: 'user', text: o.task }];
+    this.byName = new Map(o.tools.map((tool) => [tool.name, tool]));
+    this.specs = o.tools.map((tool) => ({ name: tool.name, description: tool.description, parameters: tool.parameters as Record<string, unknown> }));
+    this.timeLimit = AbortSignal.timeout(o.limits.maxMs);
+    this.signal = AbortSignal.any([o.ctx.signal, this.timeLimit]);
+  }
+
+  async run(): Promise<unknown> {
+    const { limits, answerSchema } = this.o;
+    for (;;) {
+      this.throwIfStopped();
+      if (this.modelCalls >= limits.maxSteps) throw this.limit('steps');
+      const reply = await this.modelStep();
+      if (this.tokens > limits.tokenBudget) throw this.limit('tokens');
+      if (reply.toolCalls.length === 0) {
+        if (!answerSchema) return reply.text;
+        const checked = checkJsonAnswer(reply.text, answerSchema);
+        if (checked.ok) return checked.value;
+        this.messages.push(
+          { role: 'assistant', text: reply.text, toolCalls: [] },
+          { role: 'user', text: `That answer does not fit the schema: ${checked.problem}. Reply again with only the JSON.` },
+        );
+        continue;
+      }
+      if (this.toolCalls + reply.toolCalls.length > limits.maxToolCalls) throw this.limit('toolCalls', reply.toolCalls.length);
+      this.toolCalls += reply.toolCalls.length;
+      this.messages.push({ role: 'assistant', text: reply.text, toolCalls: reply.toolCalls });
+      const results = await Promise.all(reply.toolCalls.map((call) => this.toolStep(call)));
+      this.messages.push({ role: 'tool', results });
+    }
+  }
+
+  private async modelStep(): Promise<LlmTurnResult> {
+    const { ctx, request } = this.o;
+    const index = ++this.step;
+    const startedAt = this.now();
+    const input = { messages: this.messages.length };
+    let reply: LlmTurnResult;
+    try {
+      reply = await this.o.turn(
+        { ...request, messages: this.messages.slice(), tools: this.specs },
+        { signal: this.signal, onToken: (text) => ctx.emitToken(text) },
+      );
+    } catch (error) {
+      const failure = this.stopReason() ?? error;
+      this.report({ index, kind: 'model', name: request.model, startedAt, status: 'error', input, error: messageOf(failure) });
+      throw failure;
+    }
+    this.modelCalls += 1;
+    const usage = { inputTokens: reply.usage.inputTokens, outputTokens: reply.usage.outputTokens };
+    this.tokens += usage.inputTokens + usage.outputTokens;
+    ctx.services.recordUsage({ ...usage, model: reply.usage.model ?? request.model });
+    const output = { text: reply.text, toolCalls: reply.toolCalls.map(({ id, name, arguments: args }) => ({ id, name, arguments: args })) };
+    this.report({ index, kind: 'model', name: reply.usage.model ?? request.model, startedAt, status: 'success', input, output, usage });
+    return reply;
+  }
+
+  /** One tool call; its failure is the model's to read, never the node's, unless the run stops. */
+  private async toolStep(call: LlmToolCall): Promise<LlmToolResult> {
+    const index = ++this.step;
+    const startedAt = this.now();
+    const base = { index, kind: 'tool' as const, name: call.name, startedAt, callId: call.id };
+    const failed = (error: string, input?: unknown, nodeId?: string): LlmToolResult => {
+      this.report({ ...base, status: 'error', error, ...(input === undefined ? {} : { input }), ...(nodeId ? { toolNodeId: nodeId } : {}) });
+      return { callId: call.id, name: call.name, output: error, isError: true };
+    };
+    const tool = this.byName.get(call.name);
+    if (!tool) return failed(`There is no tool named "${call.name}"; the tools are: ${[...this.byName.keys()].join(', ') || 'none'}.`, call.arguments);
+    const args = readArguments(call.arguments);
+    if (!args.ok) return failed(args.problem, call.arguments, tool.nodeId);
+    const problem = schemaProblem(tool.parameters, args.value);
+    if (problem) return failed(`The arguments do not fit: ${problem}.`, args.value, tool.nodeId);
+    this.throwIfStopped();
+
+    // Reported the moment the run stops, before the engine reports the node's end.
+    let reported = false;
+    const onStop = () => {
+      reported = true;
+      this.report({ ...base, status: 'error', input: args.value, toolNodeId: tool.nodeId, error: messageOf(this.stopReason()) });
+    };
+    this.signal.addEventListener('abort', onStop, { once: true });
+    try {
+      const value = await untilAborted(tool.call(args.value, this.toolContext(tool)), this.signal);
+      reported = true;
+      this.report({ ...base, status: 'success', input: args.value, output: value, toolNodeId: tool.nodeId });
+      return { callId: call.id, name: call.name, output: toolOutputText(value) };
+    } catch (error) {
+      if (this.signal.aborted) throw this.stopReason();
+      if (reported) throw error;
+      reported = true;
+      return failed(messageOf(error), args.value, tool.nodeId);
+    } finally {
+      this.signal.removeEventListener('abort', onStop);
+    }
+  }
+
+  private toolContext(tool: AgentTool): ToolCallContext {
+    const { ctx } = this.o;
+    const log = (message: string, level?: 'info' | 'warn' | 'error') => ctx.log(`${tool.name}: ${message}`, level);
+    const nodeContext: NodeRunContext<NodeServices> = {
+      runId: ctx.runId,
+      nodeId: ctx.nodeId,
+      attempt: ctx.attempt,
+      signal: this.signal,
+      services: ctx.services,
+      runInput: undefined,
+      log,
+      // A tool's own streamed text (an LLM inside it) is not the agent's answer.
+      emitToken: () => {},
+      now: () => this.now(),
+    };
+    return { signal: this.signal, services: ctx.services, log, nodeContext };
+  }
+
+  private report(step: Omit<NodeStep, 'durationMs'>): void {
+    this.o.ctx.step?.({ ...step, durationMs: this.now() - step.startedAt });
+  }
+
+  private now(): number {
+    return this.o.ctx.now?.() ?? Date.now();
+  }
+
+  /** Why the loop must stop now: cancelled, or out of time; undefined while it may go on. */
+  private stopReason(): Error | undefined {
+    if (this.o.ctx.signal.aborted) {
+      const reason: unknown = this.o.ctx.signal.reason;
+      return reason instanceof Error ? reason : new Error('Cancelled');
+    }
+    if (this.timeLimit.aborted) return this.limit('time');
+    return undefined;
+  }
+
+  private throwIfStopped(): void {
+    const reason = this.stopReason();
+    if (reason) throw reason;
+  }
+
+  private limit(name: LimitName, asked = 0): AgentLimitError {
+    const used = { steps: this.modelCalls, toolCalls: this.toolCalls, tokens: this.tokens, stepsTaken: this.step, asked };
+    return new AgentLimitError(name, limitMessage(name, this.o.limits, used));
+  }
+}
+
+function readArguments(raw: unknown): { ok: true; value: Record<string, unknown> } | { ok: false; problem: string } {
+  let value = raw;
+  if (typeof raw === 'string') {
+    try {
+      value = raw.trim() === '' ? {} : JSON.parse(raw);
+    } catch {
+      return { ok: false, problem: 'The arguments are not valid JSON.' };
+    }
+  }
+  if (value === undefined || value === null) return { ok: true, value: {} };
+  if (typeof value !== 'object' || Array.isArray(value)) return { ok: false, problem: 'The arguments must be a JSON object.' };
+  return { ok: true, value: value as Record<string, unknown> };
+}
+
+/** The model's final answer as JSON fitting the schema (a fenced ```json block is accepted). */
+export function checkJsonAnswer(text: string, schema: JsonSchema): { ok: true; value: unknown } | { ok: false; problem: string } {
+  const fenced = /^\s*```(?:json)?\s*([\s\S]*?)\s*```\s*$/i.exec(text);
+  let value: unknown;
+  try {
+    value = JSON.parse(fenced?.[1] ?? text);
+  } catch {
+    return { ok: false, problem: 'it is not valid JSON' };
+  }
+  const problem = schemaProblem(schema, value);
+  return problem ? { ok: false, problem } : { ok: true, value };
+}
+
+/** Resolves as `work` does, or rejects the moment `signal` aborts (a tool that ignores its signal is not waited for). */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
+}
+
+function messageOf(error: unknown): string {
+  if (error instanceof Error) return error.message || error.name;
+  return typeof error === 'string' ? error : 'Unknown error';
+}
