@@ -64,11 +64,13 @@ export function OverviewMapToggle() {
  * the canvas's size or the nodes change: the map then steps aside (issue 22, it covers no
  * node), unless the user is panning or zooming, or is using the map itself.
  */
-function useNodeUnderMap(): boolean {
+function useNodeUnderMap(moving: boolean): boolean {
   const flowStore = useStoreApi();
   const nodes = useEditorStore((s) => s.nodes);
   const [under, setUnder] = useState(false);
   useEffect(() => {
+    // Shown anyway while the user moves the view: checked once the move ends (a 1,000-node pan pays nothing).
+    if (moving) return;
     let frame = 0;
     const check = () => {
       frame = 0;
@@ -88,7 +90,7 @@ function useNodeUnderMap(): boolean {
       unsubscribe();
       cancelAnimationFrame(frame);
     };
-  }, [flowStore, nodes]);
+  }, [flowStore, nodes, moving]);
   return under;
 }
 
@@ -111,7 +113,7 @@ function OverviewMapView() {
   const definitions = useEditorStore((s) => s.definitionsByType);
   const theme = useThemeStore((s) => s.theme);
   const moving = useEditorStore((s) => s.viewMoving);
-  const nodeUnder = useNodeUnderMap();
+  const nodeUnder = useNodeUnderMap(moving);
   // Clicked or dragged in, until the pointer leaves: the map is in use and stays. Hovering
   // alone does not count (a node dropped on the map's corner leaves the pointer there).
   const [engaged, setEngaged] = useState(false);
