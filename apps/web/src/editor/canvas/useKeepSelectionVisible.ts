@@ -45,7 +45,8 @@ function neighbourIds(nodeId: string): Set<string> {
  * The view follows the room the canvas has (issues 13 and 22). Opening a node's settings
  * narrows the canvas, the logs drawer shortens it, and the overview map sits on its corner:
  * - a view still as fit-to-view left it is fitted again to the new size, so the whole
- *   workflow stays in sight as panels open and close (until the user pans or zooms);
+ *   workflow stays in sight as the logs open and close and comes back whole when a node's
+ *   settings close (until the user pans or zooms);
  * - the selected node is then slid just far enough to show whole and clear of what floats
  *   over the canvas; while its settings are open, with the nodes wired to it as far as
  *   they fit, so configuring a node never hides where its data comes from and goes.
@@ -70,7 +71,10 @@ export function useKeepSelectionVisible() {
       const resized = fittedSize.current !== null && (fittedSize.current.width !== width || fittedSize.current.height !== height);
       fittedSize.current = { width, height };
       // At once, not animated: the panel or drawer that changed the size appeared at once too.
-      if (resized && ui.viewFitted && !ui.fitViewRequested) fitView(0);
+      // Not while a node is configured: the whole workflow shrunk into what the settings
+      // leave would be too small to read; the node and its neighbours slide in instead, and
+      // the whole comes back when the settings close.
+      if (resized && ui.viewFitted && !ui.fitViewRequested && !configuring) fitView(0);
       if (!selectedNodeId) return;
       const { nodeLookup, transform, domNode } = flowStore.getState();
       const node = nodeLookup.get(selectedNodeId);
