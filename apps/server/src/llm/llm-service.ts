@@ -1,6 +1,8 @@
-import type { LlmChatRequest, LlmChatResult, LlmService } from '@weft/nodes';
-import type { LanguageModel, LanguageModelUsage } from 'ai';
+import type { LlmChatResult, LlmService } from '@weft/nodes';
+import type { LanguageModelUsage } from 'ai';
+import { type FetchFunction, languageModel } from './language-model.js';
 import { describeLlmError, LlmRequestError } from './llm-errors.js';
+import { createTurn } from './llm-turn.js';
 
 // The SDK prints provider warnings ("temperature is not supported by …") with
 // console.warn, beside the server's structured log; the LlmService contract has no
@@ -10,8 +12,7 @@ globalThis.AI_SDK_LOG_WARNINGS = false;
 // The AI SDK and its providers (about 1.8 MB of JavaScript) are imported on the first model
 // call, not at start: most runs never call a model (bench/cold-start.bench.mjs).
 
-/** A fetch-compatible function; in production the outbound guard's (outbound/guarded-fetch.ts). */
-export type FetchFunction = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+export type { FetchFunction } from './language-model.js';
 
 /**
  * The LLM service nodes use, over the Vercel AI SDK providers. Every provider is given
@@ -21,6 +22,7 @@ export type FetchFunction = (input: string | URL | Request, init?: RequestInit) 
  */
 export function createLlmService(fetch: FetchFunction): LlmService {
   return {
+    turn: createTurn(fetch),
     async chat(request, { signal, onToken }): Promise<LlmChatResult> {
       const model = await languageModel(request, fetch);
       const { streamText } = await import('ai');
@@ -67,44 +69,4 @@ export function createLlmService(fetch: FetchFunction): LlmService {
       };
     },
   };
-}
-
-async function languageModel(request: LlmChatRequest, fetch: FetchFunction): Promise<LanguageModel> {
-  const baseURL = request.baseUrl?.trim() || undefined;
-  if (baseURL !== undefined && !/^https?:\/\/[^/]/i.test(baseURL)) {
-    throw new LlmRequestError(`The base URL "${baseURL}" is not an http(s) URL, e.g. http://ollama.lan:11434/v1.`);
-  }
-  if (!request.model.trim()) throw new LlmRequestError('No model is set; enter the model name, e.g. gpt-4o-mini.');
-  // An empty string (not undefined) keeps the SDK from falling back to OPENAI_API_KEY or
-  // ANTHROPIC_API_KEY in the server's environment: the operator's key is not the workflow's.
-  const apiKey = request.apiKey ?? '';
-  switch (request.provider) {
-    case 'openai':
-      if (!apiKey && !baseURL) throw missingKey('OpenAI');
-      // .chat: the Chat Completions API, which OpenAI-style proxies also speak.
-      return (await import('@ai-sdk/openai')).createOpenAI({ apiKey, baseURL, fetch }).chat(request.model);
-    case 'anthropic':
-      if (!apiKey && !baseURL) throw missingKey('Anthropic');
-      return (await import('@ai-sdk/anthropic')).createAnthropic({ apiKey, baseURL, fetch })(request.model);
-    case 'openai-compatible':
-      if (!baseURL) {
-        throw new LlmRequestError('An OpenAI-compatible provider needs a base URL, e.g. http://ollama.lan:11434/v1.');
-      }
-      return (await import('@ai-sdk/openai-compatible'))
-        .createOpenAICompatible({
-          name: 'openai-compatible',
-          baseURL,
-          apiKey: request.apiKey || undefined,
-          fetch,
-          // Without it, streamed answers carry no token counts.
-          includeUsage: true,
-        })
-        .chatModel(request.model);
-    default:
-      throw new LlmRequestError(`Unknown LLM provider "${String(request.provider)}".`);
-  }
-}
-
-function missingKey(provider: string): LlmRequestError {
-  return new LlmRequestError(`${provider} needs an API key: add it under Settings → Secrets and pick it in the node's API key field.`);
 }

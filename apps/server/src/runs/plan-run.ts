@@ -4,8 +4,10 @@ import {
   type ExecutionEdge,
   type ExecutionNode,
   inputPorts,
+  isBlankConfigValue,
   type NodeSettings,
   type SeededOutputs,
+  splitToolNodes,
   type WorkflowDocument,
 } from '@weft/core';
 import { isOptionalInput, type NodeType } from '@weft/nodes';
@@ -86,6 +88,14 @@ export function planRun(
   const connected = new Set<string>();
   for (const edge of document.edges) connected.add(`${edge.target}\u0000${edge.targetHandle}`);
   const optional = isOptionalInput(nodeType);
+  const split = splitToolNodes(
+    document.nodes.map((node) => ({ id: node.id, type: node.data.type, label: node.data.label })),
+    document.edges,
+    nodeType,
+  );
+  if (!split.ok) return { ok: false, message: split.message };
+  /** Nodes lent to an agent: planned like the others, then handed to it rather than run. */
+  const tools = new Map<string, ExecutionNode>();
 
   for (const node of document.nodes) {
     const { type, config, label } = node.data;
@@ -99,10 +109,19 @@ export function planRun(
       return { ok: false, message: `Node ${name}${kind} cannot run yet: it is a preview of a later release. Remove it to run the workflow.` };
     }
     const { runConfig, problem, templated: hasTemplate } = checkedConfig(definition, config);
+    const description = node.data.description?.trim();
+    const executionNode: ExecutionNode = { id: node.id, type, config: runConfig, ...(label ? { label } : {}), ...(description ? { description } : {}) };
+    if (split.toolNodes.has(node.id)) {
+      // A tool's empty argument fields are the model's to fill, and its inputs come from the model.
+      const toolProblem = toolConfigProblem(definition, runConfig);
+      if (toolProblem) return { ok: false, message: `Tool ${name} cannot run: ${toolProblem}. Open its settings to fix it, then run again.` };
+      if (hasTemplate) templated.add(node.id);
+      tools.set(node.id, executionNode);
+      continue;
+    }
     if (problem && !Object.hasOwn(seeded, node.id)) {
       return { ok: false, message: `Node ${name} cannot run: ${problem}. Open its settings to fix it, then run again.` };
     }
-    const executionNode: ExecutionNode = { id: node.id, type, config: runConfig, ...(label ? { label } : {}) };
     for (const port of inputPorts(definition, runConfig)) {
       if (!connected.has(`${node.id}\u0000${port.id}`) && !optional(executionNode, port.id)) {
         return { ok: false, message: `Node ${name} needs its "${port.label}" input connected before the workflow can run.` };
@@ -114,6 +133,20 @@ export function planRun(
   }
 
   // Stored edges carry the engine's fields (and a few for the editor, which it ignores).
-  const edges: readonly ExecutionEdge[] = document.edges;
+  let edges: readonly ExecutionEdge[] = document.edges;
+  if (split.toolNodes.size > 0) {
+    edges = edges.filter((edge) => !split.toolNodes.has(edge.source));
+    for (const [index, node] of nodes.entries()) {
+      const lent = split.toolsOf.get(node.id);
+      if (lent) nodes[index] = { ...node, tools: lent.map((id) => tools.get(id)).filter((tool): tool is ExecutionNode => tool !== undefined) };
+    }
+  }
   return { ok: true, plan: { nodes, edges, nodeType, isOptionalInput: optional, templated, settings, seeded: {} } };
+}
+
+/** The first issue of a tool node's config, leaving out the empty fields its model fills (`toolUse.arguments`). */
+function toolConfigProblem(definition: NodeType, config: Readonly<Record<string, unknown>>): string | undefined {
+  const filledByModel = new Set((definition.toolUse?.arguments ?? []).filter((argument) => argument.from === 'config').map((argument) => argument.key));
+  const issue = configIssues(definition, config).find((candidate) => !(filledByModel.has(candidate.key) && isBlankConfigValue(config[candidate.key])));
+  return issue?.message;
 }

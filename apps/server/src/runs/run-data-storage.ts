@@ -107,7 +107,11 @@ export function keptNodes(nodes: Readonly<Record<string, NodeResult>>, kept: Run
   if (kept === 'all') return nodes as Record<string, NodeResult>;
   if (kept === 'summary') return {};
   const out: Record<string, NodeResult> = {};
-  for (const id in nodes) out[id] = { ...(nodes[id] as NodeResult), inputs: null, outputs: null, logs: [] };
+  for (const id in nodes) {
+    // An agent's steps hold its tools' arguments and results: values, like inputs and outputs.
+    const { steps: _steps, ...rest } = nodes[id] as NodeResult;
+    out[id] = { ...rest, inputs: null, outputs: null, logs: [] };
+  }
   return out;
 }
 
@@ -180,6 +184,7 @@ function packNode(result: NodeResult, inputsFrom: Record<string, InputSource> | 
   if (result.error !== null) out.error = result.error;
   if (result.skipReason !== null) out.skipReason = result.skipReason;
   if (result.logs.length > 0) out.logs = result.logs;
+  if (result.steps && result.steps.length > 0) out.steps = result.steps;
   return out;
 }
 

@@ -52,14 +52,20 @@ export function prepareNodes(plan: RunPlan, parameters: Readonly<Record<string, 
   const configErrors = new Map<string, Error>();
   if (plan.templated.size === 0) return { plan, params, configErrors };
   const scope = { secrets, params, brokenParams: broken };
-  const nodes = plan.nodes.map((node): ExecutionNode => {
+  const resolve = (node: ExecutionNode, failing: ExecutionNode): ExecutionNode => {
     if (!plan.templated.has(node.id)) return node;
     try {
       return { ...node, config: resolveConfig(node.config, scope) };
     } catch (error) {
-      configErrors.set(node.id, error instanceof Error ? error : new Error(String(error)));
+      const cause = error instanceof Error ? error : new Error(String(error));
+      // A tool's missing secret fails the agent that would call it, naming the tool.
+      configErrors.set(failing.id, failing === node ? cause : new Error(`Tool "${node.label || node.id}": ${cause.message}`));
       return node;
     }
+  };
+  const nodes = plan.nodes.map((node): ExecutionNode => {
+    const resolved = resolve(node, node);
+    return node.tools ? { ...resolved, tools: node.tools.map((tool) => resolve(tool, node)) } : resolved;
   });
   return { plan: { ...plan, nodes }, params, configErrors };
 }

@@ -1,4 +1,4 @@
-import { type ExecutionEdge, foldNodeResult, keptRunData, type RunDataMode, type RunEvent } from '@weft/core';
+import { type ExecutionEdge, foldNodeResult, keptRunData, type NodeStep, type RunDataMode, type RunEvent } from '@weft/core';
 import type { TokenUsage } from '@weft/nodes';
 import type { NodeResult, RunUsage } from './execution-types.js';
 import { keptNodes, packNodes, slimEvents } from './run-data-storage.js';
@@ -142,6 +142,10 @@ export class RunRecorder {
         const text = this.maskText(event.text);
         return text === event.text ? event : { ...event, text };
       }
+      case 'node:step': {
+        const step = this.storableStep(event.step);
+        return step === event.step ? event : { ...event, step };
+      }
       case 'node:retrying':
       case 'node:failed': {
         const error = this.maskText(event.error);
@@ -150,6 +154,17 @@ export class RunRecorder {
       default:
         return event;
     }
+  }
+
+  /** A step's arguments, result and error masked and cut like a node's inputs and outputs. */
+  private storableStep(step: NodeStep): NodeStep {
+    const values: Record<string, unknown> = {};
+    if (step.input !== undefined) values.input = step.input;
+    if (step.output !== undefined) values.output = step.output;
+    const stored = this.storableValues(values);
+    const error = step.error === undefined ? undefined : this.maskText(step.error);
+    if (stored === values && error === step.error) return step;
+    return { ...step, ...stored, ...(error === undefined ? {} : { error }) };
   }
 
   private apply(event: RunEvent): void {

@@ -1,5 +1,5 @@
 import type http from 'node:http';
-import { countPromptWords, type ModelPeerOptions, replyTo, streamTokens } from './openai-peer.js';
+import { countPromptWords, type ModelPeerOptions, type PeerToolResult, replyTo, splitIntoTokens, streamTokens } from './openai-peer.js';
 import { type PeerHandle, pause, peerHandle, sendJson, startPeerServer, write } from './peer-server.js';
 
 /**
@@ -22,6 +22,7 @@ export interface MessagesRequest {
   messages: { role: string; content: unknown }[];
   stream?: boolean;
   temperature?: number;
+  tools?: { name: string; description?: string; input_schema?: unknown }[];
 }
 
 /** `url` is the base URL to configure, ending in `/v1`. */
@@ -50,7 +51,14 @@ export async function startAnthropicPeer(initial: AnthropicPeerOptions = {}): Pr
         anthropicError(res, 404, 'not_found_error', `model: ${body.model}`);
         return;
       }
-      const { reply, tokens } = replyTo(options, body);
+      const turn = options.turn?.(body, anthropicToolResults(body));
+      const { reply, tokens } = turn ? { reply: turn.text ?? '', tokens: splitIntoTokens(turn.text ?? '') } : replyTo(options, body);
+      const calls = (turn?.toolCalls ?? []).map((call, index) => ({
+        id: call.id ?? `toolu_${server.requests.length}_${index}`,
+        name: call.name,
+        input: call.arguments,
+      }));
+      const stopReason = calls.length > 0 ? 'tool_use' : 'end_turn';
       const usage = options.usage ?? { inputTokens: countPromptWords([body.system ?? '', ...body.messages]), outputTokens: tokens.length };
       const id = `msg_peer_${server.requests.length}`;
 
@@ -61,8 +69,8 @@ export async function startAnthropicPeer(initial: AnthropicPeerOptions = {}): Pr
           type: 'message',
           role: 'assistant',
           model: body.model,
-          content: [{ type: 'text', text: reply }],
-          stop_reason: 'end_turn',
+          content: [{ type: 'text', text: reply }, ...calls.map((c) => ({ type: 'tool_use', id: c.id, name: c.name, input: c.input }))],
+          stop_reason: stopReason,
           stop_sequence: null,
           usage: { input_tokens: usage.inputTokens, output_tokens: usage.outputTokens },
         });
@@ -88,7 +96,13 @@ export async function startAnthropicPeer(initial: AnthropicPeerOptions = {}): Pr
       if (!(await streamTokens(res, tokens, options, (token) => event('content_block_delta', { index: 0, delta: { type: 'text_delta', text: token } }))))
         return;
       await event('content_block_stop', { index: 0 });
-      await event('message_delta', { delta: { stop_reason: 'end_turn', stop_sequence: null }, usage: { output_tokens: usage.outputTokens } });
+      for (const [offset, call] of calls.entries()) {
+        const index = offset + 1;
+        await event('content_block_start', { index, content_block: { type: 'tool_use', id: call.id, name: call.name, input: {} } });
+        await event('content_block_delta', { index, delta: { type: 'input_json_delta', partial_json: JSON.stringify(call.input) } });
+        await event('content_block_stop', { index });
+      }
+      await event('message_delta', { delta: { stop_reason: stopReason, stop_sequence: null }, usage: { output_tokens: usage.outputTokens } });
       await event('message_stop', {});
       res.end();
     },
@@ -96,6 +110,26 @@ export async function startAnthropicPeer(initial: AnthropicPeerOptions = {}): Pr
   );
 
   return { ...peerHandle(server, '/v1'), set: (changes) => Object.assign(options, changes) };
+}
+
+/** The tool results in a Messages request: `tool_result` blocks of its user messages. */
+export function anthropicToolResults(body: MessagesRequest): PeerToolResult[] {
+  const results: PeerToolResult[] = [];
+  for (const message of body.messages) {
+    if (message.role !== 'user' || !Array.isArray(message.content)) continue;
+    for (const block of message.content as { type?: string; tool_use_id?: string; content?: unknown; is_error?: boolean }[]) {
+      if (block.type !== 'tool_result') continue;
+      const content = typeof block.content === 'string' ? block.content : JSON.stringify(block.content ?? '');
+      results.push({ callId: block.tool_use_id ?? '', content: textContent(block.content) ?? content, isError: block.is_error === true });
+    }
+  }
+  return results;
+}
+
+function textContent(content: unknown): string | undefined {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return undefined;
+  return content.map((part: { text?: string }) => part.text ?? '').join('');
 }
 
 function anthropicError(res: http.ServerResponse, status: number, type: string, message: string): void {

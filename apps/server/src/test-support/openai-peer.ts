@@ -21,6 +21,12 @@ export interface ModelPeerOptions<Request> {
   apiKey?: string;
   /** When set, other models get 404 (in the API's own error shape). */
   models?: string[];
+  /**
+   * Answers like a model with tools (an agent's turn): the text and the tool calls to
+   * send, several at once for parallel calls. Given the request and the tool results it
+   * carries, so a script can answer by where the conversation is. Takes over from `reply`.
+   */
+  turn?: (request: Request, toolResults: readonly PeerToolResult[]) => PeerTurn;
   /** Between tokens. Default 2 ms. */
   tokenDelayMs?: number;
   /** Answer with the stream's first event (or nothing, unstreamed) and then hang until the client leaves. */
@@ -28,6 +34,19 @@ export interface ModelPeerOptions<Request> {
   /** Stream this many tokens, then hang until the client leaves (shows tokens arrive before the answer ends). */
   stallAfterTokens?: number;
   host?: string;
+}
+
+/** One model turn a peer sends (see `ModelPeerOptions.turn`). */
+export interface PeerTurn {
+  readonly text?: string;
+  readonly toolCalls?: readonly { readonly name: string; readonly arguments: unknown; readonly id?: string }[];
+}
+
+/** A tool result the client sent back, as either peer reads it from its own API's shape. */
+export interface PeerToolResult {
+  readonly callId: string;
+  readonly content: string;
+  readonly isError: boolean;
 }
 
 export interface OpenAiPeerOptions extends ModelPeerOptions<ChatCompletionRequest> {
@@ -47,6 +66,7 @@ export interface ChatCompletionRequest {
   temperature?: number;
   max_tokens?: number;
   max_completion_tokens?: number;
+  tools?: { type: string; function: { name: string; description?: string; parameters?: unknown } }[];
 }
 
 /** `url` is the base URL to configure, ending in `/v1`. */
@@ -116,7 +136,14 @@ export async function startOpenAiPeer(initial: OpenAiPeerOptions = {}): Promise<
         openAiError(res, 404, `The model \`${body.model}\` does not exist or you do not have access to it.`, 'invalid_request_error', 'model_not_found');
         return;
       }
-      const { reply, tokens } = replyTo(options, body);
+      const turn = options.turn?.(body, openAiToolResults(body));
+      const { reply, tokens } = turn ? { reply: turn.text ?? '', tokens: splitIntoTokens(turn.text ?? '') } : replyTo(options, body);
+      const calls = (turn?.toolCalls ?? []).map((call, index) => ({
+        id: call.id ?? `call_${server.requests.length}_${index}`,
+        name: call.name,
+        args: JSON.stringify(call.arguments),
+      }));
+      const finishReason = calls.length > 0 ? 'tool_calls' : 'stop';
       const usage = options.usage ?? { promptTokens: countPromptWords(body.messages), completionTokens: tokens.length };
       const usageJson = {
         prompt_tokens: usage.promptTokens,
@@ -133,7 +160,17 @@ export async function startOpenAiPeer(initial: OpenAiPeerOptions = {}): Promise<
           object: 'chat.completion',
           created,
           model: body.model,
-          choices: [{ index: 0, message: { role: 'assistant', content: reply }, finish_reason: 'stop' }],
+          choices: [
+            {
+              index: 0,
+              message: {
+                role: 'assistant',
+                content: reply,
+                ...(calls.length ? { tool_calls: calls.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: c.args } })) } : {}),
+              },
+              finish_reason: finishReason,
+            },
+          ],
           usage: usageJson,
         });
         return;
@@ -145,7 +182,12 @@ export async function startOpenAiPeer(initial: OpenAiPeerOptions = {}): Promise<
       await chunk([{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }]);
       if (options.stall) return pause(res, 2 ** 31 - 1);
       if (!(await streamTokens(res, tokens, options, (token) => chunk([{ index: 0, delta: { content: token }, finish_reason: null }])))) return;
-      await chunk([{ index: 0, delta: {}, finish_reason: 'stop' }]);
+      for (const [index, call] of calls.entries()) {
+        const start = { index, id: call.id, type: 'function', function: { name: call.name, arguments: '' } };
+        await chunk([{ index: 0, delta: { tool_calls: [start] }, finish_reason: null }]);
+        await chunk([{ index: 0, delta: { tool_calls: [{ index, function: { arguments: call.args } }] }, finish_reason: null }]);
+      }
+      await chunk([{ index: 0, delta: {}, finish_reason: finishReason }]);
       if (body.stream_options?.include_usage) await chunk([], { usage: usageJson });
       res.end('data: [DONE]\n\n');
     },
@@ -153,6 +195,17 @@ export async function startOpenAiPeer(initial: OpenAiPeerOptions = {}): Promise<
   );
 
   return { ...peerHandle(server, '/v1'), set: (changes) => Object.assign(options, changes) };
+}
+
+/** The tool results in a chat request: its `tool` messages, each naming the call it answers. */
+export function openAiToolResults(body: ChatCompletionRequest): PeerToolResult[] {
+  return body.messages
+    .filter((message) => message.role === 'tool')
+    .map((message) => {
+      const { tool_call_id: callId } = message as { tool_call_id?: string };
+      const content = textOf(message.content);
+      return { callId: callId ?? '', content, isError: false };
+    });
 }
 
 export const DEFAULT_EMBEDDING_DIMENSIONS = 64;
