@@ -1,4 +1,4 @@
-import { DATA_TYPES } from '@weft/core';
+import { VALUE_TYPES } from '@weft/core';
 import { BUILTIN_NODES } from '@weft/nodes';
 import { expect, it } from 'vitest';
 import { wordCountBody } from '../../test-support/custom-node-fixtures.js';
@@ -63,7 +63,7 @@ describeEachDatabase('custom node type routes', (database) => {
     [{ title: '' }, 'title: Title is required'],
     [{ inputs: [{ id: 'Text', label: 'Text', type: 'text' }] }, 'inputs.0.id: Port ids start with a lowercase letter and use only a-z, 0-9, _ and -'],
     [{ outputs: [] }, 'outputs: A custom node needs at least one output'],
-    [{ inputs: [{ id: 'a', label: 'A', type: 'pdf' }] }, `inputs.0.type: Choose a data type: ${DATA_TYPES.join(', ')}`],
+    [{ inputs: [{ id: 'a', label: 'A', type: 'pdf' }] }, `inputs.0.type: Choose a data type: ${VALUE_TYPES.join(', ')}`],
     [{ config: [{ kind: 'json', key: 'j', label: 'J' }] }, 'config.0.kind: Setting kind must be one of text, prompt, number, boolean, select, secret'],
     [{ code: 'x'.repeat(102_401) }, 'code: The code is larger than 100 KB'],
   ];
