@@ -38,7 +38,7 @@ describe('a node card’s result line (issue 22)', () => {
     expect(result('convert', done({ output: [{ text: 'a', metadata: {} }] }), { sourceType: 'documents', targetType: 'chunks' })?.lead).toBe('1 chunk');
   });
 
-  it('shows a record by its fields, a context by its text', () => {
+  it('shows a record by its fields, a context by its text (a Tool output is no second way out)', () => {
     expect(result('slack.message', done({ output: { ok: true, channel: 'C1' } }))).toEqual({ tone: 'value', text: 'ok: true · channel: C1' });
     expect(
       result('convert', done({ output: { text: '[1] Leave is 25 days', sources: ['handbook.md'] } }), { sourceType: 'results', targetType: 'context' }),

@@ -46,12 +46,13 @@ export function nodeResult(
   }
   const outputs = state.outputs;
   if (!outputs) return null;
-  const fired = definition.outputs.filter((p) => Object.hasOwn(outputs, p.id));
-  const port = fired[0];
+  // Value outputs only: a Tool output lends the node to an Agent and carries nothing.
+  const ports = definition.outputs.filter((p) => p.type !== 'tool');
+  const port = ports.find((p) => Object.hasOwn(outputs, p.id));
   if (!port) return Object.keys(outputs).length === 0 ? { tone: 'muted', text: 'No output' } : null;
   const shown = preview(outputs[port.id], portType(port, config), LINE_CHARS, false);
   // Which way a node with several outputs went (a condition's True or False) comes first.
-  if (definition.outputs.length > 1) return { ...shown, lead: shown.lead ? `${port.label} · ${shown.lead}` : port.label };
+  if (ports.length > 1) return { ...shown, lead: shown.lead ? `${port.label} · ${shown.lead}` : port.label };
   return shown;
 }
 

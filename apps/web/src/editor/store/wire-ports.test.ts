@@ -1,3 +1,4 @@
+import { BUILTIN_NODES } from '@weft/nodes';
 import { describe, expect, it } from 'vitest';
 import { node, storeWith } from './store-test-helpers';
 import { testDefinition } from './test-definitions';
@@ -17,6 +18,17 @@ describe('which ports a node added after another is wired through', () => {
   it('none when only a converter would join them, or a side has no ports', () => {
     expect(wirePorts(at('test.source.documents'), at('test.sink.text'))).toBeNull();
     expect(wirePorts(at('test.sink.text'), at('test.sink.text'))).toBeNull();
+  });
+
+  it('never the Tool ports: lending a node to an Agent is the user’s choice', () => {
+    const builtIn = (type: string) => ({ definition: BUILTIN_NODES.find((d) => d.type === type) ?? testDefinition(type), config: {} });
+    //   HTTP Request (Response json, Tool) ─▶ Agent (Task text, Tools): json meets neither; no Tool → Tools
+    expect(wirePorts(builtIn('http.request'), builtIn('ai.agent'))).toBeNull();
+    //   HTTP Request as text ─▶ Agent: its Response feeds the Task
+    expect(wirePorts({ ...builtIn('http.request'), config: { responseAs: 'text' } }, builtIn('ai.agent'))).toEqual({
+      sourceHandle: 'output',
+      targetHandle: 'input',
+    });
   });
 
   it('a port typed by the config counts by its config', () => {

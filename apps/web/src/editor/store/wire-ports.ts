@@ -8,15 +8,21 @@ export interface WirePorts {
 /**
  * Which output of `source` feeds which input of `target` when a node is added after
  * another (n8n's way: click a node in the library with one selected): the first pair
- * whose types match, a pair of equal types before one through `any`. Null when no pair
- * matches without a converter: then the new node is placed, not wired.
+ * whose types match, a pair of equal types before one through `any`, never the Tool
+ * ports. Null when no pair matches without a converter: then the new node is placed,
+ * not wired.
  */
 export function wirePorts(
   source: { definition: NodeDefinition; config: Readonly<Record<string, unknown>> },
   target: { definition: NodeDefinition; config: Readonly<Record<string, unknown>> },
 ): WirePorts | null {
-  const outs = outputPorts(source.definition).map((p) => ({ id: p.id, type: portType(p, source.config) }));
-  const ins = inputPorts(target.definition, target.config).map((p) => ({ id: p.id, type: portType(p, target.config) }));
+  // Values only: lending a node to an Agent (the Tool ports) is a choice, never a default.
+  const outs = outputPorts(source.definition)
+    .map((p) => ({ id: p.id, type: portType(p, source.config) }))
+    .filter((p) => p.type !== 'tool');
+  const ins = inputPorts(target.definition, target.config)
+    .map((p) => ({ id: p.id, type: portType(p, target.config) }))
+    .filter((p) => p.type !== 'tool');
   let loose: WirePorts | null = null;
   for (const out of outs) {
     for (const into of ins) {
