@@ -1,7 +1,7 @@
 import { emptyNodeResult, foldNodeResult, type RunEvent } from '@weft/core';
 import { describe, expect, it } from 'vitest';
 import type { NodeResult } from './execution-types.js';
-import { packNodes, parseStoredNodes, slimEvents, wholeEvents } from './run-data-storage.js';
+import { keptNodes, packNodes, parseStoredNodes, slimEvents, wholeEvents } from './run-data-storage.js';
 
 const done = (inputs: Record<string, unknown> | null, outputs: Record<string, unknown> | null, more: Partial<NodeResult> = {}): NodeResult => ({
   ...emptyNodeResult(),
@@ -62,6 +62,30 @@ describe('the nodes column', () => {
       error: 'Timed out',
       skipReason: 'none',
       logs: [{ at: '2026-11-27T10:00:00.500Z', level: 'warn', message: 'slow' }],
+      steps: [
+        {
+          index: 1,
+          kind: 'model',
+          name: 'm',
+          startedAt: 1,
+          durationMs: 5,
+          status: 'success',
+          output: { text: '', toolCalls: [] },
+          usage: { inputTokens: 3, outputTokens: 1 },
+        },
+        {
+          index: 2,
+          kind: 'tool',
+          name: 'look_up',
+          startedAt: 6,
+          durationMs: 2,
+          status: 'error',
+          input: { id: '1' },
+          error: 'HTTP 503',
+          callId: 'c',
+          toolNodeId: 'orders',
+        },
+      ],
     };
     expect(roundTrip({ up: done({}, { output: long }), full })).toEqual({ up: done({}, { output: long }), full });
   });
@@ -70,6 +94,13 @@ describe('the nodes column', () => {
     const nodes = { a: done({}, { output: { x: 'same' } }), b: done({ input: { x: 'same' } }, { output: 'ok' }) };
     expect(JSON.stringify(packNodes(nodes, [edge('a', 'b')]))).not.toContain('inputsFrom');
     expect(roundTrip(nodes)).toEqual(nodes);
+  });
+
+  it('drops an agent’s steps with the other values when a successful run keeps only outputs', () => {
+    const step = { index: 1, kind: 'tool', name: 'look_up', startedAt: 1, durationMs: 2, status: 'success', input: { secret: 'x' } } as const;
+    const kept = keptNodes({ agent: { ...done({}, { output: 'answer' }), steps: [step] } }, 'outputs');
+    expect(kept.agent?.steps).toBeUndefined();
+    expect(keptNodes({ agent: { ...done({}, { output: 'answer' }), steps: [step] } }, 'all').agent?.steps).toEqual([step]);
   });
 
   it('keeps what "outputs only" stores, with no values at all', () => {

@@ -24,6 +24,7 @@ function sameFacts(live: NodeRunState, stored: NodeResult) {
   expect(stored.outputs ?? undefined).toEqual(live.outputs);
   expect(stored.error ?? undefined).toBe(live.error);
   expect(stored.skipReason ?? undefined).toBe(live.skipReason);
+  expect(stored.steps).toEqual(live.steps);
   expect(stored.startedAt).toBe(live.startedAt === undefined ? null : new Date(live.startedAt).toISOString());
   expect(stored.finishedAt).toBe(live.finishedAt === undefined ? null : new Date(live.finishedAt).toISOString());
 }
@@ -44,6 +45,16 @@ describe('the two folds of run events', () => {
           ctx.emitToken('he');
           ctx.emitToken('llo');
           ctx.log('careful', 'warn');
+          ctx.step?.({
+            index: 1,
+            kind: 'model',
+            name: 'm',
+            startedAt: 0,
+            durationMs: 3,
+            status: 'success',
+            output: { text: '', toolCalls: [{ name: 'look_up' }] },
+          });
+          ctx.step?.({ index: 2, kind: 'tool', name: 'look_up', startedAt: 3, durationMs: 1500, status: 'error', input: { id: 1 }, error: 'HTTP 503' });
           return { outputs: { out: `${String(inputs.in)}: hello` } };
         },
         flaky: () => {
@@ -62,7 +73,7 @@ describe('the two folds of run events', () => {
     await vi.advanceTimersByTimeAsync(10);
     await run;
     const types = new Set(h.events.map((e) => e.type));
-    for (const type of ['node:log', 'node:token', 'node:retrying', 'node:failed', 'node:skipped', 'node:finished']) expect(types).toContain(type);
+    for (const type of ['node:log', 'node:token', 'node:step', 'node:retrying', 'node:failed', 'node:skipped', 'node:finished']) expect(types).toContain(type);
 
     const { nodes, state } = foldBoth(h.events);
     expect(Object.keys(nodes).sort()).toEqual(Object.keys(state.nodes).sort());
@@ -75,6 +86,12 @@ describe('the two folds of run events', () => {
       expect(storedLines).toEqual(liveLines);
     }
     expect(nodes.flaky?.logs.map((l) => l.message)).toEqual(['Attempt 1 failed (first try fails); retrying in 10 ms']);
+    expect(nodes.talk?.logs.map((l) => l.message)).toEqual([
+      'thinking',
+      'careful',
+      'Step 1 · model m asked for look_up (3 ms)',
+      'Step 2 · tool look_up failed (1.5 s): HTTP 503',
+    ]);
   });
 
   it('starts a node the run never announced as empty', () => {
