@@ -85,6 +85,38 @@ describe('appendEvent → log lines', () => {
     expect(log.entries.at(-1)).toMatchObject({ level: 'warn', message: 'Run cancelled after 3.0 s' });
   });
 
+  it('writes an agent’s model and tool calls as steps, a failed tool call as a warning', () => {
+    const log = fold([
+      {
+        type: 'node:step',
+        runId,
+        at: t0,
+        nodeId: 'b',
+        step: {
+          index: 1,
+          kind: 'model',
+          name: 'gpt',
+          startedAt: t0,
+          durationMs: 800,
+          status: 'success',
+          usage: { inputTokens: 12, outputTokens: 3 },
+          output: { text: '', toolCalls: [{ name: 'look_up' }] },
+        },
+      },
+      {
+        type: 'node:step',
+        runId,
+        at: t0 + 1,
+        nodeId: 'b',
+        step: { index: 2, kind: 'tool', name: 'look_up', startedAt: t0, durationMs: 40, status: 'error', error: 'HTTP 503' },
+      },
+    ]);
+    expect(log.entries.map((e) => [e.level, e.message])).toEqual([
+      ['info', 'Step 1 · model gpt asked for look_up (12 + 3 tokens, 800 ms)'],
+      ['warn', 'Step 2 · tool look_up failed (40 ms): HTTP 503'],
+    ]);
+  });
+
   it('keeps a node id for a node that is no longer on the canvas', () => {
     const log = fold([{ type: 'node:log', runId, at: t0, nodeId: 'gone', level: 'info', message: 'x' }]);
     expect(texts(log)).toEqual(['gone: x']);
