@@ -27,6 +27,7 @@ import type { FilesService } from './files/files.service.js';
 import { AnalyticsService } from './marketing/analytics.service.js';
 import { SubscriptionNotices } from './marketing/subscription-notices.js';
 import { SubscriptionsService } from './marketing/subscriptions.service.js';
+import { McpToolsService } from './mcp/mcp-tools.service.js';
 import { createOutboundServices, type OutboundServices } from './outbound/outbound-services.js';
 import { BackgroundTasks } from './platform/background-tasks.js';
 import { type Clock, systemClock } from './platform/clock.js';
@@ -96,6 +97,8 @@ export interface Services {
   /** Per-user secrets, encrypted at rest with the key checked at start-up (secrets/secrets-key.ts). */
   secrets: SecretsService;
   apiKeys: ApiKeysService;
+  /** Which workflows each owner exposes as MCP tools (mcp/). */
+  mcpTools: McpToolsService;
   webhooks: WebhooksService;
   /** Runs workflows, keeps their history and streams their events (runs/). */
   runs: RunService;
@@ -307,7 +310,7 @@ export function createServices(deps: {
     onPaused: async (schedule, reason) =>
       failureAlerts.schedulePaused({ id: schedule.id, userId: schedule.user_id, workflowId: schedule.workflow_id, name: schedule.name }, reason),
   });
-  const apiKeys = new ApiKeysService(db, clock);
+  const apiKeys = new ApiKeysService(db, clock, (userId, workflowId) => workflowsRepository.owns(userId, workflowId));
   return {
     lifecycle: { stopping: false, storageProblem: () => undefined },
     metrics,
@@ -351,6 +354,7 @@ export function createServices(deps: {
     customNodes,
     secrets,
     apiKeys,
+    mcpTools: new McpToolsService(db, workflowsRepository, clock),
     webhooks: new WebhooksService(db, workflowsRepository, clock, config.publicUrl),
     runs,
     runWorker,

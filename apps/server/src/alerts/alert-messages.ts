@@ -23,6 +23,7 @@ const TRIGGER_WORDS: Record<FailedExecution['trigger'], string> = {
   api: 'an API run',
   error: 'a run as an error workflow',
   manual: 'a manual run',
+  mcp: 'a run called over MCP',
 };
 
 interface Lines {

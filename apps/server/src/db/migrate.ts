@@ -15,6 +15,7 @@ import * as scheduleListIndex from './migrations/0015-schedule-list-index.js';
 import * as runRequeue from './migrations/0016-run-requeue.js';
 import * as schedulerLeases from './migrations/0017-scheduler-leases.js';
 import * as deletedFiles from './migrations/0018-deleted-files.js';
+import * as mcp from './migrations/0019-mcp.js';
 import type { Database } from './schema.js';
 
 /** Migrations are imported statically so the build needs no file-system scan. */
@@ -35,6 +36,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0016-run-requeue': runRequeue,
   '0017-scheduler-leases': schedulerLeases,
   '0018-deleted-files': deletedFiles,
+  '0019-mcp': mcp,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -1,5 +1,6 @@
 import type { TickOutcome } from '@weft/core';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { McpToolsTable } from './schema-agents.js';
 
 /**
  * Table types. Timestamps are ISO-8601 strings and booleans 0/1 integers so that one
@@ -29,6 +30,7 @@ export interface Database {
   workflow_versions: WorkflowVersionsTable;
   version_retention: VersionRetentionTable;
   workflow_alerts: WorkflowAlertsTable;
+  mcp_tools: McpToolsTable;
 }
 
 export interface UsersTable {
@@ -182,6 +184,8 @@ export interface ApiKeysTable {
   created_at: string;
   last_used_at: string | null;
   revoked_at: string | null;
+  /** JSON array of the workflow ids the key may call; null: every workflow (migration 0019). */
+  workflow_ids: string | null;
 }
 
 export interface CustomNodeTypesTable {

@@ -17,6 +17,7 @@ import { collectionsRoutes } from './routes/collections.routes.js';
 import { customNodesRoutes } from './routes/custom-nodes.routes.js';
 import { executionsRoutes } from './routes/executions.routes.js';
 import { filesRoutes } from './routes/files.routes.js';
+import { mcpRoutes } from './routes/mcp.routes.js';
 import { meRoutes } from './routes/me.routes.js';
 import { metricsRoutes } from './routes/metrics.routes.js';
 import { nodeDefinitionsRoutes } from './routes/node-definitions.routes.js';
@@ -104,6 +105,7 @@ export async function buildApp({ config, services, logger }: AppOptions): Promis
   apiKeysRoutes(app, { apiKeys: services.apiKeys });
   executionsRoutes(app, { runs: services.runs });
   workflowRunRoutes(app, { runs: services.runs });
+  mcpRoutes(app, { tools: services.mcpTools, runs: services.runs, logger, publicUrl: config.publicUrl });
   webhooksRoutes(app, { webhooks: services.webhooks, runs: services.runs });
   schedulesRoutes(app, { schedules: services.schedules });
   alertsRoutes(app, { alerts: services.alerts });

@@ -92,6 +92,7 @@ export function registerBodyGuard(app: FastifyInstance): void {
     // so `/%61pi/workflows` reaches `/api/workflows` although its URL does not start `/api/`.
     if (!isApiRoute(request) || request.routeOptions.config.public) return;
     // Throws the route's own 401/403 (no caller, a bad API key, a missing CSRF token).
-    requireCaller(request, { allowApiKey: true });
+    // A key limited to some workflows is judged by the route, which knows the workflow.
+    requireCaller(request, { allowApiKey: true, workflowScoped: true });
   });
 }

@@ -9,6 +9,21 @@ export interface Caller {
   via: 'bearer' | 'cookie' | 'api-key';
   /** Set when the caller came with an API key. */
   apiKeyId?: string;
+  /**
+   * The workflows the caller may call, when its API key is limited to some; null: every
+   * workflow of the user (sessions, and keys for every workflow).
+   */
+  workflowIds: readonly string[] | null;
+}
+
+export interface CallerOptions {
+  allowApiKey: boolean;
+  /**
+   * The route checks a key's workflow list itself (it runs or reads one workflow, or lists
+   * only the key's). Without it a key limited to some workflows is refused with 403: it
+   * was given to call those workflows, not to reach the rest of the account.
+   */
+  workflowScoped?: boolean;
 }
 
 declare module 'fastify' {
@@ -19,6 +34,8 @@ declare module 'fastify' {
 }
 
 export const REVOKED_KEY_MESSAGE = 'This API key was revoked. Create a new one in Settings → API keys.';
+export const SCOPED_KEY_MESSAGE =
+  'This API key may only run the workflows it is limited to and read their executions. Use a key for every workflow here (Settings → API keys).';
 export const UNKNOWN_KEY_MESSAGE = 'This API key is not valid. Check that it was copied whole, or create a new one in Settings → API keys.';
 
 /**
@@ -42,21 +59,27 @@ export function registerApiKeyAuth(app: FastifyInstance, apiKeys: ApiKeysService
   });
 }
 
+/** Whether the caller may call this workflow: always, unless its key is limited to others. */
+export function mayCallWorkflow(caller: Caller, workflowId: string): boolean {
+  return caller.workflowIds === null || caller.workflowIds.includes(workflowId);
+}
+
 /**
  * The caller of a route: a session (bearer or cookie, as requireAuth) or, where the route
  * allows it, an API key. Keys are refused with 403 on every other route, before they are
  * judged, so those routes tell nothing about whether a key is valid.
  */
-export function requireCaller(request: FastifyRequest, options: { allowApiKey: boolean }): Caller {
+export function requireCaller(request: FastifyRequest, options: CallerOptions): Caller {
   const key = request.apiKey;
   if (!key) {
     const { user, via } = requireAuth(request);
-    return { user, via };
+    return { user, via, workflowIds: null };
   }
   if (!options.allowApiKey) throw forbidden(API_KEY_NOT_ALLOWED_MESSAGE);
   switch (key.status) {
     case 'ok':
-      return { user: key.user, via: 'api-key', apiKeyId: key.keyId };
+      if (key.workflowIds !== null && options.workflowScoped !== true) throw forbidden(SCOPED_KEY_MESSAGE);
+      return { user: key.user, via: 'api-key', apiKeyId: key.keyId, workflowIds: key.workflowIds };
     case 'revoked':
       throw unauthorized(REVOKED_KEY_MESSAGE);
     case 'unknown':

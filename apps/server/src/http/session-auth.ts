@@ -28,7 +28,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** The answer wherever a route needs a session and an API key came instead. */
 export const API_KEY_NOT_ALLOWED_MESSAGE =
-  'API keys only work on the run and executions routes (POST /api/workflows/:id/run, /api/executions). Sign in to use this one.';
+  'API keys only work on the run, executions and MCP routes (POST /api/workflows/:id/run, /api/executions, /api/mcp). Sign in to use this one.';
 
 /**
  * Resolves the caller from `Authorization: Bearer <token>` or the HttpOnly session

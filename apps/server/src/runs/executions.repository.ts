@@ -32,6 +32,8 @@ export type ExecutionRow = Selectable<ExecutionsTable>;
 
 export interface ListFilters {
   workflowId?: string | undefined;
+  /** Only these workflows' executions (an API key limited to them). */
+  workflowIds?: readonly string[] | undefined;
   status?: ExecutionStatus | undefined;
   trigger?: RunTrigger | undefined;
   limit: number;
@@ -252,6 +254,7 @@ export class ExecutionsRepository {
   list(userId: string, filters: ListFilters): Promise<SummaryRow[]> {
     let query = this.db.selectFrom('executions').select(SUMMARY_COLUMNS).where('user_id', '=', userId);
     if (filters.workflowId) query = query.where('workflow_id', '=', filters.workflowId);
+    if (filters.workflowIds) query = query.where('workflow_id', 'in', filters.workflowIds);
     if (filters.status) query = query.where('status', '=', filters.status);
     if (filters.trigger) query = query.where('trigger', '=', filters.trigger);
     const before = filters.before;

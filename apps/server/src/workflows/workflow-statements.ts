@@ -39,3 +39,15 @@ export function lastRunUpdate(db: Kysely<Database>, value: (name: 'status' | 'at
     .set({ last_run_status: value('status'), last_run_at: value('at') })
     .where('id', '=', value('id'));
 }
+
+/**
+ * Exposed MCP tools with the workflow each runs, in one read: every MCP request lists or
+ * calls them (../mcp/mcp-tools.service.ts), and a call runs the workflow read here.
+ */
+export function mcpToolsWithWorkflow(db: Kysely<Database>) {
+  return db
+    .selectFrom('mcp_tools')
+    .innerJoin('workflows', 'workflows.id', 'mcp_tools.workflow_id')
+    .selectAll('mcp_tools')
+    .select(['workflows.name as workflow_name', 'workflows.version as workflow_version', 'workflows.document as workflow_document']);
+}

@@ -28,6 +28,7 @@ const TRIGGER_LABELS: Record<RunTrigger, string> = {
   webhook: 'Webhook',
   schedule: 'Schedule',
   error: 'Error workflow',
+  mcp: 'MCP',
 };
 
 export function triggerLabel(trigger: string): string {

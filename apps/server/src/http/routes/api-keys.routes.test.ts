@@ -29,7 +29,7 @@ describeEachDatabase('API key routes', (database) => {
     const user = await signUp(weft());
     const { apiKey, token } = await createKey(user, '  Zapier  ');
     expect(token).toMatch(/^wk_[A-Za-z0-9_-]{43}$/);
-    expect(apiKey).toEqual({ id: expect.any(String), name: 'Zapier', prefix: token.slice(0, 9), createdAt: clock.now().toISOString(), lastUsedAt: null });
+    expect(apiKey).toEqual({ id: expect.any(String), name: 'Zapier', prefix: token.slice(0, 9), createdAt: clock.now().toISOString(), lastUsedAt: null, workflowIds: null });
 
     const list = await call(user.headers, 'GET', '/api/api-keys');
     expect(list.statusCode).toBe(200);
@@ -105,7 +105,7 @@ describeEachDatabase('API key routes', (database) => {
     const res = await call(keyHeaders(token), method, url, method === 'GET' || method === 'DELETE' ? undefined : { name: 'minted by a key' });
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe(
-      'API keys only work on the run and executions routes (POST /api/workflows/:id/run, /api/executions). Sign in to use this one.',
+      'API keys only work on the run, executions and MCP routes (POST /api/workflows/:id/run, /api/executions, /api/mcp). Sign in to use this one.',
     );
     // A key cannot mint another key.
     expect((await call(user.headers, 'GET', '/api/api-keys')).json().apiKeys).toHaveLength(1);

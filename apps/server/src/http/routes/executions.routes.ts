@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { EXECUTION_STATUSES, RUN_TRIGGERS } from '../../runs/execution-types.js';
 import type { RunService } from '../../runs/run.service.js';
-import { requireCaller } from '../caller-auth.js';
+import { mayCallWorkflow, requireCaller } from '../caller-auth.js';
 import { badRequest, notFound } from '../http-error.js';
 import { SseStream } from '../sse-stream.js';
 import { parseInput } from '../validate.js';
@@ -58,11 +58,14 @@ export function executionsRoutes(app: FastifyInstance, deps: ExecutionsRoutesDep
   });
 
   app.get('/api/executions', async (request) => {
-    const { user } = requireCaller(request, { allowApiKey: true });
+    const caller = requireCaller(request, { allowApiKey: true, workflowScoped: true });
     const query = parseInput(listQuery, request.query);
     const before = query.before ? decodeCursor(query.before) : undefined;
+    // A key limited to some workflows lists their executions only.
+    const workflowIds = caller.workflowIds ?? undefined;
     // One more than asked says whether another page exists.
-    const rows = await runs.list(user.id, { workflowId: query.workflowId, status: query.status, trigger: query.trigger, before, limit: query.limit + 1 });
+    const filters = { workflowId: query.workflowId, workflowIds, status: query.status, trigger: query.trigger, before, limit: query.limit + 1 };
+    const rows = await runs.list(caller.user.id, filters);
     const executions = rows.slice(0, query.limit);
     const last = executions.at(-1);
     const nextCursor = rows.length > query.limit && last ? encodeCursor(last.createdAt, last.id) : null;
@@ -70,17 +73,22 @@ export function executionsRoutes(app: FastifyInstance, deps: ExecutionsRoutesDep
   });
 
   app.get('/api/executions/:id', async (request) => {
-    const { user } = requireCaller(request, { allowApiKey: true });
+    const caller = requireCaller(request, { allowApiKey: true, workflowScoped: true });
     const { id } = parseInput(idParams, request.params);
-    const execution = await runs.get(user.id, id);
-    if (!execution) throw notFound(EXECUTION_NOT_FOUND);
+    const execution = await runs.get(caller.user.id, id);
+    if (!execution || !mayCallWorkflow(caller, execution.workflowId)) throw notFound(EXECUTION_NOT_FOUND);
     return { execution };
   });
 
   app.post('/api/executions/:id/cancel', async (request) => {
-    const { user } = requireCaller(request, { allowApiKey: true });
+    const caller = requireCaller(request, { allowApiKey: true, workflowScoped: true });
     const { id } = parseInput(idParams, request.params);
-    const execution = await runs.cancel(user.id, id);
+    if (caller.workflowIds !== null) {
+      // Looked at before cancelling: a key limited to other workflows must not stop this run.
+      const seen = await runs.get(caller.user.id, id);
+      if (!seen || !mayCallWorkflow(caller, seen.workflowId)) throw notFound(EXECUTION_NOT_FOUND);
+    }
+    const execution = await runs.cancel(caller.user.id, id);
     if (!execution) throw notFound(EXECUTION_NOT_FOUND);
     return { execution };
   });

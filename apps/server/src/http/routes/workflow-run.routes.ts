@@ -4,7 +4,7 @@ import type { ExecutionDetail, ExecutionSummary } from '../../runs/execution-typ
 import { isActiveStatus } from '../../runs/execution-types.js';
 import type { RunService } from '../../runs/run.service.js';
 import { LARGE_BODY_LIMIT } from '../body-guard.js';
-import { requireCaller } from '../caller-auth.js';
+import { mayCallWorkflow, requireCaller } from '../caller-auth.js';
 import { badRequest, notFound } from '../http-error.js';
 import { idempotencyKeyOf } from '../run-request.js';
 import { parseInput } from '../validate.js';
@@ -52,8 +52,10 @@ export function workflowRunRoutes(app: FastifyInstance, deps: WorkflowRunRoutesD
   const waitTimeoutMs = deps.waitTimeoutMs ?? DEFAULT_WAIT_TIMEOUT_MS;
 
   app.post('/api/workflows/:id/run', { bodyLimit: LARGE_BODY_LIMIT }, async (request, reply: FastifyReply) => {
-    const caller = requireCaller(request, { allowApiKey: true });
+    const caller = requireCaller(request, { allowApiKey: true, workflowScoped: true });
     const { id } = parseInput(idParams, request.params);
+    // A key limited to other workflows learns nothing about this one.
+    if (!mayCallWorkflow(caller, id)) throw notFound(WORKFLOW_NOT_FOUND);
     const { inputs, target } = parseInput(runBody, request.body);
     const { wait } = parseInput(runQuery, request.query);
     const idempotencyKey = idempotencyKeyOf(request.headers);
