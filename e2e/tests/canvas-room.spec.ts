@@ -9,8 +9,9 @@ import { expect, SCREENSHOT_DIR, signUpViaApi, test } from '../support/fixtures.
  * Issue 22, canvas first: the canvas itself (not a panel, bar, drawer or overlay) shows on
  * at least 60 % of the window below the top bar with nothing selected, and on at least
  * 35 % while a node is configured or a run's result is open; the overview map covers no
- * node. Measured on the largest template, Document Q&A, as a new user meets it, at
- * 1280×720 and 1440×900 in both themes, with a screenshot of each state.
+ * node. Measured on a blank first workflow and on the largest template, Document Q&A, as
+ * a new user meets them, at 1280×720 and 1440×900 in both themes, with a screenshot of
+ * each state.
  */
 
 let model: OpenAiPeer;
@@ -53,6 +54,14 @@ for (const size of [
       data: { name: 'OPENAI_API_KEY', value: 'sk-room' },
     });
     expect(secret.status()).toBe(201);
+
+    // A blank first workflow: the library open to begin with, nothing else.
+    await page.goto('/editor');
+    await expect(page.getByText('Start building your workflow')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Collapse node library' })).toBeVisible();
+    // Nothing to overview yet: no map.
+    await expect(page.getByTestId('overview-map')).toHaveCount(0);
+    await expectRoom(page, 'blank', size, 0.6);
 
     // A template just opened: nothing selected, the setup bar asking for the file.
     await page.goto('/gallery');

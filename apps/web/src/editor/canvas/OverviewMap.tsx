@@ -39,12 +39,15 @@ const rectOf = (n: EditorNode) => ({
 });
 
 /**
- * The overview map, while the user wants it (the toggle in the zoom controls, remembered):
- * hidden, the corner is the canvas's again (issues 13 and 22: the map covered nodes).
+ * The overview map, while the user wants it (the toggle in the zoom controls, remembered)
+ * and there is something to overview: hidden, the corner is the canvas's again (issues 13
+ * and 22: the map covered nodes).
  */
 export function OverviewMap() {
   const shown = useEditorStore((s) => s.overviewShown);
-  return shown ? <OverviewMapView /> : null;
+  // An empty canvas has nothing to overview.
+  const any = useEditorStore((s) => s.nodes.length > 0);
+  return shown && any ? <OverviewMapView /> : null;
 }
 
 /** Shows or hides the overview map; one button among the zoom controls, so nothing else floats in a corner. */
