@@ -11,6 +11,12 @@ describe('port compatibility lists for the drag highlight', () => {
     expect(inputCompatibility('any').converted).toBe('');
   });
 
+  it('lets an Agent’s Tools input take only a Tool output, and a Tool output go only there', () => {
+    expect(inputCompatibility('tool')).toEqual({ direct: 'tool', converted: '' });
+    expect(outputCompatibility('tool')).toEqual({ direct: 'tool', converted: '' });
+    expect(inputCompatibility('any').direct.split(' ')).not.toContain('tool');
+  });
+
   it('lists where a documents output can go', () => {
     expect(outputCompatibility('documents')).toEqual({ direct: 'documents any', converted: 'text chunks' });
   });
