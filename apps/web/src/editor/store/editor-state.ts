@@ -94,8 +94,12 @@ export interface DocumentActions {
 }
 
 export interface GraphActions {
-  /** Places a node of a known type with its default config; null for unknown types. */
-  addNode(type: string, position: XYPosition): EditorNode | null;
+  /**
+   * Places a node of a known type with its default config, selected; null for unknown
+   * types. With `wireFrom`, the new node is fed by that node when a pair of their ports
+   * has matching types (`wirePorts`): placed and wired in one undo step.
+   */
+  addNode(type: string, position: XYPosition, options?: { wireFrom?: string }): EditorNode | null;
   /** What connecting would do, without doing it (for live feedback while dragging). */
   planConnect(request: ConnectionRequest): ConnectionPlan;
   /** Connects through the SPEC.md section 4 rules (converter/merger insertion or refusal). */
