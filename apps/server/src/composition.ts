@@ -27,6 +27,7 @@ import type { FilesService } from './files/files.service.js';
 import { AnalyticsService } from './marketing/analytics.service.js';
 import { SubscriptionNotices } from './marketing/subscription-notices.js';
 import { SubscriptionsService } from './marketing/subscriptions.service.js';
+import { createMcpService } from './mcp/mcp-client.js';
 import { McpToolsService } from './mcp/mcp-tools.service.js';
 import { createOutboundServices, type OutboundServices } from './outbound/outbound-services.js';
 import { BackgroundTasks } from './platform/background-tasks.js';
@@ -169,6 +170,7 @@ export function createServices(deps: {
     onWorkerStopped: (event) => logger.warn(event, 'A content worker was stopped: a file or body was over a limit, or crashed it'),
   });
   const outbound = createOutboundServices(config, logger, contentWork);
+  const mcp = createMcpService(outbound.protocolFetch);
   // Work is shared round-robin between users: each run's service says whose it is.
   const documents = new DocumentsService(contentWork);
   const sandbox = new SandboxPool({
@@ -226,6 +228,7 @@ export function createServices(deps: {
       embeddings: outbound.embeddings,
       vectors: vectors.forUser(run.userId),
       mail: { send: (request, options) => outbound.mail.send(request, options, { userId: run.userId, executionId: run.executionId }) },
+      mcp,
       params: run.params,
       recordUsage: run.recordUsage,
     }),

@@ -9,6 +9,7 @@ import { embedStoreNode } from './embed-store.node.js';
 import { errorTriggerNode } from './error-trigger.node.js';
 import { httpRequestNode } from './http-request.node.js';
 import { llmChatNode } from './llm-chat.node.js';
+import { mcpToolsNode } from './mcp-tools.node.js';
 import { mergerNode } from './merger.node.js';
 import { type NodePackage, NodeRegistry } from './node-registry.js';
 import { outputNode } from './output.node.js';
@@ -29,6 +30,7 @@ export const BUILTIN_NODES: readonly NodeType[] = [
   templateNode,
   llmChatNode,
   agentNode,
+  mcpToolsNode,
   documentLoaderNode,
   textSplitterNode,
   embedStoreNode,

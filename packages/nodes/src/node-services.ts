@@ -5,6 +5,7 @@ import type { FileService } from './services/file-service.js';
 import type { HttpService } from './services/http-service.js';
 import type { LlmService, TokenUsage } from './services/llm-service.js';
 import type { MailService } from './services/mail-service.js';
+import type { McpService } from './services/mcp-service.js';
 import type { SandboxService } from './services/sandbox-service.js';
 import type { VectorStoreService } from './services/vector-store-service.js';
 import type { ToolSource } from './tools/agent-tool.js';
@@ -28,6 +29,8 @@ export interface NodeServices {
   readonly vectors: VectorStoreService;
   /** Sends e-mail over the SMTP server a node names, behind the same outbound guard as `http`. */
   readonly mail: MailService;
+  /** Lists and calls the tools of MCP servers (the MCP Tools node), behind the same outbound guard as `http`. */
+  readonly mcp: McpService;
   /** The workflow's global parameters, with `{{secrets.*}}` already resolved out of them. */
   readonly params: Readonly<Record<string, unknown>>;
   /** Adds LLM token usage to the run's record. */

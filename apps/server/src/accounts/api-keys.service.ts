@@ -28,6 +28,12 @@ export type ResolvedApiKey =
   | { status: 'revoked' }
   | { status: 'unknown' };
 
+/** A new key: its view, and the key itself, seen this once. */
+export interface CreatedApiKey {
+  apiKey: ApiKeyView;
+  token: string;
+}
+
 /** A key may be limited to at most this many workflows: a list, not a way to store data. */
 export const MAX_KEY_WORKFLOWS = 100;
 
@@ -110,7 +116,9 @@ export class ApiKeysService {
    * Creates a key, for every workflow or limited to `workflowIds`; `token` is the only
    * time the key is ever seen.
    */
-  async create(userId: string, name: string, workflowIds: readonly string[] | null = null): Promise<{ apiKey: ApiKeyView; token: string } | KeyScopeProblem> {
+  async create(userId: string, name: string): Promise<CreatedApiKey>;
+  async create(userId: string, name: string, workflowIds: readonly string[] | null): Promise<CreatedApiKey | KeyScopeProblem>;
+  async create(userId: string, name: string, workflowIds: readonly string[] | null = null): Promise<CreatedApiKey | KeyScopeProblem> {
     const scope = await this.checkScope(userId, workflowIds);
     if (scope !== null && !Array.isArray(scope)) return scope;
     const token = `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;

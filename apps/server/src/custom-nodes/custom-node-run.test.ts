@@ -25,6 +25,7 @@ function context(signal = new AbortController().signal) {
     embeddings: { embed: unused },
     vectors: { collection: unused, store: unused, query: unused },
     mail: { send: unused },
+    mcp: { listTools: unused, callTool: unused },
     recordUsage: unused,
   };
   const ctx: NodeRunContext<NodeServices> = {

@@ -1,4 +1,5 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { RunEvent } from '@weft/core';
 import type { Logger } from 'pino';
@@ -53,6 +54,11 @@ interface CallExtra {
 }
 
 const ENDED_NODE_EVENTS = new Set<RunEvent['type']>(['node:finished', 'node:failed', 'node:skipped']);
+
+/** A transport for one POST: stateless (no session kept), answering over SSE. */
+export function statelessTransport(): WebStandardStreamableHTTPServerTransport {
+  return new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+}
 
 /**
  * One MCP server for one HTTP request (Streamable HTTP, stateless: any API process answers

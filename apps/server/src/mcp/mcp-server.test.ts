@@ -17,7 +17,11 @@ const held = gates();
 
 /** Text Input "Question" (asks on run) → Output: answers the question's text. */
 function echoWorkflow(name: string) {
-  return workflow(name, [node('in', 'input.text', { text: '', askOnRun: true }, 'Question'), node('out', 'output', { format: 'text' }, 'Answer')], [edge('in', 'out')]);
+  return workflow(
+    name,
+    [node('in', 'input.text', { text: '', askOnRun: true }, 'Question'), node('out', 'output', { format: 'text' }, 'Answer')],
+    [edge('in', 'out')],
+  );
 }
 
 /** Two run inputs, one with a default, each to its Output: answers an object. */
@@ -35,7 +39,11 @@ function orderWorkflow() {
 }
 
 function gatedTool(name: string, config: Record<string, unknown>) {
-  return workflow(name, [node('in', 'input.text', { text: 'x' }), node('g', GATE_NODE_TYPE, config), node('out', 'output')], [edge('in', 'g'), edge('g', 'out')]);
+  return workflow(
+    name,
+    [node('in', 'input.text', { text: 'x' }), node('g', GATE_NODE_TYPE, config), node('out', 'output')],
+    [edge('in', 'g'), edge('g', 'out')],
+  );
 }
 
 describeEachDatabase('MCP server', (database) => {
@@ -197,7 +205,12 @@ describeEachDatabase('MCP server', (database) => {
     expect((await inject(stranger, 'PUT', `/api/workflows/${echo}/mcp`, {})).statusCode).toBe(404);
     expect((await inject(stranger, 'POST', '/api/api-keys', { name: 'k', workflowIds: [echo] })).statusCode).toBe(400);
 
-    const initialize = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } } };
+    const initialize = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } },
+    };
     const accept = { accept: 'application/json, text/event-stream', 'content-type': 'application/json' };
     const anonymous = await weft.app.inject({ method: 'POST', url: '/api/mcp', headers: accept, payload: initialize });
     expect(anonymous.statusCode).toBe(401);

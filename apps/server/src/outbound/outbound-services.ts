@@ -4,7 +4,7 @@ import type { Config } from '../config.js';
 import type { ContentWork } from '../content-work/content-work.js';
 import { createEmbeddingService } from '../llm/embedding-service.js';
 import { createLlmService } from '../llm/llm-service.js';
-import { createGuardedFetch } from './guarded-fetch.js';
+import { createGuardedFetch, type GuardedFetch } from './guarded-fetch.js';
 import { type ClosableHttpService, createHttpService } from './http-service.js';
 import { createMailService, type ServerMailService } from './mail-service.js';
 
@@ -17,6 +17,8 @@ export interface OutboundServices {
   readonly embeddings: EmbeddingService;
   /** SMTP for the Send E-mail node: the same address policy, checked on the resolved address. */
   readonly mail: ServerMailService;
+  /** The guarded fetch for SDKs that speak their own protocol over HTTP (MCP, ../mcp/mcp-client.ts); each call sets its timeout. */
+  readonly protocolFetch: GuardedFetch;
   /** Closes pooled connections (at shutdown). */
   close(): Promise<void>;
 }
@@ -38,6 +40,7 @@ export function createOutboundServices(
   };
   const http = createHttpService({ ...policy, ...(content ? { parseJson: (text, options) => content.parseJson(text, options) } : {}) });
   const llmFetch = createGuardedFetch({ ...policy, timeoutMs: LLM_TIMEOUT_MS });
+  const protocolFetch = createGuardedFetch(policy);
   return {
     http,
     llm: createLlmService(llmFetch),
@@ -47,8 +50,9 @@ export function createOutboundServices(
       ...(logger ? { logger } : {}),
       ...(content ? { cleanHtml: (html, text, options) => content.cleanMailHtml(html, text, options) } : {}),
     }),
+    protocolFetch,
     close: async () => {
-      await Promise.all([http.close(), llmFetch.close()]);
+      await Promise.all([http.close(), llmFetch.close(), protocolFetch.close()]);
     },
   };
 }

@@ -56,6 +56,7 @@ export function unavailableNodeServices(request: NodeServicesRequest): NodeServi
     embeddings: { embed: missing('Embedding text') },
     vectors: { collection: missing('The vector store'), store: missing('The vector store'), query: missing('The vector store') },
     mail: { send: missing('Sending e-mail') },
+    mcp: { listTools: missing('Reaching MCP servers'), callTool: missing('Reaching MCP servers') },
     params: request.params,
     recordUsage: request.recordUsage,
   };

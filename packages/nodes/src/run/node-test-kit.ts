@@ -7,6 +7,7 @@ import type { FileService } from '../services/file-service.js';
 import type { HttpService } from '../services/http-service.js';
 import type { LlmService, TokenUsage } from '../services/llm-service.js';
 import type { MailService } from '../services/mail-service.js';
+import type { McpService } from '../services/mcp-service.js';
 import type { SandboxService } from '../services/sandbox-service.js';
 import type { VectorStoreService } from '../services/vector-store-service.js';
 import type { ToolSource } from '../tools/agent-tool.js';
@@ -43,6 +44,7 @@ export interface TestServices {
   embeddings?: EmbeddingService;
   vectors?: VectorStoreService;
   mail?: MailService;
+  mcp?: McpService;
   params?: Record<string, unknown>;
 }
 
@@ -91,6 +93,7 @@ export function testServices(services: TestServices, recordUsage: (usage: TokenU
     embeddings: services.embeddings ?? { embed: missing('embeddings') },
     vectors: services.vectors ?? { collection: missing('vectors'), store: missing('vectors'), query: missing('vectors') },
     mail: services.mail ?? { send: missing('mail') },
+    mcp: services.mcp ?? { listTools: missing('mcp'), callTool: missing('mcp') },
     params: services.params ?? {},
     recordUsage,
   };

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { cancelledRequestIds, isInitialize, McpCalls, mcpCallKey } from '../../mcp/mcp-calls.js';
-import { type McpCaller, type McpEndpointDeps, mcpServerFor } from '../../mcp/mcp-endpoint.js';
+import type { McpCaller, McpEndpointDeps } from '../../mcp/mcp-endpoint.js';
 import { MAX_TOOL_DESCRIPTION, type McpToolsService } from '../../mcp/mcp-tools.service.js';
 import { TOOL_NAME_PATTERN, TOOL_NAME_RULE } from '../../mcp/workflow-tool.js';
 import { requireCaller } from '../caller-auth.js';
@@ -19,6 +18,13 @@ export interface McpRoutesDeps extends Omit<McpEndpointDeps, 'calls'> {
   /** Where clients reach Weft (PUBLIC_URL), to show the endpoint's whole address. */
   publicUrl: string;
 }
+
+/** The SDK (about 80 ms to import) is loaded by the first MCP request, not at start (bench/cold-start.bench.mjs). */
+let endpointModule: Promise<typeof import('../../mcp/mcp-endpoint.js')> | undefined;
+const loadEndpoint = () => {
+  endpointModule ??= import('../../mcp/mcp-endpoint.js');
+  return endpointModule;
+};
 
 /** The path MCP clients are given. */
 export const MCP_PATH = '/api/mcp';
@@ -127,8 +133,9 @@ async function answerMcp(deps: McpEndpointDeps, request: FastifyRequest, reply: 
   const caller = mcpCaller(request);
   // A cancellation arrives on its own POST: stop the call this process answers, then let the SDK answer 202.
   for (const id of cancelledRequestIds(request.body)) deps.calls.cancel(mcpCallKey(caller.apiKeyId, caller.sessionId, id));
+  const { mcpServerFor, statelessTransport } = await loadEndpoint();
   const server = mcpServerFor(deps, caller);
-  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+  const transport = statelessTransport();
   await server.connect(transport);
   reply.raw.on('close', () => {
     server.close().catch((error: unknown) => deps.logger.warn({ err: error }, 'MCP server did not close cleanly'));
