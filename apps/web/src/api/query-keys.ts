@@ -44,6 +44,8 @@ export const queryKeys = {
   /** The API's `{ secrets }` answer, read by Settings and the editor's secret picker alike. */
   secrets: ['secrets'],
   apiKeys: ['api-keys'],
+  /** The workflows offered to MCP clients, and the endpoint's address. */
+  mcpTools: ['mcp-tools'],
   notifications: ['me', 'notifications'],
   versionRetention: ['me', 'version-retention'],
   authProviders: ['auth', 'providers'],

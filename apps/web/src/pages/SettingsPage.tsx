@@ -5,6 +5,7 @@ import { AppearanceSection } from '../components/settings/AppearanceSection';
 import { CollectionsSection } from '../components/settings/CollectionsSection';
 import { DangerZoneSection } from '../components/settings/DangerZoneSection';
 import { FilesSection } from '../components/settings/FilesSection';
+import { McpSection } from '../components/settings/McpSection';
 import { NotificationsSection } from '../components/settings/NotificationsSection';
 import { PasswordSection } from '../components/settings/PasswordSection';
 import { ProfileSection } from '../components/settings/ProfileSection';
@@ -37,6 +38,7 @@ export function SettingsPage() {
           <PasswordSection user={user} />
           <NotificationsSection />
           <ApiKeysSection />
+          <McpSection />
           <SecretsSection />
           <UsageSection />
           <FilesSection />

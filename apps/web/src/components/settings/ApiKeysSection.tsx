@@ -1,15 +1,20 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { type ApiKey, useApiKeys } from '../../api/useApiKeys';
+import { useWorkflowList } from '../../api/useWorkflowList';
 import { useNow } from '../../hooks/useNow';
 import { confirmDialog } from '../../stores/confirm.store';
 import { RelativeTime } from '../dashboard/RelativeTime';
 import { Button } from '../ui/Button';
 import { IconButton } from '../ui/IconButton';
-import { KeyIcon, PlusIcon, TrashIcon } from '../ui/icons';
+import { KeyIcon, PlusIcon, SlidersIcon, TrashIcon } from '../ui/icons';
+import { OptionList, SelectControl } from '../ui/SelectControl';
 import { TextField } from '../ui/TextField';
+import { KEY_REACH, KeyWorkflowsDialog } from './KeyWorkflowsDialog';
+import { scopeSummary } from './key-scope';
 import { NewApiKeyDialog } from './NewApiKeyDialog';
 import { SettingsListEmpty, SettingsListError, SettingsListSkeleton } from './SettingsListStates';
 import { SettingsSection } from './SettingsSection';
+import { WorkflowChecklist } from './WorkflowChecklist';
 
 const NAME_MAX = 100;
 
@@ -19,7 +24,7 @@ export function ApiKeysSection() {
     <SettingsSection
       id="api-keys"
       title="API keys"
-      description="Let scripts and other services run your workflows through the API. Create one key per script, so you can revoke them one by one."
+      description="Let scripts, other services and MCP clients run your workflows. Create one key per script, so you can revoke them one by one, and limit a key to the workflows it needs."
     >
       <ApiKeysManager />
     </SettingsSection>
@@ -27,25 +32,36 @@ export function ApiKeysSection() {
 }
 
 function ApiKeysManager() {
-  const { query, create, revoke } = useApiKeys();
+  const { query, create, limit, revoke } = useApiKeys();
+  const workflows = useWorkflowList();
+  const reachId = useId();
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState<string | null>(null);
+  const [reach, setReach] = useState<'all' | 'chosen'>('all');
+  const [chosen, setChosen] = useState<string[]>([]);
+  const [chosenError, setChosenError] = useState<string | null>(null);
   const [created, setCreated] = useState<{ name: string; token: string } | null>(null);
+  const [limiting, setLimiting] = useState<ApiKey | null>(null);
+  const nameOf = (id: string) => workflows.data?.find((w) => w.id === id)?.name;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const trimmed = name.trim();
-    if (!trimmed) {
-      setNameError('Give the key a name, e.g. the script that will use it');
-      return;
-    }
-    setNameError(null);
-    create.mutate(trimmed, {
-      onSuccess: ({ apiKey, token }) => {
-        setName('');
-        setCreated({ name: apiKey.name, token });
+    setNameError(trimmed ? null : 'Give the key a name, e.g. the script that will use it');
+    const noneChosen = reach === 'chosen' && chosen.length === 0;
+    setChosenError(noneChosen ? 'Pick at least one workflow, or let the key call every workflow' : null);
+    if (!trimmed || noneChosen) return;
+    create.mutate(
+      { name: trimmed, workflowIds: reach === 'all' ? null : chosen },
+      {
+        onSuccess: ({ apiKey, token }) => {
+          setName('');
+          setReach('all');
+          setChosen([]);
+          setCreated({ name: apiKey.name, token });
+        },
       },
-    });
+    );
   };
 
   const onRevoke = async (key: ApiKey) => {
@@ -72,28 +88,58 @@ function ApiKeysManager() {
           onChange={(e) => setName(e.target.value)}
           error={nameError}
         />
+        <div className="flex flex-col gap-1.5 sm:w-56">
+          <label htmlFor={reachId} className="text-sm font-medium text-ink">
+            May call
+          </label>
+          <SelectControl id={reachId} roomy value={reach} onChange={(e) => setReach(e.target.value as 'all' | 'chosen')}>
+            <OptionList options={KEY_REACH} />
+          </SelectControl>
+        </div>
         <Button type="submit" loading={create.isPending} className="sm:mt-[1.625rem]">
           {!create.isPending && <PlusIcon size={15} />}
           Create key
         </Button>
       </form>
-      <KeyList query={query} onRevoke={(key) => void onRevoke(key)} revokingId={revoke.isPending ? revoke.variables?.id : undefined} />
+      {reach === 'chosen' && (
+        <WorkflowChecklist label="Workflows the new key may call" workflows={workflows.data ?? []} checked={chosen} onChange={setChosen} error={chosenError} />
+      )}
+      <KeyList
+        query={query}
+        scopeOf={(key) => scopeSummary(key.workflowIds, nameOf)}
+        onLimit={setLimiting}
+        onRevoke={(key) => void onRevoke(key)}
+        revokingId={revoke.isPending ? revoke.variables?.id : undefined}
+      />
       <p className="text-xs leading-5 text-muted">
         Send a key as <code className="rounded bg-surface-2 px-1 py-0.5 font-mono">Authorization: Bearer wk_…</code> to{' '}
-        <code className="rounded bg-surface-2 px-1 py-0.5 font-mono">POST /api/workflows/:id/run</code> and the executions routes. Keys cannot change your
-        account or workflows.
+        <code className="rounded bg-surface-2 px-1 py-0.5 font-mono">POST /api/workflows/:id/run</code>, the executions routes and the MCP endpoint. Keys cannot
+        change your account or workflows.
       </p>
       {created && <NewApiKeyDialog name={created.name} token={created.token} onClose={() => setCreated(null)} />}
+      {limiting && (
+        <KeyWorkflowsDialog
+          apiKey={limiting}
+          workflows={workflows.data ?? []}
+          saving={limit.isPending}
+          onSave={(workflowIds) => limit.mutate({ key: limiting, workflowIds }, { onSuccess: () => setLimiting(null) })}
+          onClose={() => setLimiting(null)}
+        />
+      )}
     </div>
   );
 }
 
 function KeyList({
   query,
+  scopeOf,
+  onLimit,
   onRevoke,
   revokingId,
 }: {
   query: ReturnType<typeof useApiKeys>['query'];
+  scopeOf(key: ApiKey): string;
+  onLimit(key: ApiKey): void;
   onRevoke(key: ApiKey): void;
   revokingId: string | undefined;
 }) {
@@ -126,8 +172,12 @@ function KeyList({
                   'Never used'
                 )}
               </span>
+              <span>{scopeOf(key)}</span>
             </p>
           </div>
+          <IconButton label={`Change what ${key.name} may call`} onClick={() => onLimit(key)}>
+            <SlidersIcon size={16} />
+          </IconButton>
           <IconButton label={`Revoke ${key.name}`} danger onClick={() => onRevoke(key)} disabled={revokingId === key.id}>
             <TrashIcon size={16} />
           </IconButton>

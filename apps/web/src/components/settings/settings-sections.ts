@@ -12,6 +12,7 @@ import {
   ShieldAlertIcon,
   UserIcon,
   VaultIcon,
+  ZapIcon,
 } from '../ui/icons';
 
 /** The settings page's sections, in order: ids are the URL fragments (#profile…). */
@@ -20,6 +21,7 @@ export const SETTINGS_SECTIONS: { id: string; label: string; Icon: ComponentType
   { id: 'password', label: 'Password', Icon: LockIcon },
   { id: 'notifications', label: 'Notifications', Icon: BellIcon },
   { id: 'api-keys', label: 'API keys', Icon: KeyIcon },
+  { id: 'mcp', label: 'MCP', Icon: ZapIcon },
   { id: 'secrets', label: 'Secrets', Icon: VaultIcon },
   { id: 'usage', label: 'Usage', Icon: GaugeIcon },
   { id: 'files', label: 'Files', Icon: FileIcon },
