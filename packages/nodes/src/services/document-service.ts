@@ -39,7 +39,7 @@ export interface FeedEntry {
   readonly text: string;
 }
 
-/** A feed's title and its entries, newest first (entries without a date after the dated ones, in feed order). */
+/** A feed's title and its entries, in the order the feed lists them (most list the newest first; a ranked one, a front page, by rank). */
 export interface Feed {
   readonly title: string;
   readonly entries: readonly FeedEntry[];
