@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { insertWorkflow } from '../test-support/run-fixtures.js';
 import { useScaleOutCluster } from '../test-support/scale-out-weft.js';
+import { settled } from '../test-support/scheduled-ticks.js';
 import { signUp } from '../test-support/test-weft.js';
 import { greetingWorkflow } from '../test-support/workflow-fixtures.js';
 
@@ -33,26 +34,7 @@ describe('Schedules in scale-out: three API processes and two workers on one Pos
     const paused = await third.app.inject({ method: 'POST', url: `/api/schedules/${scheduleId}/pause`, headers: user.headers });
     expect(paused.statusCode).toBe(200);
     // A pass that claimed before the pause finishes its ticks; then nothing is open or running.
-    await expect
-      .poll(
-        async () => {
-          const open = await db
-            .selectFrom('schedule_ticks')
-            .select('id')
-            .where('schedule_id', '=', scheduleId)
-            .where('outcome', 'in', ['pending', 'waiting'])
-            .execute();
-          const running = await db
-            .selectFrom('executions')
-            .select('id')
-            .where('schedule_id', '=', scheduleId)
-            .where('status', 'in', ['queued', 'running'])
-            .execute();
-          return open.length + running.length;
-        },
-        { timeout: 30_000, interval: 200 },
-      )
-      .toBe(0);
+    await settled(db, scheduleId, 30_000);
 
     const executions = await db
       .selectFrom('executions')

@@ -56,6 +56,11 @@ export async function endAndSettle(weft: Weft, user: SignedIn, scheduleId: strin
       interval: 250,
     })
     .toBeNull();
+  await settled(db, scheduleId, timeout);
+}
+
+/** Resolves once nothing the schedule claimed is open (pending or waiting) or going (queued or running). */
+export async function settled(db: Kysely<Database>, scheduleId: string, timeout = 60_000): Promise<void> {
   await expect
     .poll(
       async () => {
