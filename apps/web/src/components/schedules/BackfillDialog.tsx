@@ -1,6 +1,7 @@
 import type { BackfillScheduleInput, Schedule } from '@weft/core';
 import { type FormEvent, useId, useMemo, useRef, useState } from 'react';
 import { useNow } from '../../hooks/useNow';
+import { useRefusableAction } from '../../hooks/useRefusableAction';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { controlClasses } from '../ui/control-styles';
@@ -31,8 +32,7 @@ export function BackfillDialog({ schedule, onBackfill, onClose }: BackfillDialog
   const now = useNow(30_000);
   const [draft, setDraft] = useState<BackfillDraft>(() => newBackfillDraft(schedule, new Date()));
   const [showAll, setShowAll] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { saving, error, setError, send } = useRefusableAction(onBackfill, onClose);
   const check = useMemo(() => checkBackfill(schedule, draft, now), [schedule, draft, now]);
   const issue = (field: BackfillField) => (!check.ok && (showAll || draft[field]) ? check.issues[field] : undefined);
   const zone = schedule.timezone.replaceAll('_', ' ');
@@ -44,11 +44,7 @@ export function BackfillDialog({ schedule, onBackfill, onClose }: BackfillDialog
     setShowAll(true);
     setError(null);
     if (!check.ok) return;
-    setSaving(true);
-    const refusal = await onBackfill(check.input);
-    setSaving(false);
-    if (refusal) setError(refusal);
-    else onClose();
+    await send(check.input);
   };
 
   const dateInput = (field: BackfillField) => ({

@@ -1,5 +1,6 @@
 import { SCHEDULE_SETTING_LIMITS, type Schedule } from '@weft/core';
 import { type FormEvent, useId, useRef, useState } from 'react';
+import { useRefusableAction } from '../../hooks/useRefusableAction';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { controlClasses } from '../ui/control-styles';
@@ -27,16 +28,11 @@ export function PauseDialog({ schedule, onPause, onClose }: PauseDialogProps) {
   const noteId = useId();
   const note = useRef<HTMLTextAreaElement>(null);
   const [text, setText] = useState('');
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { saving, error, send } = useRefusableAction(onPause, onClose);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setSaving(true);
-    const refusal = await onPause(text);
-    setSaving(false);
-    if (refusal) setError(refusal);
-    else onClose();
+    await send(text);
   };
 
   return (
