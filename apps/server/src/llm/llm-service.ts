@@ -1,8 +1,7 @@
 import type { LlmChatResult, LlmService } from '@weft/nodes';
-import type { LanguageModelUsage } from 'ai';
 import { type FetchFunction, languageModel } from './language-model.js';
-import { describeLlmError, LlmRequestError } from './llm-errors.js';
 import { createTurn } from './llm-turn.js';
+import { readModelStream } from './read-model-stream.js';
 
 // The SDK prints provider warnings ("temperature is not supported by …") with
 // console.warn, beside the server's structured log; the LlmService contract has no
@@ -39,34 +38,8 @@ export function createLlmService(fetch: FetchFunction): LlmService {
         onError: () => {},
       });
 
-      let text = '';
-      let failure: unknown;
-      let usage: LanguageModelUsage | undefined;
-      let modelId: string | undefined;
-      try {
-        // fullStream rather than textStream: textStream silently ends on a provider
-        // error, and the error (a 401, say) is what the user needs to see.
-        for await (const part of result.fullStream) {
-          if (part.type === 'text-delta') {
-            text += part.text;
-            onToken(part.text);
-          } else if (part.type === 'error') {
-            failure ??= part.error;
-          } else if (part.type === 'finish-step') {
-            modelId = part.response.modelId || modelId;
-          } else if (part.type === 'finish') {
-            usage = part.totalUsage;
-          }
-        }
-      } catch (error) {
-        failure ??= error;
-      }
-      if (signal.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('Cancelled');
-      if (failure !== undefined) throw new LlmRequestError(await describeLlmError(failure, request), { cause: failure });
-      return {
-        text,
-        usage: { model: modelId ?? request.model, inputTokens: usage?.inputTokens ?? 0, outputTokens: usage?.outputTokens ?? 0 },
-      };
+      const { text, usage } = await readModelStream(result.fullStream, request, signal, onToken);
+      return { text, usage };
     },
   };
 }

@@ -1,7 +1,7 @@
-import type { LlmConversations, LlmMessage, LlmToolCall, LlmTurnRequest, LlmTurnResult } from '@weft/nodes';
-import type { LanguageModelUsage, ModelMessage, ToolSet } from 'ai';
+import type { LlmConversations, LlmMessage, LlmTurnRequest, LlmTurnResult } from '@weft/nodes';
+import type { ModelMessage, ToolSet } from 'ai';
 import { type FetchFunction, languageModel } from './language-model.js';
-import { describeLlmError, LlmRequestError } from './llm-errors.js';
+import { readModelStream } from './read-model-stream.js';
 
 /**
  * One model call of an agent's conversation (`LlmService.turn`) over the AI SDK: the
@@ -30,40 +30,8 @@ export function createTurn(fetch: FetchFunction): LlmConversations['turn'] {
       onError: () => {},
     });
 
-    let text = '';
-    let failure: unknown;
-    let usage: LanguageModelUsage | undefined;
-    let modelId: string | undefined;
-    let finishReason = 'unknown';
-    const toolCalls: LlmToolCall[] = [];
-    try {
-      for await (const part of result.fullStream) {
-        if (part.type === 'text-delta') {
-          text += part.text;
-          onToken(part.text);
-        } else if (part.type === 'tool-call') {
-          // An invalid call (unknown tool, arguments not JSON) comes too: the agent answers it.
-          toolCalls.push({ id: part.toolCallId, name: part.toolName, arguments: part.input });
-        } else if (part.type === 'error') {
-          failure ??= part.error;
-        } else if (part.type === 'finish-step') {
-          modelId = part.response.modelId || modelId;
-        } else if (part.type === 'finish') {
-          usage = part.totalUsage;
-          finishReason = part.finishReason;
-        }
-      }
-    } catch (error) {
-      failure ??= error;
-    }
-    if (signal.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('Cancelled');
-    if (failure !== undefined) throw new LlmRequestError(await describeLlmError(failure, request), { cause: failure });
-    return {
-      text,
-      toolCalls,
-      finishReason,
-      usage: { model: modelId ?? request.model, inputTokens: usage?.inputTokens ?? 0, outputTokens: usage?.outputTokens ?? 0 },
-    };
+    const { text, toolCalls, finishReason, usage } = await readModelStream(result.fullStream, request, signal, onToken);
+    return { text, toolCalls, finishReason, usage };
   };
 }
 
