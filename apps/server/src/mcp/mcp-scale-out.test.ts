@@ -39,7 +39,11 @@ describe('MCP endpoint in scale-out', () => {
     const { api, worker } = getCluster();
     const user = await signUp(api);
     const gated = (gate: string) =>
-      workflow(gate, [node('in', 'input.text', { text: 'through' }), node('g', GATE_NODE_TYPE, { gate }), node('out', 'output')], [edge('in', 'g'), edge('g', 'out')]);
+      workflow(
+        gate,
+        [node('in', 'input.text', { text: 'through' }), node('g', GATE_NODE_TYPE, { gate }), node('out', 'output')],
+        [edge('in', 'g'), edge('g', 'out')],
+      );
     for (const [name, gate] of [
       ['passes', 'mcp-open'],
       ['waits', 'mcp-held'],
