@@ -1,19 +1,11 @@
 import { type ConfigOf, TOOLS_INPUT } from '@weft/core';
 import { choices, defineConfig, defineNode } from './define-node.js';
-import { apiKeyField, baseUrlField, OPENAI_COMPATIBLE_LABEL } from './model-fields.js';
+import { apiKeyField, chatModelFields } from './model-fields.js';
 import { runAgent } from './run/agent.js';
 
 /** The settings of Agent; its `run` reads them typed as {@link AgentConfig}. */
 export const agentConfig = defineConfig([
-  {
-    kind: 'select',
-    key: 'provider',
-    label: 'Provider',
-    default: 'openai',
-    options: choices({ openai: 'OpenAI', anthropic: 'Anthropic', 'openai-compatible': OPENAI_COMPATIBLE_LABEL }),
-  },
-  baseUrlField('Required for OpenAI-compatible servers; leave empty to use the provider’s own API.'),
-  { kind: 'text', key: 'model', label: 'Model', required: true, default: 'gpt-4o-mini', placeholder: 'gpt-4o-mini, claude-sonnet-4-5, qwen2.5' },
+  ...chatModelFields('qwen2.5'),
   apiKeyField(),
   {
     kind: 'prompt',

@@ -1,19 +1,11 @@
 import type { ConfigOf } from '@weft/core';
-import { choices, defineConfig, defineNode } from './define-node.js';
-import { apiKeyField, baseUrlField, OPENAI_COMPATIBLE_LABEL } from './model-fields.js';
+import { defineConfig, defineNode } from './define-node.js';
+import { apiKeyField, chatModelFields } from './model-fields.js';
 import { runLlmChat } from './run/llm-chat.js';
 
 /** The settings of LLM Chat; its `run` reads them typed as {@link LlmChatConfig}. */
 export const llmChatConfig = defineConfig([
-  {
-    kind: 'select',
-    key: 'provider',
-    label: 'Provider',
-    default: 'openai',
-    options: choices({ openai: 'OpenAI', anthropic: 'Anthropic', 'openai-compatible': OPENAI_COMPATIBLE_LABEL }),
-  },
-  baseUrlField('Required for OpenAI-compatible servers; leave empty to use the provider’s own API.'),
-  { kind: 'text', key: 'model', label: 'Model', required: true, default: 'gpt-4o-mini', placeholder: 'gpt-4o-mini, claude-sonnet-4-5, llama3.1' },
+  ...chatModelFields('llama3.1'),
   apiKeyField(),
   { kind: 'prompt', key: 'systemPrompt', label: 'System prompt', default: '', placeholder: 'You are a concise assistant.' },
   {

@@ -1,6 +1,8 @@
+import { choices } from './define-node.js';
+
 /**
- * The config fields every node that calls a model provider shares (LLM Chat, Embed & Store,
- * Retriever): written once so the three forms name, place and explain them alike, and so
+ * The config fields every node that calls a model provider shares (LLM Chat, Agent, Embed &
+ * Store, Retriever): written once so the three forms name, place and explain them alike, and so
  * the run's `readBaseUrl` (run/base-url.ts) and the form agree on what a base URL is.
  */
 
@@ -15,4 +17,22 @@ export function baseUrlField(description: string) {
 /** The provider's API key, picked from the user's secrets; `description` says when none is needed. */
 export function apiKeyField(description = 'One of your secrets. Local servers without authentication need none.') {
   return { kind: 'secret', key: 'apiKey', label: 'API key', description } as const;
+}
+
+/**
+ * The chat model a node talks to (LLM Chat, Agent): provider, base URL and model name, in
+ * that order; `examples` ends the model's placeholder with a local model's name.
+ */
+export function chatModelFields(localExample: string) {
+  return [
+    {
+      kind: 'select',
+      key: 'provider',
+      label: 'Provider',
+      default: 'openai',
+      options: choices({ openai: 'OpenAI', anthropic: 'Anthropic', 'openai-compatible': OPENAI_COMPATIBLE_LABEL }),
+    },
+    baseUrlField('Required for OpenAI-compatible servers; leave empty to use the provider’s own API.'),
+    { kind: 'text', key: 'model', label: 'Model', required: true, default: 'gpt-4o-mini', placeholder: `gpt-4o-mini, claude-sonnet-4-5, ${localExample}` },
+  ] as const;
 }
