@@ -7,6 +7,7 @@ import { cancelledRequestIds, isInitialize, McpCalls, mcpCallKey } from '../../m
 import type { McpCaller, McpEndpointDeps } from '../../mcp/mcp-endpoint.js';
 import { MAX_TOOL_DESCRIPTION, type McpToolsService } from '../../mcp/mcp-tools.service.js';
 import { TOOL_NAME_PATTERN, TOOL_NAME_RULE } from '../../mcp/workflow-tool.js';
+import { LARGE_BODY_LIMIT } from '../body-guard.js';
 import { requireCaller } from '../caller-auth.js';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../http-error.js';
 import { requireAuth } from '../session-auth.js';
@@ -60,7 +61,8 @@ export function mcpRoutes(app: FastifyInstance, deps: McpRoutesDeps): void {
     }
   };
   // Streamable HTTP, stateless: every JSON-RPC message is a POST answered on its own.
-  app.post(MCP_PATH, { onRequest }, async (request, reply) => answerMcp(endpoint, request, reply));
+  // Arguments are run inputs: as large as the run route takes (a document pasted in, say).
+  app.post(MCP_PATH, { onRequest, bodyLimit: LARGE_BODY_LIMIT }, async (request, reply) => answerMcp(endpoint, request, reply));
   // No server-initiated stream (nothing is announced) and no session to end: 405, as the transport's spec allows.
   const noStream = async (_request: FastifyRequest, reply: FastifyReply) => {
     return reply
