@@ -1,12 +1,9 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Locator, Page } from '@playwright/test';
-import { type OpenAiPeer, startOpenAiPeer } from '../../apps/server/src/test-support/openai-peer.js';
-import { type SlackPeer, startSlackPeer } from '../../apps/server/src/test-support/slack-peer.js';
-import { OPENAI_PORT } from '../support/constants.js';
+import type { SlackPeer } from '../../apps/server/src/test-support/slack-peer.js';
 import { csrfToken, node } from '../support/editor.js';
 import { expect, signUpViaApi, test } from '../support/fixtures.js';
 import { shootThemes } from '../support/screenshots.js';
+import { startTemplatePeers, type TemplatePeers } from '../support/template-peers.js';
 
 /**
  * Results in sight (issue 22, Done when): each of the four gallery templates runs from
@@ -16,39 +13,17 @@ import { shootThemes } from '../support/screenshots.js';
  * the rest (a feed, a page and a keyword, a file, a question) is given in the editor.
  */
 
-let model: OpenAiPeer;
+let peers: TemplatePeers;
 let slack: SlackPeer;
-let site: http.Server;
 let siteUrl: string;
-const FEED = `<?xml version="1.0"?><rss version="2.0"><channel><title>News</title>
-<item><title>Weft 2.0 ships</title><link>https://example.com/weft-2</link><description>Faster runs.</description></item>
-<item><title>Rust 1.99 released</title><link>https://example.com/rust</link><description>A new edition.</description></item>
-</channel></rss>`;
-const PAGE = '<html><body><h1>Release notes</h1><p>Version 3 adds pricing for teams.</p></body></html>';
 
 test.beforeAll(async () => {
-  model = await startOpenAiPeer({
-    port: OPENAI_PORT,
-    reply: (request) => {
-      const prompt = JSON.stringify(request.messages);
-      const source = /\(source: ([^)\\]+)\)/.exec(prompt)?.[1];
-      if (source) return `Leave is 25 days a year [1] (${source}).`;
-      if (prompt.includes('row of a spreadsheet')) return 'Revenue totals 600 over three months; March (300) is the outlier.';
-      return '• *Weft 2.0 ships*: faster runs for everyone.';
-    },
-  });
-  slack = await startSlackPeer();
-  site = http.createServer((req, res) => {
-    const body = req.url === '/feed.xml' ? FEED : req.url === '/page.html' ? PAGE : null;
-    res.writeHead(body ? 200 : 404, { 'content-type': req.url === '/feed.xml' ? 'application/rss+xml' : 'text/html' });
-    res.end(body ?? 'not found');
-  });
-  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
-  siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+  peers = await startTemplatePeers();
+  ({ slack, siteUrl } = peers);
 });
 
 test.afterAll(async () => {
-  await Promise.all([model?.close(), slack?.close(), new Promise((resolve) => site?.close(resolve))]);
+  await peers?.close();
 });
 
 async function useTemplate(page: Page, name: string) {

@@ -1,12 +1,10 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
-import { type OpenAiPeer, startOpenAiPeer } from '../../apps/server/src/test-support/openai-peer.js';
-import { type SlackPeer, startSlackPeer } from '../../apps/server/src/test-support/slack-peer.js';
-import { OPENAI_PORT } from '../support/constants.js';
+import type { OpenAiPeer } from '../../apps/server/src/test-support/openai-peer.js';
+import type { SlackPeer } from '../../apps/server/src/test-support/slack-peer.js';
 import { csrfToken } from '../support/editor.js';
 import { expect, SCREENSHOT_DIR, signUpViaApi, test } from '../support/fixtures.js';
 import { shootThemes } from '../support/screenshots.js';
+import { startTemplatePeers, type TemplatePeers } from '../support/template-peers.js';
 
 /**
  * The four gallery templates as a new user meets them: "Use template" creates the workflow
@@ -17,39 +15,18 @@ import { shootThemes } from '../support/screenshots.js';
  * points), a Slack-compatible server and an HTTP server for the feed and the page.
  */
 
+let peers: TemplatePeers;
 let model: OpenAiPeer;
 let slack: SlackPeer;
-let site: http.Server;
 let siteUrl: string;
-const FEED = `<?xml version="1.0"?><rss version="2.0"><channel><title>News</title>
-<item><title>Weft 2.0 ships</title><link>https://example.com/weft-2</link></item>
-<item><title>Rust 1.99 released</title><link>https://example.com/rust</link></item>
-</channel></rss>`;
-const PAGE = '<html><body><h1>Release notes</h1><p>Version 3 adds pricing for teams.</p><script>var hidden = "kangaroo";</script></body></html>';
 
 test.beforeAll(async () => {
-  model = await startOpenAiPeer({
-    port: OPENAI_PORT,
-    reply: (request) => {
-      const prompt = JSON.stringify(request.messages);
-      const source = /\(source: ([^)\\]+)\)/.exec(prompt)?.[1];
-      if (source) return `Leave is 25 days a year [1] (${source}).`;
-      if (prompt.includes('row of a spreadsheet')) return 'Revenue totals 600 over three months; March (300) is the outlier.';
-      return '• *Weft 2.0 ships*: faster runs for everyone.';
-    },
-  });
-  slack = await startSlackPeer();
-  site = http.createServer((req, res) => {
-    const body = req.url === '/feed.xml' ? FEED : req.url === '/page.html' ? PAGE : null;
-    res.writeHead(body ? 200 : 404, { 'content-type': req.url === '/feed.xml' ? 'application/rss+xml' : 'text/html' });
-    res.end(body ?? 'not found');
-  });
-  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
-  siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+  peers = await startTemplatePeers();
+  ({ model, slack, siteUrl } = peers);
 });
 
 test.afterAll(async () => {
-  await Promise.all([model?.close(), slack?.close(), new Promise((resolve) => site?.close(resolve))]);
+  await peers?.close();
 });
 
 const shoot = (page: Page, name: string) => shootThemes(page, `templates-${name}`, { dirs: [SCREENSHOT_DIR, '/tmp/'] });

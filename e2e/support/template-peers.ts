@@ -1,0 +1,57 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { type OpenAiPeer, startOpenAiPeer } from '../../apps/server/src/test-support/openai-peer.js';
+import { type SlackPeer, startSlackPeer } from '../../apps/server/src/test-support/slack-peer.js';
+import { OPENAI_PORT } from './constants.js';
+
+/** A feed of two entries for the Daily summary template. */
+const FEED = `<?xml version="1.0"?><rss version="2.0"><channel><title>News</title>
+<item><title>Weft 2.0 ships</title><link>https://example.com/weft-2</link><description>Faster runs.</description></item>
+<item><title>Rust 1.99 released</title><link>https://example.com/rust</link><description>A new edition.</description></item>
+</channel></rss>`;
+/** A page for the Keyword alert template; the word in its script must not count as page text. */
+const PAGE = '<html><body><h1>Release notes</h1><p>Version 3 adds pricing for teams.</p><script>var hidden = "kangaroo";</script></body></html>';
+
+/** What the four gallery templates talk to, all on 127.0.0.1. */
+export interface TemplatePeers {
+  /** An OpenAI-compatible model server (chat and embeddings) at the port the e2e server's OPENAI_BASE_URL names. */
+  model: OpenAiPeer;
+  /** A Slack-compatible webhook server. */
+  slack: SlackPeer;
+  /** An HTTP site serving `/feed.xml` and `/page.html`. */
+  siteUrl: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The peers of the templates' stories: the model answers each template's prompt with a
+ * fixed reply (a cited answer for Document Q&A, a spreadsheet summary, a digest).
+ */
+export async function startTemplatePeers(): Promise<TemplatePeers> {
+  const model = await startOpenAiPeer({
+    port: OPENAI_PORT,
+    reply: (request) => {
+      const prompt = JSON.stringify(request.messages);
+      const source = /\(source: ([^)\\]+)\)/.exec(prompt)?.[1];
+      if (source) return `Leave is 25 days a year [1] (${source}).`;
+      if (prompt.includes('row of a spreadsheet')) return 'Revenue totals 600 over three months; March (300) is the outlier.';
+      return '• *Weft 2.0 ships*: faster runs for everyone.';
+    },
+  });
+  const slack = await startSlackPeer();
+  const site = http.createServer((req, res) => {
+    const body = req.url === '/feed.xml' ? FEED : req.url === '/page.html' ? PAGE : null;
+    res.writeHead(body ? 200 : 404, { 'content-type': req.url === '/feed.xml' ? 'application/rss+xml' : 'text/html' });
+    res.end(body ?? 'not found');
+  });
+  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+  const siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+  return {
+    model,
+    slack,
+    siteUrl,
+    close: async () => {
+      await Promise.all([model.close(), slack.close(), new Promise((resolve) => site.close(resolve))]);
+    },
+  };
+}
