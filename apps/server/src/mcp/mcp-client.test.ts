@@ -39,7 +39,10 @@ describe('MCP client', () => {
 
   it('lists tools over Streamable HTTP and ends the session it opened', async () => {
     const ended = peer.sessionsEnded;
+    const before = peer.requests.length;
     const tools = await open.listTools(ref());
+    // initialize, initialized, tools/list, the session ended: no standalone GET stream opened.
+    expect(peer.requests.slice(before).map((r) => r.method)).toEqual(['POST', 'POST', 'POST', 'DELETE']);
     expect(tools.map((tool) => tool.name)).toEqual(['add', 'look_up_order', 'fails', 'echo_headers', 'github.search', 'wait']);
     expect(tools[0]).toMatchObject({ description: 'Adds two numbers.', inputSchema: { type: 'object', properties: { a: { type: 'number' } } } });
     expect(peer.sessionsEnded).toBe(ended + 1);

@@ -83,11 +83,16 @@ async function withClient<T>(
   const options = { signal, timeout: server.timeoutMs };
   sdk ??= loadSdk();
   const loaded = await sdk;
-  // The SDK hands every request to this fetch: the guard's, bounded by the exchange's time.
-  const fetch = ((input: string | URL | Request, init?: RequestInit) =>
-    guardedFetch(input, { ...init, timeoutMs: server.timeoutMs })) as typeof globalThis.fetch;
   const requestInit = { headers: { ...server.headers } };
   const attempt = async (kind: 'streamable-http' | 'sse'): Promise<T> => {
+    // The SDK hands every request to this fetch: the guard's, bounded by the exchange's time.
+    // Streamable HTTP's standalone GET stream carries what a server says outside any request
+    // (list changes, its own requests); one list or call needs none of it, so it is answered
+    // 405 here, as a server without one would, and costs no request and no open stream.
+    const fetch = ((input: string | URL | Request, init?: RequestInit) =>
+      kind === 'streamable-http' && (init?.method ?? 'GET') === 'GET'
+        ? Promise.resolve(new Response(null, { status: 405 }))
+        : guardedFetch(input, { ...init, timeoutMs: server.timeoutMs })) as typeof globalThis.fetch;
     const client = new loaded.Client(CLIENT_INFO, { capabilities: {} });
     const transport: Transport =
       kind === 'sse' ? new loaded.SSEClientTransport(url, { fetch, requestInit }) : new loaded.StreamableHTTPClientTransport(url, { fetch, requestInit });
