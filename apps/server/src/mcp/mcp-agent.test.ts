@@ -121,15 +121,21 @@ describe.each(['openai-compatible', 'anthropic'] as const)('Agent with MCP tools
     expect(mcp.calls.at(-1)).toEqual({ tool: 'github.search', args: { q: 'late parcels' } });
   });
 
-  it('sends the bearer token from a secret and masks it where a tool returns it', async () => {
+  it('sends the bearer token and a header from secrets, and masks them where a tool returns them', async () => {
     script((_request, results) => (results.length === 0 ? { toolCalls: [{ name: 'echo_headers', arguments: {} }] } : { text: 'Checked the headers.' }));
     const user = await signUp(weft());
     await addSecret(weft(), user, 'MCP_TOKEN', secretToken);
-    const document = agentWorkflow({ url: `${locked.origin}/mcp`, bearerToken: '{{secrets.MCP_TOKEN}}', tools: 'echo_headers' });
+    const document = agentWorkflow({
+      url: `${locked.origin}/mcp`,
+      bearerToken: '{{secrets.MCP_TOKEN}}',
+      headers: { 'X-Shop-Key': 'key {{secrets.MCP_TOKEN}}' },
+      tools: 'echo_headers',
+    });
     const { execution, steps } = await run(user, document);
 
     expect(execution.status, execution.error ?? '').toBe('success');
     expect(locked.requests.at(-1)?.headers.authorization).toBe(`Bearer ${secretToken}`);
+    expect(locked.requests.at(-1)?.headers['x-shop-key']).toBe(`key ${secretToken}`);
     expect(JSON.stringify(steps[1]?.output)).toContain('Bearer ••••');
     const events = await streamedEvents(weft(), user, execution.id);
     const stored = await weft().services.db.selectFrom('executions').selectAll().where('id', '=', execution.id).executeTakeFirstOrThrow();
