@@ -86,11 +86,14 @@ export function mcpServerFor(deps: McpEndpointDeps, caller: McpCaller): McpServe
   );
   server.server.setRequestHandler(ListToolsRequestSchema, async () => {
     const tools = await deps.tools.callable(caller.userId, caller.workflowIds);
-    return {
-      tools: tools
-        .filter((tool) => !('problem' in tool.workflow))
-        .map((tool) => ({ name: tool.name, description: tool.description, inputSchema: toolInputSchema(tool.args) })),
-    };
+    const listed = [];
+    for (const tool of tools) {
+      // A workflow this server cannot read (saved by a newer one) is left out rather than offered broken.
+      if ('problem' in tool.workflow) continue;
+      // The workflow's name is the title clients show people; the name is what the model calls.
+      listed.push({ name: tool.name, title: tool.workflow.name, description: tool.description, inputSchema: toolInputSchema(tool.args) });
+    }
+    return { tools: listed };
   });
   server.server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const [tool] = await deps.tools.callable(caller.userId, caller.workflowIds, request.params.name);

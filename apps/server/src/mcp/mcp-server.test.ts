@@ -108,6 +108,7 @@ describeEachDatabase('MCP server', (database) => {
     expect(tools.map((tool) => tool.name)).toEqual(['echo_question', 'look_up_order']);
     const lookUp = tools.find((tool) => tool.name === 'look_up_order');
     expect(lookUp?.description).toBe('Finds an order by its id.');
+    expect(lookUp?.title).toBe('Look up order');
     expect(lookUp?.inputSchema).toMatchObject({
       type: 'object',
       properties: { order_id: { type: 'string', title: 'Order id' }, note: { type: 'string', default: 'none' } },
