@@ -142,6 +142,15 @@ export class ApiKeysService {
    * Undefined when the key is not the user's or is revoked (the route answers 404).
    */
   async setWorkflows(userId: string, id: string, workflowIds: readonly string[] | null): Promise<ApiKeyView | KeyScopeProblem | undefined> {
+    // Another user's key is not found, whatever the list says.
+    const live = await this.db
+      .selectFrom('api_keys')
+      .select('id')
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    if (!live) return undefined;
     const scope = await this.checkScope(userId, workflowIds);
     if (scope !== null && !Array.isArray(scope)) return scope;
     const row = await this.db

@@ -205,6 +205,9 @@ describeEachDatabase('MCP server', (database) => {
     await expect(strangers.callTool({ name: 'private_echo', arguments: { question: 'x' } })).rejects.toThrow(/Unknown tool/);
     expect((await inject(stranger, 'PUT', `/api/workflows/${echo}/mcp`, {})).statusCode).toBe(404);
     expect((await inject(stranger, 'POST', '/api/api-keys', { name: 'k', workflowIds: [echo] })).statusCode).toBe(400);
+    // Another user's key cannot be limited (or found) by the stranger.
+    const { apiKey: ownersKey } = await weft.services.apiKeys.create(owner.userId, 'owner key');
+    expect((await inject(stranger, 'PATCH', `/api/api-keys/${ownersKey.id}`, { workflowIds: [echo] })).statusCode).toBe(404);
 
     const initialize = {
       jsonrpc: '2.0',
@@ -221,8 +224,8 @@ describeEachDatabase('MCP server', (database) => {
     expect(session.json().message).toContain('takes an API key');
 
     const key = await newKey(owner);
-    const keys = (await inject(owner, 'GET', '/api/api-keys')).json().apiKeys as { id: string }[];
-    await inject(owner, 'DELETE', `/api/api-keys/${keys[0]?.id}`);
+    const keys = (await inject(owner, 'GET', '/api/api-keys')).json().apiKeys as { id: string; prefix: string }[];
+    await inject(owner, 'DELETE', `/api/api-keys/${keys.find((k) => key.startsWith(k.prefix))?.id}`);
     const revoked = await weft.app.inject({ method: 'POST', url: '/api/mcp', headers: { ...accept, authorization: `Bearer ${key}` }, payload: initialize });
     expect(revoked.statusCode).toBe(401);
     expect(revoked.json().message).toContain('revoked');
