@@ -105,7 +105,13 @@ export async function buildApp({ config, services, logger }: AppOptions): Promis
   apiKeysRoutes(app, { apiKeys: services.apiKeys });
   executionsRoutes(app, { runs: services.runs });
   workflowRunRoutes(app, { runs: services.runs });
-  mcpRoutes(app, { tools: services.mcpTools, runs: services.runs, logger, publicUrl: config.publicUrl });
+  mcpRoutes(app, {
+    tools: services.mcpTools,
+    runs: services.runs,
+    logger,
+    publicUrl: config.publicUrl,
+    shared: services.scaleOut ? { store: services.scaleOut.redis, prefix: config.redisPrefix } : undefined,
+  });
   webhooksRoutes(app, { webhooks: services.webhooks, runs: services.runs });
   schedulesRoutes(app, { schedules: services.schedules });
   alertsRoutes(app, { alerts: services.alerts });

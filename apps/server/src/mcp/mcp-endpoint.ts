@@ -7,7 +7,7 @@ import type { Logger } from 'pino';
 import type { ExecutionDetail } from '../runs/execution-types.js';
 import type { RunService } from '../runs/run.service.js';
 import type { LoadedWorkflow } from '../workflows/workflow-document.js';
-import { type McpCalls, mcpCallKey } from './mcp-calls.js';
+import { DEFAULT_CALL_TIMEOUT_MS, type McpCalls, mcpCallKey } from './mcp-calls.js';
 import type { CallableTool, McpToolsService } from './mcp-tools.service.js';
 import { runInputsOf, type ToolCallResult, toolInputSchema, toolResultOf } from './workflow-tool.js';
 
@@ -23,9 +23,6 @@ export interface McpEndpointDeps {
   /** How long a call waits for its run before answering that it goes on; 5 minutes unless a test says less. */
   callTimeoutMs?: number;
 }
-
-/** How long a call waits for its run unless told otherwise: as long as the run API's `?wait=true`. */
-export const DEFAULT_CALL_TIMEOUT_MS = 5 * 60_000;
 
 /**
  * The server's name and the version of what it offers over MCP (the tools' shape: run
@@ -115,11 +112,15 @@ async function callTool(
   const workflow = tool.workflow;
   const inputs = runInputsOf(tool.args, args);
   if (!inputs.ok) return failed(inputs.message);
-  const registered = deps.calls.begin(mcpCallKey(caller.apiKeyId, caller.sessionId, extra.requestId));
+  const key = mcpCallKey(caller.apiKeyId, caller.sessionId, extra.requestId);
+  const registered = deps.calls.begin(key);
   try {
-    return await runTool(deps, caller, workflow, inputs.inputs, { ...extra, signal: AbortSignal.any([extra.signal, registered.signal]) });
+    const signal = AbortSignal.any([extra.signal, registered.signal]);
+    return await runTool(deps, caller, workflow, inputs.inputs, { ...extra, signal }, (executionId) =>
+      deps.calls.noteRun(key, { userId: caller.userId, executionId }),
+    );
   } finally {
-    registered.end();
+    await registered.end().catch((error: unknown) => deps.logger.warn({ err: error }, 'Could not forget a finished MCP call'));
   }
 }
 
@@ -129,11 +130,14 @@ async function runTool(
   workflow: LoadedWorkflow,
   inputs: Record<string, unknown>,
   extra: CallExtra,
+  noteRun: (executionId: string) => Promise<void>,
 ): Promise<ToolCallResult> {
   if (extra.signal.aborted) return { content: [{ type: 'text', text: 'The call was cancelled before the workflow started.' }], isError: true };
   const started = await deps.runs.start({ userId: caller.userId, workflowId: workflow.id, trigger: 'mcp', inputs, answerWanted: true, workflow });
   if (!started.ok) return { content: [{ type: 'text', text: started.message }], isError: true };
   const executionId = started.execution.id;
+  // Scale-out: a cancellation landing on another API process finds the run by this note.
+  await noteRun(executionId).catch((error: unknown) => deps.logger.warn({ err: error, executionId }, 'Could not note an MCP call for other processes'));
   const cancel = () => {
     deps.runs
       .cancel(caller.userId, executionId)

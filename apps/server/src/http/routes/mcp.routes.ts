@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { cancelledRequestIds, isInitialize, McpCalls, mcpCallKey } from '../../mcp/mcp-calls.js';
+import { cancelledRequestIds, DEFAULT_CALL_TIMEOUT_MS, isInitialize, McpCalls, mcpCallKey, type SharedCallStore } from '../../mcp/mcp-calls.js';
 import type { McpCaller, McpEndpointDeps } from '../../mcp/mcp-endpoint.js';
 import { MAX_TOOL_DESCRIPTION, type McpToolsService } from '../../mcp/mcp-tools.service.js';
 import { TOOL_NAME_PATTERN, TOOL_NAME_RULE } from '../../mcp/workflow-tool.js';
@@ -16,6 +16,8 @@ import { WORKFLOW_NOT_FOUND } from './workflow-run.routes.js';
 
 export interface McpRoutesDeps extends Omit<McpEndpointDeps, 'calls'> {
   tools: McpToolsService;
+  /** Scale-out: Redis and its key prefix, where calls note their runs for the other API processes. */
+  shared?: { store: SharedCallStore; prefix: string } | undefined;
   /** Where clients reach Weft (PUBLIC_URL), to show the endpoint's whole address. */
   publicUrl: string;
 }
@@ -49,7 +51,10 @@ const exposeBody = z.object({
  */
 export function mcpRoutes(app: FastifyInstance, deps: McpRoutesDeps): void {
   const { tools } = deps;
-  const endpoint: McpEndpointDeps = { ...deps, calls: new McpCalls() };
+  // A call's note outlives its wait by a minute, then Redis forgets it.
+  const ttlSeconds = Math.ceil((deps.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS) / 1000) + 60;
+  const calls = new McpCalls(deps.shared ? { ...deps.shared, ttlSeconds } : undefined);
+  const endpoint: McpEndpointDeps = { ...deps, calls };
 
   // Judged before the body is read, with the header that tells a client to send a bearer key.
   const onRequest = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -133,8 +138,12 @@ function mcpCaller(request: FastifyRequest): McpCaller {
  */
 async function answerMcp(deps: McpEndpointDeps, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
   const caller = mcpCaller(request);
-  // A cancellation arrives on its own POST: stop the call this process answers, then let the SDK answer 202.
-  for (const id of cancelledRequestIds(request.body)) deps.calls.cancel(mcpCallKey(caller.apiKeyId, caller.sessionId, id));
+  // A cancellation arrives on its own POST: stop the call (here, or its run when another
+  // process answers it), then let the SDK answer 202.
+  for (const id of cancelledRequestIds(request.body)) {
+    const found = await deps.calls.cancel(mcpCallKey(caller.apiKeyId, caller.sessionId, id));
+    if (found && found !== 'here' && found.userId === caller.userId) await deps.runs.cancel(caller.userId, found.executionId);
+  }
   const { mcpServerFor, statelessTransport } = await loadEndpoint();
   const server = mcpServerFor(deps, caller);
   const transport = statelessTransport();
