@@ -29,7 +29,14 @@ describeEachDatabase('API key routes', (database) => {
     const user = await signUp(weft());
     const { apiKey, token } = await createKey(user, '  Zapier  ');
     expect(token).toMatch(/^wk_[A-Za-z0-9_-]{43}$/);
-    expect(apiKey).toEqual({ id: expect.any(String), name: 'Zapier', prefix: token.slice(0, 9), createdAt: clock.now().toISOString(), lastUsedAt: null, workflowIds: null });
+    expect(apiKey).toEqual({
+      id: expect.any(String),
+      name: 'Zapier',
+      prefix: token.slice(0, 9),
+      createdAt: clock.now().toISOString(),
+      lastUsedAt: null,
+      workflowIds: null,
+    });
 
     const list = await call(user.headers, 'GET', '/api/api-keys');
     expect(list.statusCode).toBe(200);
