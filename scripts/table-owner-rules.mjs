@@ -16,6 +16,7 @@ export const TABLE_OWNERS = new Map([
   ['workflow_versions', { room: 'workflows/', ask: 'WorkflowVersionsService' }],
   ['executions', { room: 'runs/', ask: 'a method of runs/ (ExecutionsRepository, ExecutionHistory)' }],
   ['workflow_alerts', { room: 'alerts/', ask: 'AlertsService or FailureAlerts' }],
+  ['agent_memory', { room: 'runs/', ask: 'AgentMemoryStore (runs/agent-memory.ts)' }],
 ]);
 
 const TABLE_CALLS = new Set([

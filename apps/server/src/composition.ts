@@ -32,6 +32,7 @@ import { McpToolsService } from './mcp/mcp-tools.service.js';
 import { createOutboundServices, type OutboundServices } from './outbound/outbound-services.js';
 import { BackgroundTasks } from './platform/background-tasks.js';
 import { type Clock, systemClock } from './platform/clock.js';
+import { AgentMemoryStore } from './runs/agent-memory.js';
 import type { Lifecycle } from './platform/lifecycle.js';
 import { createMailer, type Mailer } from './platform/mailer.js';
 import { createMetrics, type Metrics } from './platform/metrics.js';
@@ -111,6 +112,8 @@ export interface Services {
   scheduler: Scheduler;
   /** A workflow's failure-alert settings as its owner manages them (alerts/). */
   alerts: AlertsService;
+  /** Agent memory: the conversations of each workflow's Agents (runs/agent-memory.ts). */
+  agentMemory: AgentMemoryStore;
   /** Tells someone when production runs start failing or a schedule pauses itself, in every process that ends runs (alerts/). */
   failureAlerts: FailureAlerts;
   /** LLM and HTTP calls from nodes, behind the outbound guard. */
@@ -213,6 +216,7 @@ export function createServices(deps: {
     content: contentWork,
     quotaBytes: config.userLimits.filesBytes,
   });
+  const agentMemory = new AgentMemoryStore(db, clock, (userId, workflowId) => workflowsRepository.owns(userId, workflowId));
   const runDependencies: RunDependencies = {
     workflows: workflowsRepository,
     nodeTypes: async (userId, types) => (await nodes.forUser(userId, types)).get,
@@ -231,6 +235,7 @@ export function createServices(deps: {
       mcp,
       params: run.params,
       recordUsage: run.recordUsage,
+      ...(run.sessionId && run.workflowId ? { memory: agentMemory.forRun(run.userId, run.workflowId, run.sessionId) } : {}),
     }),
     successfulRunData: config.successfulRunData,
     ...deps.runDependencies,
@@ -361,6 +366,7 @@ export function createServices(deps: {
     webhooks: new WebhooksService(db, workflowsRepository, clock, config.publicUrl),
     runs,
     runWorker,
+    agentMemory,
     alerts: new AlertsService(alertSettings, workflowsRepository, async (userId) => (await secrets.list(userId)).map((s) => s.name), failureAlerts, clock),
     failureAlerts,
     schedules: new SchedulesService(

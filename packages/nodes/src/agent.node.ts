@@ -53,6 +53,26 @@ export const agentConfig = defineConfig([
     description: 'Input and output tokens of every model call together.',
   },
   { kind: 'number', key: 'maxSeconds', label: 'Max time (seconds)', min: 1, max: 3600, step: 1, default: 240 },
+  {
+    kind: 'select',
+    key: 'memory',
+    label: 'Memory',
+    default: 'off',
+    options: choices({ off: 'Off: every run starts afresh', session: 'Remember the conversation (per session)' }),
+    description:
+      "A session is the run API's sessionId, a webhook's X-Weft-Session header or the editor's chat. Tool calls and their results are remembered too.",
+  },
+  { kind: 'number', key: 'memoryTurns', label: 'Remember the last turns', min: 0, max: 1000, step: 1, default: 10, description: '0: no turn limit.' },
+  {
+    kind: 'number',
+    key: 'memoryTokens',
+    label: 'Memory token budget',
+    min: 0,
+    max: 10_000_000,
+    step: 1,
+    default: 0,
+    description: 'Estimated tokens (characters / 4) of remembered messages at most, oldest turns dropped first. 0: no budget.',
+  },
 ]);
 
 export type AgentConfig = ConfigOf<typeof agentConfig>;

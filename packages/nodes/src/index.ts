@@ -24,6 +24,7 @@ export * from './services/document-service.js';
 export * from './services/embedding-service.js';
 export * from './services/file-service.js';
 export * from './services/http-service.js';
+export * from './services/agent-memory-service.js';
 export * from './services/llm-service.js';
 export * from './services/mail-service.js';
 export * from './services/mcp-service.js';

@@ -1,4 +1,5 @@
 import type { NodeRunContext, NodeRunResult } from '@weft/core';
+import type { AgentMemoryService } from './services/agent-memory-service.js';
 import type { DocumentService } from './services/document-service.js';
 import type { EmbeddingService } from './services/embedding-service.js';
 import type { FileService } from './services/file-service.js';
@@ -35,6 +36,8 @@ export interface NodeServices {
   readonly params: Readonly<Record<string, unknown>>;
   /** Adds LLM token usage to the run's record. */
   recordUsage(usage: TokenUsage): void;
+  /** The conversation of the run's session, for Agents with memory on; absent when the run has no session. */
+  readonly memory?: AgentMemoryService;
 }
 
 /**

@@ -16,6 +16,7 @@ import * as runRequeue from './migrations/0016-run-requeue.js';
 import * as schedulerLeases from './migrations/0017-scheduler-leases.js';
 import * as deletedFiles from './migrations/0018-deleted-files.js';
 import * as mcp from './migrations/0019-mcp.js';
+import * as agentMemory from './migrations/0020-agent-memory.js';
 import type { Database } from './schema.js';
 
 /** Migrations are imported statically so the build needs no file-system scan. */
@@ -37,6 +38,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0017-scheduler-leases': schedulerLeases,
   '0018-deleted-files': deletedFiles,
   '0019-mcp': mcp,
+  '0020-agent-memory': agentMemory,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

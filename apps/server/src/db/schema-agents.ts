@@ -18,3 +18,19 @@ export interface McpToolsTable {
 }
 
 export type McpToolRow = Selectable<McpToolsTable>;
+
+/** One turn of an Agent node in a conversation (migration 0020, `../runs/agent-memory.ts`). */
+export interface AgentMemoryTable {
+  id: string;
+  workflow_id: string;
+  user_id: string;
+  session_id: string;
+  node_id: string;
+  /** The turn's place in its node's conversation, from 1. */
+  seq: number;
+  /** JSON: the turn's messages, as the Agent's loop keeps them. */
+  messages: string;
+  /** Length of `messages`, for the token budget. */
+  chars: number;
+  created_at: string;
+}

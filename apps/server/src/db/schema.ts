@@ -1,6 +1,6 @@
 import type { TickOutcome } from '@weft/core';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { McpToolsTable } from './schema-agents.js';
+import type { AgentMemoryTable, McpToolsTable } from './schema-agents.js';
 
 /**
  * Table types. Timestamps are ISO-8601 strings and booleans 0/1 integers so that one
@@ -31,6 +31,7 @@ export interface Database {
   version_retention: VersionRetentionTable;
   workflow_alerts: WorkflowAlertsTable;
   mcp_tools: McpToolsTable;
+  agent_memory: AgentMemoryTable;
 }
 
 export interface UsersTable {

@@ -14,6 +14,7 @@ import { analyticsRoutes } from './routes/analytics.routes.js';
 import { apiKeysRoutes } from './routes/api-keys.routes.js';
 import { authRoutes } from './routes/auth.routes.js';
 import { collectionsRoutes } from './routes/collections.routes.js';
+import { conversationsRoutes } from './routes/conversations.routes.js';
 import { customNodesRoutes } from './routes/custom-nodes.routes.js';
 import { executionsRoutes } from './routes/executions.routes.js';
 import { filesRoutes } from './routes/files.routes.js';
@@ -115,6 +116,7 @@ export async function buildApp({ config, services, logger }: AppOptions): Promis
   webhooksRoutes(app, { webhooks: services.webhooks, runs: services.runs });
   schedulesRoutes(app, { schedules: services.schedules });
   alertsRoutes(app, { alerts: services.alerts });
+  conversationsRoutes(app, { memory: services.agentMemory });
   collectionsRoutes(app, { vectors: services.vectors });
   filesRoutes(app, { files: services.files });
   usageRoutes(app, { usage: services.usage });

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { sessionIdProblem } from '../runs/agent-memory.js';
 import { jsonDepthProblem } from './body-guard.js';
 import { badRequest } from './http-error.js';
 
@@ -17,6 +18,18 @@ export function idempotencyKeyOf(headers: Record<string, string | string[] | und
     throw badRequest('Idempotency-Key must be sent once, 1 to 200 characters long', 'invalid_input');
   }
   return value;
+}
+
+/**
+ * The `X-Weft-Session` header, if sent: the conversation an Agent with memory continues
+ * (docs/API.md "Agent memory"); a header, so any body (form, text, JSON) can carry a session.
+ */
+export function sessionIdOf(headers: Record<string, string | string[] | undefined>): string | undefined {
+  const value = headers['x-weft-session'];
+  if (value === undefined) return undefined;
+  const problem = sessionIdProblem(value);
+  if (problem) throw badRequest(`X-Weft-Session: ${problem}`, 'invalid_input');
+  return value as string;
 }
 
 /**

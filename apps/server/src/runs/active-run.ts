@@ -21,6 +21,8 @@ export class ActiveRun {
   started = false;
   /** A caller will wait for the result and wants the outputs whole (StartRunRequest.answerWanted). */
   answerWanted = false;
+  /** The conversation an Agent with memory continues (StartRunRequest.sessionId). */
+  sessionId: string | undefined;
   private answerOutputs: Readonly<Record<string, unknown>> | undefined;
   private answerTimer: NodeJS.Timeout | undefined;
   private resolveDone!: () => void;

@@ -44,6 +44,7 @@ export class EmbeddedRunLauncher extends StoredRuns implements RunLauncher {
       request.recorder,
     );
     run.answerWanted = request.answerWanted;
+    run.sessionId = request.sessionId;
     const task = () => held.execute(run, request.configErrors);
     run.task = task;
     held.active.set(run.id, run);

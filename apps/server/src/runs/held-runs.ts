@@ -85,6 +85,8 @@ export class HeldRuns {
       const services = this.options.dependencies.nodeServices({
         userId: run.userId,
         executionId: run.id,
+        workflowId: run.summary.workflowId,
+        sessionId: run.sessionId,
         params: run.params,
         recordUsage: (usage) => run.recorder.addUsage(usage),
       });

@@ -14,6 +14,10 @@ export interface RunMasker {
 export interface NodeServicesRequest {
   readonly userId: string;
   readonly executionId: string;
+  /** The run's workflow; absent for services outside a run (an alert's test send). */
+  readonly workflowId?: string | undefined;
+  /** The run's conversation, for Agent memory (StartRunRequest.sessionId); absent: none. */
+  readonly sessionId?: string | undefined;
   /** The workflow's global parameters, `{{secrets.*}}` already filled in. */
   readonly params: Readonly<Record<string, unknown>>;
   recordUsage(usage: TokenUsage): void;

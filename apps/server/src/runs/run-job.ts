@@ -15,4 +15,6 @@ export interface RunJob {
   seeded?: Readonly<Record<string, SeededOutputs>>;
   /** A caller waits for the whole outputs (`?wait=true`, a webhook answering with them): the worker hands them over through Redis. */
   answerWanted?: boolean;
+  /** The conversation an Agent with memory continues (StartRunRequest.sessionId). */
+  sessionId?: string;
 }

@@ -41,6 +41,8 @@ export interface LaunchRequest {
   /** Nodes not to call, with the outputs they give (scope-run.ts). */
   seeded?: Readonly<Record<string, SeededOutputs>> | undefined;
   answerWanted: boolean;
+  /** The conversation an Agent with memory continues (StartRunRequest.sessionId). */
+  sessionId?: string | undefined;
   /** Its row says how to rebuild its job (`rebuild_inputs`): scale-out may then queue it again from the database. */
   rebuildable: boolean;
   /** What prepareRun made of it in this process (a worker prepares its own). */

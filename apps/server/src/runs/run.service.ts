@@ -42,6 +42,8 @@ export interface StartRunRequest {
   target?: RunTarget | undefined;
   /** The execution whose inputs this run replays. */
   replayOf?: string | undefined;
+  /** The conversation an Agent with memory continues (the run API's `sessionId`, a webhook's `X-Weft-Session`). */
+  sessionId?: string | undefined;
   /** The workflow, when the trigger has read it already (the webhook does, with its token). */
   workflow?: LoadedWorkflow | undefined;
 }
@@ -170,6 +172,7 @@ export class RunService {
       storedInputs,
       seeded: scope ? scoped.seeded : undefined,
       answerWanted: request.answerWanted === true,
+      ...(request.sessionId ? { sessionId: request.sessionId } : {}),
       rebuildable: rebuildInputs !== null,
       plan: prepared.plan,
       params: prepared.params,

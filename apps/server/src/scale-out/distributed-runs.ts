@@ -81,6 +81,7 @@ export class DistributedRuns implements RunLauncher {
         inputs: request.runInputs,
         ...(request.seeded ? { seeded: request.seeded } : {}),
         ...(request.answerWanted ? { answerWanted: true } : {}),
+        ...(request.sessionId ? { sessionId: request.sessionId } : {}),
       },
       summary,
       request.rebuildable,

@@ -72,6 +72,7 @@ export class RunWorker {
       }
       const run = new ActiveRun(job.userId, summary, job.inputs, storedInputs, prepared.plan, prepared.params, prepared.recorder);
       run.answerWanted = job.answerWanted === true;
+      run.sessionId = job.sessionId;
       // From here on the held runs have it and a cancel reaches it there.
       this.starting.delete(executionId);
       if (starting.cancelled) {

@@ -24,6 +24,10 @@ export interface AgentLoopOptions {
   readonly turn: LlmConversations['turn'];
   /** Set when the answer must be JSON fitting it; an answer that does not is sent back. */
   readonly answerSchema?: JsonSchema;
+  /** Earlier turns of the conversation (memory), sent before the task. */
+  readonly history?: readonly LlmMessage[];
+  /** Called once with this turn's messages (task, tool calls, results, answer) when the agent answers. */
+  readonly remember?: (messages: readonly LlmMessage[]) => Promise<void>;
 }
 
 /** Reaching a limit: the node fails with this, every step taken already reported. */
@@ -60,9 +64,12 @@ class AgentLoop {
   private modelCalls = 0;
   private toolCalls = 0;
   private tokens = 0;
+  /** How many of `messages` are recalled memory, not this turn's. */
+  private readonly history: number;
 
   constructor(private readonly o: AgentLoopOptions) {
-    this.messages = [{ role: 'user', text: o.task }];
+    this.history = o.history?.length ?? 0;
+    this.messages = [...(o.history ?? []), { role: 'user', text: o.task }];
     this.byName = new Map(o.tools.map((tool) => [tool.name, tool]));
     this.specs = o.tools.map((tool) => ({ name: tool.name, description: tool.description, parameters: tool.parameters as Record<string, unknown> }));
     this.timeLimit = AbortSignal.timeout(o.limits.maxMs);
@@ -77,9 +84,9 @@ class AgentLoop {
       const reply = await this.modelStep();
       if (this.tokens > limits.tokenBudget) throw this.limit('tokens');
       if (reply.toolCalls.length === 0) {
-        if (!answerSchema) return reply.text;
+        if (!answerSchema) return this.answered(reply.text, reply.text);
         const checked = checkJsonAnswer(reply.text, answerSchema);
-        if (checked.ok) return checked.value;
+        if (checked.ok) return this.answered(reply.text, checked.value);
         this.messages.push(
           { role: 'assistant', text: reply.text, toolCalls: [] },
           { role: 'user', text: `That answer does not fit the schema: ${checked.problem}. Reply again with only the JSON.` },
@@ -92,6 +99,14 @@ class AgentLoop {
       const results = await Promise.all(reply.toolCalls.map((call) => this.toolStep(call)));
       this.messages.push({ role: 'tool', results });
     }
+  }
+
+  /** The turn is over: its messages, the answer last, go to memory before the answer leaves. */
+  private async answered(text: string, value: unknown): Promise<unknown> {
+    if (this.o.remember) {
+      await this.o.remember([...this.messages.slice(this.history), { role: 'assistant', text, toolCalls: [] }]);
+    }
+    return value;
   }
 
   private async modelStep(): Promise<LlmTurnResult> {

@@ -31,6 +31,9 @@ export async function runAgent({ inputs, config, ctx, tools = [] }: NodeRunArgs<
     tokenBudget: Math.trunc(config.tokenBudget),
     maxMs: Math.trunc(config.maxSeconds * 1000),
   };
+  const memory = config.memory === 'session' ? ctx.services.memory : undefined;
+  const window = { lastTurns: Math.trunc(config.memoryTurns), tokenBudget: Math.trunc(config.memoryTokens) };
+  const history = memory ? await memory.recall(ctx.nodeId, window) : [];
   const answer = await runAgentLoop({
     request: { ...base, ...(system ? { system } : {}) },
     task,
@@ -39,6 +42,7 @@ export async function runAgent({ inputs, config, ctx, tools = [] }: NodeRunArgs<
     ctx,
     turn: llm.turn.bind(llm),
     ...(answerSchema ? { answerSchema } : {}),
+    ...(memory ? { history, remember: (messages) => memory.remember(ctx.nodeId, messages) } : {}),
   });
   return { outputs: { output: answer } };
 }

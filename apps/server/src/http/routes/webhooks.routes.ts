@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { isActiveStatus } from '../../runs/execution-types.js';
 import type { WebhooksService } from '../../triggers/webhooks.service.js';
 import { badRequest, notFound } from '../http-error.js';
-import { bodyRunInput, idempotencyKeyOf, webhookIdempotencyKey } from '../run-request.js';
+import { bodyRunInput, idempotencyKeyOf, sessionIdOf, webhookIdempotencyKey } from '../run-request.js';
 import { requireAuth } from '../session-auth.js';
 import { parseInput } from '../validate.js';
 import { DEFAULT_WAIT_TIMEOUT_MS, type RunStarter, WORKFLOW_NOT_FOUND } from './workflow-run.routes.js';
@@ -78,6 +78,7 @@ export function webhooksRoutes(app: FastifyInstance, deps: WebhooksRoutesDeps): 
         inputs: sameInputForAll(workflow.parsed.nodes, input),
         idempotencyKey: webhookIdempotencyKey(workflow.id, idempotencyKeyOf(request.headers)),
         answerWanted: target.respond === 'output',
+        sessionId: sessionIdOf(request.headers),
       });
       if (!started.ok) {
         // Deleted between the lookup and the start: as if it had never been there.

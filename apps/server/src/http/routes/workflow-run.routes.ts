@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
+import { MAX_SESSION_ID_LENGTH } from '../../runs/agent-memory.js';
 import type { ExecutionDetail, ExecutionSummary } from '../../runs/execution-types.js';
 import { isActiveStatus } from '../../runs/execution-types.js';
 import type { RunService } from '../../runs/run.service.js';
@@ -23,6 +24,13 @@ export const WORKFLOW_NOT_FOUND = 'Workflow not found';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
 const runBody = z.object({
+  /** The conversation an Agent with memory continues (docs/API.md "Agent memory"). */
+  sessionId: z
+    .string({ error: 'sessionId must be text, such as a UUID' })
+    .min(1)
+    .max(MAX_SESSION_ID_LENGTH)
+    .regex(/^[\x21-\x7e]+$/, { error: `sessionId must be 1 to ${MAX_SESSION_ID_LENGTH} printable characters without spaces, such as a UUID` })
+    .optional(),
   inputs: z.record(z.string(), z.unknown(), { error: 'inputs must be an object of values by node id, e.g. { "in": "hello" }' }).optional(),
   /** Run one node (reusing the last runs' upstream outputs) or everything up to it. */
   target: z
@@ -56,7 +64,7 @@ export function workflowRunRoutes(app: FastifyInstance, deps: WorkflowRunRoutesD
     const { id } = parseInput(idParams, request.params);
     // A key limited to other workflows learns nothing about this one.
     if (!mayCallWorkflow(caller, id)) throw notFound(WORKFLOW_NOT_FOUND);
-    const { inputs, target } = parseInput(runBody, request.body);
+    const { inputs, target, sessionId } = parseInput(runBody, request.body);
     const { wait } = parseInput(runQuery, request.query);
     const idempotencyKey = idempotencyKeyOf(request.headers);
 
@@ -68,6 +76,7 @@ export function workflowRunRoutes(app: FastifyInstance, deps: WorkflowRunRoutesD
       idempotencyKey,
       answerWanted: wait === 'true',
       target,
+      sessionId,
     });
     if (!started.ok) {
       if (started.reason === 'not_found') throw notFound(WORKFLOW_NOT_FOUND);

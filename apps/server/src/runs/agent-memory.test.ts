@@ -1,0 +1,168 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ChatCompletionRequest, type OpenAiPeer, type PeerTurn, startOpenAiPeer } from '../test-support/openai-peer.js';
+import { createWorkflow, edge, node, workflow } from '../test-support/run-fixtures.js';
+import { type SignedIn, signUp, useTestWeft } from '../test-support/test-weft.js';
+
+/**
+ * Agent memory (issue 23) end to end: runs through the HTTP API with a session id, an
+ * Agent with memory on against the OpenAI-compatible peer scripted with tool calls, a
+ * Code node as its tool. The peer answers from what it receives, so what the model is sent
+ * is what the tests read.
+ */
+
+type Message = ChatCompletionRequest['messages'][number];
+const text = (message: Message | undefined) => (typeof message?.content === 'string' ? message.content : JSON.stringify(message?.content ?? ''));
+
+/** The model: "track <order>" calls the tracker; "what was the tracking id?" answers from the tool results it was sent. */
+function model(request: unknown): PeerTurn {
+  const messages = (request as ChatCompletionRequest).messages;
+  const lastUser = messages.map((m) => m.role).lastIndexOf('user');
+  const task = text(messages[lastUser]);
+  const toolsSinceTask = messages.slice(lastUser + 1).filter((m) => m.role === 'tool');
+  const order = /^track (\w+)/.exec(task)?.[1];
+  if (order) {
+    if (toolsSinceTask.length === 0) return { toolCalls: [{ name: 'tracker', arguments: { input: { orderId: order } } }] };
+    return { text: `Order ${order} is on its way.` };
+  }
+  if (task === 'what was the tracking id?') {
+    // The peer's assertion: the earlier turn's tool result is in the messages it received.
+    const earlier = messages
+      .filter((m) => m.role === 'tool')
+      .map(text)
+      .join(' ');
+    const id = /TRK-\w+-\d+/.exec(earlier)?.[0];
+    return { text: id ? `It was ${id}.` : 'I do not know.' };
+  }
+  return { text: `You said: ${task}` };
+}
+
+describe('Agent memory', () => {
+  const weft = useTestWeft('sqlite');
+  let peer: OpenAiPeer;
+  beforeAll(async () => {
+    peer = await startOpenAiPeer({ tokenDelayMs: 0, turn: model as never });
+  });
+  afterAll(async () => {
+    await peer.close();
+  });
+
+  function memoryWorkflow(agent: Record<string, unknown> = {}) {
+    return workflow(
+      'Tracking agent',
+      [
+        node('say', 'input.text', { text: '', askOnRun: true }),
+        node(
+          'agent',
+          'ai.agent',
+          { provider: 'openai-compatible', baseUrl: peer.url, model: 'test-model', task: '{{input}}', memory: 'session', ...agent },
+          'Agent',
+        ),
+        node('tracker', 'code.javascript', { code: "return { trackingId: 'TRK-' + input.orderId + '-7731' };" }, 'Tracker'),
+        node('answer', 'output'),
+      ],
+      [edge('say', 'agent'), edge('tracker', 'agent', 'tool', 'tools'), edge('agent', 'answer')],
+    );
+  }
+
+  async function say(user: SignedIn, workflowId: string, words: string, sessionId?: string) {
+    const res = await weft().app.inject({
+      method: 'POST',
+      url: `/api/workflows/${workflowId}/run?wait=true`,
+      headers: user.headers,
+      payload: { inputs: { say: words }, ...(sessionId ? { sessionId } : {}) },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const execution = res.json().execution as { status: string; error?: string; outputs: Record<string, unknown> };
+    expect(execution.status, execution.error ?? '').toBe('success');
+    return String(execution.outputs.answer);
+  }
+
+  /** The messages of the last model call, the system prompt left out. */
+  const lastSent = () => ((peer.requests.at(-1)?.json as ChatCompletionRequest | undefined)?.messages ?? []).filter((m) => m.role !== 'system');
+
+  it('remembers three turns, tool calls and results included, so the third recalls an id a tool returned', async () => {
+    const user = await signUp(weft());
+    const id = await createWorkflow(weft(), user, memoryWorkflow());
+
+    expect(await say(user, id, 'track A42', 'chat-1')).toBe('Order A42 is on its way.');
+    expect(await say(user, id, 'thanks', 'chat-1')).toBe('You said: thanks');
+    expect(await say(user, id, 'what was the tracking id?', 'chat-1')).toBe('It was TRK-A42-7731.');
+
+    // The third turn's request held both earlier turns: the tool call, its result, the answers.
+    const sent = lastSent();
+    expect(sent.map((m) => m.role)).toEqual(['user', 'assistant', 'tool', 'assistant', 'user', 'assistant', 'user']);
+    expect(JSON.stringify(sent[1])).toContain('tracker');
+
+    // Another session of the same workflow starts afresh; so does a run without a session.
+    expect(await say(user, id, 'what was the tracking id?', 'chat-2')).toBe('I do not know.');
+    expect(lastSent()).toHaveLength(1);
+    expect(await say(user, id, 'what was the tracking id?')).toBe('I do not know.');
+
+    const list = await weft().app.inject({ method: 'GET', url: `/api/workflows/${id}/conversations`, headers: user.headers });
+    expect(list.statusCode, list.body).toBe(200);
+    const conversations = list.json().conversations as { sessionId: string; turns: number }[];
+    expect(conversations.map((c) => [c.sessionId, c.turns]).sort()).toEqual([
+      ['chat-1', 3],
+      ['chat-2', 1],
+    ]);
+  });
+
+  it('is off by default: an Agent without memory starts afresh even within a session', async () => {
+    const user = await signUp(weft());
+    const id = await createWorkflow(weft(), user, memoryWorkflow({ memory: undefined }));
+    await say(user, id, 'track B7', 'chat-off');
+    expect(await say(user, id, 'what was the tracking id?', 'chat-off')).toBe('I do not know.');
+    const list = await weft().app.inject({ method: 'GET', url: `/api/workflows/${id}/conversations`, headers: user.headers });
+    expect(list.json().conversations).toEqual([]);
+  });
+
+  it('keeps conversations to their owner: another user gets 404 and cannot delete them; the owner can', async () => {
+    const owner = await signUp(weft());
+    const stranger = await signUp(weft());
+    const id = await createWorkflow(weft(), owner, memoryWorkflow());
+    await say(owner, id, 'track C3', 'private');
+
+    const url = `/api/workflows/${id}/conversations`;
+    expect((await weft().app.inject({ method: 'GET', url, headers: stranger.headers })).statusCode).toBe(404);
+    expect((await weft().app.inject({ method: 'DELETE', url: `${url}/private`, headers: stranger.headers })).statusCode).toBe(404);
+    expect((await weft().app.inject({ method: 'GET', url })).statusCode).toBe(401);
+
+    const gone = await weft().app.inject({ method: 'DELETE', url: `${url}/private`, headers: owner.headers });
+    expect(gone.statusCode, gone.body).toBe(204);
+    expect((await weft().app.inject({ method: 'DELETE', url: `${url}/private`, headers: owner.headers })).statusCode).toBe(404);
+    expect((await weft().app.inject({ method: 'GET', url, headers: owner.headers })).json().conversations).toEqual([]);
+    // Forgotten: the next turn of that session starts afresh.
+    expect(await say(owner, id, 'what was the tracking id?', 'private')).toBe('I do not know.');
+  });
+
+  it('sends only the last N turns, and only the turns that fit the token budget', async () => {
+    const user = await signUp(weft());
+    const lastTwo = await createWorkflow(weft(), user, memoryWorkflow({ memoryTurns: 2 }));
+    await say(user, lastTwo, 'track D1', 'turns');
+    await say(user, lastTwo, 'one', 'turns');
+    await say(user, lastTwo, 'two', 'turns');
+    // Turn 1 (with the tracking id) is out of the window of two.
+    expect(await say(user, lastTwo, 'what was the tracking id?', 'turns')).toBe('I do not know.');
+    expect(lastSent().map((m) => text(m))).toEqual(['one', 'You said: one', 'two', 'You said: two', 'what was the tracking id?']);
+
+    // A budget of 40 tokens (160 characters) holds a short turn but not the tool turn before it.
+    const budget = await createWorkflow(weft(), user, memoryWorkflow({ memoryTurns: 0, memoryTokens: 40 }));
+    await say(user, budget, 'track E5', 'budget');
+    await say(user, budget, 'hi', 'budget');
+    expect(await say(user, budget, 'what was the tracking id?', 'budget')).toBe('I do not know.');
+    expect(lastSent().map((m) => text(m))).toEqual(['hi', 'You said: hi', 'what was the tracking id?']);
+  });
+
+  it('refuses a session id it could not keep, saying what one looks like', async () => {
+    const user = await signUp(weft());
+    const id = await createWorkflow(weft(), user, memoryWorkflow());
+    const res = await weft().app.inject({
+      method: 'POST',
+      url: `/api/workflows/${id}/run`,
+      headers: user.headers,
+      payload: { inputs: { say: 'hi' }, sessionId: 'has spaces' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('sessionId must be 1 to 200 printable characters');
+  });
+});
