@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type ChatCompletionRequest, type OpenAiPeer, type PeerTurn, startOpenAiPeer } from '../test-support/openai-peer.js';
 import { createWorkflow, edge, node, workflow } from '../test-support/run-fixtures.js';
-import { type SignedIn, signUp, useTestWeft } from '../test-support/test-weft.js';
+import { describeEachDatabase, type SignedIn, signUp, useTestWeft } from '../test-support/test-weft.js';
 
 /**
  * Agent memory (issue 23) end to end: runs through the HTTP API with a session id, an
@@ -36,8 +36,8 @@ function model(request: unknown): PeerTurn {
   return { text: `You said: ${task}` };
 }
 
-describe('Agent memory', () => {
-  const weft = useTestWeft('sqlite');
+describeEachDatabase('Agent memory', (database) => {
+  const weft = useTestWeft(database);
   let peer: OpenAiPeer;
   beforeAll(async () => {
     peer = await startOpenAiPeer({ tokenDelayMs: 0, turn: model as never });
@@ -151,6 +151,23 @@ describe('Agent memory', () => {
     await say(user, budget, 'hi', 'budget');
     expect(await say(user, budget, 'what was the tracking id?', 'budget')).toBe('I do not know.');
     expect(lastSent().map((m) => text(m))).toEqual(['hi', 'You said: hi', 'what was the tracking id?']);
+  });
+
+  it("continues a webhook caller's conversation named by its X-Weft-Session header", async () => {
+    const user = await signUp(weft());
+    const id = await createWorkflow(weft(), user, memoryWorkflow());
+    const enabled = await weft().app.inject({ method: 'PUT', url: `/api/workflows/${id}/webhook`, headers: user.headers, payload: {} });
+    expect(enabled.statusCode, enabled.body).toBe(200);
+    const path = new URL(enabled.json().webhook.url as string).pathname;
+    const hook = (words: string, session: string) =>
+      weft().app.inject({ method: 'POST', url: path, headers: { 'content-type': 'text/plain', 'x-weft-session': session }, payload: words });
+
+    expect((await hook('track W9', 'caller-7')).body).toBe('Order W9 is on its way.');
+    expect((await hook('what was the tracking id?', 'caller-7')).body).toBe('It was TRK-W9-7731.');
+    expect((await hook('what was the tracking id?', 'caller-8')).body).toBe('I do not know.');
+    const bad = await hook('hi', 'two words');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('X-Weft-Session');
   });
 
   it('refuses a session id it could not keep, saying what one looks like', async () => {
