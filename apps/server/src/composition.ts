@@ -43,6 +43,7 @@ import { RunJobRebuilder } from './runs/rebuild-run-job.js';
 import type { RunService } from './runs/run.service.js';
 import type { RunDependencies } from './runs/run-dependencies.js';
 import type { RunWorkerSide } from './runs/run-worker-side.js';
+import { subWorkflowsFor } from './runs/sub-workflows.js';
 import { SandboxPool } from './sandbox/sandbox-pool.js';
 import type { ScaleOut } from './scale-out/scale-out.js';
 import { CrashPauses } from './schedules/crash-pauses.js';
@@ -233,6 +234,8 @@ export function createServices(deps: {
       vectors: vectors.forUser(run.userId),
       mail: { send: (request, options) => outbound.mail.send(request, options, { userId: run.userId, executionId: run.executionId }) },
       mcp,
+      // Sub-workflows start through the run service made below, read when a node calls.
+      workflows: subWorkflowsFor({ runs: () => runsRef, workflows: workflowsRepository, executions, logger }, run),
       params: run.params,
       recordUsage: run.recordUsage,
       ...(run.sessionId && run.workflowId ? { memory: agentMemory.forRun(run.userId, run.workflowId, run.sessionId) } : {}),

@@ -15,6 +15,7 @@ import { type NodePackage, NodeRegistry } from './node-registry.js';
 import { outputNode } from './output.node.js';
 import { readFeedNode } from './read-feed.node.js';
 import { retrieverNode } from './retriever.node.js';
+import { runWorkflowNode } from './run-workflow.node.js';
 import { slackMessageNode } from './slack-message.node.js';
 import { templateNode } from './template.node.js';
 import { textInputNode } from './text-input.node.js';
@@ -38,6 +39,7 @@ export const BUILTIN_NODES: readonly NodeType[] = [
   conditionNode,
   codeNode,
   mergerNode,
+  runWorkflowNode,
   readFeedNode,
   httpRequestNode,
   slackMessageNode,

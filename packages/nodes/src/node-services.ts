@@ -9,6 +9,7 @@ import type { MailService } from './services/mail-service.js';
 import type { McpService } from './services/mcp-service.js';
 import type { SandboxService } from './services/sandbox-service.js';
 import type { VectorStoreService } from './services/vector-store-service.js';
+import type { WorkflowService } from './services/workflow-service.js';
 import type { ToolSource } from './tools/agent-tool.js';
 
 /**
@@ -32,6 +33,8 @@ export interface NodeServices {
   readonly mail: MailService;
   /** Lists and calls the tools of MCP servers (the MCP Tools node), behind the same outbound guard as `http`. */
   readonly mcp: McpService;
+  /** Runs the run owner's other workflows as sub-workflows (the Run Workflow node). */
+  readonly workflows: WorkflowService;
   /** The workflow's global parameters, with `{{secrets.*}}` already resolved out of them. */
   readonly params: Readonly<Record<string, unknown>>;
   /** Adds LLM token usage to the run's record. */

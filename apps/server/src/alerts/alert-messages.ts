@@ -24,6 +24,7 @@ const TRIGGER_WORDS: Record<FailedExecution['trigger'], string> = {
   error: 'a run as an error workflow',
   manual: 'a manual run',
   mcp: 'a run called over MCP',
+  workflow: 'a run as another workflow’s sub-workflow',
 };
 
 interface Lines {

@@ -26,6 +26,7 @@ function context(signal = new AbortController().signal) {
     vectors: { collection: unused, store: unused, query: unused },
     mail: { send: unused },
     mcp: { listTools: unused, callTool: unused },
+    workflows: { describe: unused, call: unused },
     recordUsage: unused,
   };
   const ctx: NodeRunContext<NodeServices> = {

@@ -17,6 +17,7 @@ import * as schedulerLeases from './migrations/0017-scheduler-leases.js';
 import * as deletedFiles from './migrations/0018-deleted-files.js';
 import * as mcp from './migrations/0019-mcp.js';
 import * as agentMemory from './migrations/0020-agent-memory.js';
+import * as subWorkflows from './migrations/0021-sub-workflows.js';
 import type { Database } from './schema.js';
 
 /** Migrations are imported statically so the build needs no file-system scan. */
@@ -39,6 +40,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0018-deleted-files': deletedFiles,
   '0019-mcp': mcp,
   '0020-agent-memory': agentMemory,
+  '0021-sub-workflows': subWorkflows,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -152,6 +152,8 @@ export interface ExecutionsTable {
   heartbeat_at: string | null;
   /** The execution whose inputs this one replays (migration 0011); optional on insert. */
   replay_of: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The run whose Run Workflow node started this one (migration 0021); optional on insert. */
+  parent_execution_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** 1 when the run was going when the process running it died (migration 0012); schedules count these. */
   orphaned: ColumnType<number, number | undefined, number>;
   /**

@@ -22,6 +22,7 @@ export function newExecutionSummary(
     ...state,
     ...(request.schedule ? { scheduleId: request.schedule.id, scheduledFor: request.schedule.scheduledFor } : {}),
     ...(request.replayOf ? { replayOf: request.replayOf } : {}),
+    ...(request.parentExecutionId ? { parentExecutionId: request.parentExecutionId } : {}),
   };
 }
 
@@ -47,6 +48,7 @@ export function executionRow(summary: ExecutionSummary, userId: string, request:
     schedule_id: request.schedule?.id ?? null,
     scheduled_for: request.schedule?.scheduledFor ?? null,
     replay_of: request.replayOf ?? null,
+    parent_execution_id: request.parentExecutionId ?? null,
     created_at: summary.createdAt,
     started_at: summary.startedAt,
     finished_at: summary.finishedAt,

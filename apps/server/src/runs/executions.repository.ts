@@ -23,6 +23,7 @@ const SUMMARY_COLUMNS = [
   'schedule_id',
   'scheduled_for',
   'replay_of',
+  'parent_execution_id',
   'data_kept',
 ] as const;
 
@@ -89,6 +90,12 @@ export class ExecutionsRepository {
   /** The one write of a run's end (run-writes.ts); with `runnerId`, only while the row is still that runner's. */
   finish(id: string, workflowId: string, columns: FinishColumns, runnerId?: string): Promise<boolean> {
     return this.writes.finish(id, workflowId, columns, runnerId);
+  }
+
+  /** The run whose Run Workflow node started this one (the user's own rows only); null: none. */
+  async parentOf(userId: string, id: string): Promise<string | null> {
+    const row = await this.db.selectFrom('executions').select('parent_execution_id').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+    return row?.parent_execution_id ?? null;
   }
 
   findByIdempotencyKey(userId: string, key: string): Promise<SummaryRow | undefined> {
@@ -373,6 +380,7 @@ export function toSummary(row: SummaryRow): ExecutionSummary {
     ...(row.schedule_id ? { scheduleId: row.schedule_id } : {}),
     ...(row.scheduled_for ? { scheduledFor: row.scheduled_for } : {}),
     ...(row.replay_of ? { replayOf: row.replay_of } : {}),
+    ...(row.parent_execution_id ? { parentExecutionId: row.parent_execution_id } : {}),
     ...(!row.data_kept || row.data_kept === 'all' ? {} : { kept: row.data_kept as RunDataMode }),
   };
 }

@@ -61,6 +61,7 @@ export function unavailableNodeServices(request: NodeServicesRequest): NodeServi
     vectors: { collection: missing('The vector store'), store: missing('The vector store'), query: missing('The vector store') },
     mail: { send: missing('Sending e-mail') },
     mcp: { listTools: missing('Reaching MCP servers'), callTool: missing('Reaching MCP servers') },
+    workflows: { describe: missing('Running other workflows'), call: missing('Running other workflows') },
     params: request.params,
     recordUsage: request.recordUsage,
   };

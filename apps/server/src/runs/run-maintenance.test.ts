@@ -39,6 +39,7 @@ function executionRow(userId: string, workflowId: string, ageMs: number, overrid
     runner_id: null,
     heartbeat_at: at,
     replay_of: null,
+    parent_execution_id: null,
     orphaned: 0,
     rebuild_inputs: null,
     requeues: 0,

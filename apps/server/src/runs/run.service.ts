@@ -42,6 +42,8 @@ export interface StartRunRequest {
   target?: RunTarget | undefined;
   /** The execution whose inputs this run replays. */
   replayOf?: string | undefined;
+  /** The run whose Run Workflow node starts this one (trigger `workflow`). */
+  parentExecutionId?: string | undefined;
   /** The conversation an Agent with memory continues (the run API's `sessionId`, a webhook's `X-Weft-Session`). */
   sessionId?: string | undefined;
   /** The workflow, when the trigger has read it already (the webhook does, with its token). */

@@ -29,6 +29,7 @@ const TRIGGER_LABELS: Record<RunTrigger, string> = {
   schedule: 'Schedule',
   error: 'Error workflow',
   mcp: 'MCP',
+  workflow: 'Sub-workflow',
 };
 
 export function triggerLabel(trigger: string): string {

@@ -7,9 +7,10 @@ import type { RunDataMode } from '../run-data.js';
 
 /**
  * What started a run; `error`: another workflow's failure, this being its error workflow
- * (docs/API.md "Failure alerts"); `mcp`: an MCP client calling the workflow as a tool.
+ * (docs/API.md "Failure alerts"); `mcp`: an MCP client calling the workflow as a tool;
+ * `workflow`: another workflow's Run Workflow node (a sub-workflow).
  */
-export const RUN_TRIGGERS = ['manual', 'api', 'webhook', 'schedule', 'error', 'mcp'] as const;
+export const RUN_TRIGGERS = ['manual', 'api', 'webhook', 'schedule', 'error', 'mcp', 'workflow'] as const;
 export type RunTrigger = (typeof RUN_TRIGGERS)[number];
 
 export const EXECUTION_STATUSES = ['queued', 'running', 'success', 'error', 'cancelled'] as const;
@@ -46,6 +47,8 @@ export interface ExecutionSummary {
   scheduledFor?: string;
   /** Set when the run replays an earlier execution's inputs: that execution's id. */
   replayOf?: string;
+  /** Set when another run's Run Workflow node started this one (trigger `workflow`): that run's id. */
+  parentExecutionId?: string;
   /**
    * What was kept of the run (run-data.ts): with `outputs`, nodes carry status and timings
    * but no inputs, outputs or logs; with `summary`, no nodes and no outputs. Absent: all.

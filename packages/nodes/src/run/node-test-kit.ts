@@ -10,6 +10,7 @@ import type { MailService } from '../services/mail-service.js';
 import type { McpService } from '../services/mcp-service.js';
 import type { SandboxService } from '../services/sandbox-service.js';
 import type { VectorStoreService } from '../services/vector-store-service.js';
+import type { WorkflowService } from '../services/workflow-service.js';
 import type { ToolSource } from '../tools/agent-tool.js';
 
 /**
@@ -45,6 +46,7 @@ export interface TestServices {
   vectors?: VectorStoreService;
   mail?: MailService;
   mcp?: McpService;
+  workflows?: WorkflowService;
   params?: Record<string, unknown>;
 }
 
@@ -94,6 +96,7 @@ export function testServices(services: TestServices, recordUsage: (usage: TokenU
     vectors: services.vectors ?? { collection: missing('vectors'), store: missing('vectors'), query: missing('vectors') },
     mail: services.mail ?? { send: missing('mail') },
     mcp: services.mcp ?? { listTools: missing('mcp'), callTool: missing('mcp') },
+    workflows: services.workflows ?? { describe: missing('workflows'), call: missing('workflows') },
     params: services.params ?? {},
     recordUsage,
   };
