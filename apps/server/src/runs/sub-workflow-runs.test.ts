@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type HttpPeer, startHttpPeer } from '../test-support/http-peer.js';
 import { type OpenAiPeer, type PeerToolResult, type PeerTurn, startOpenAiPeer } from '../test-support/openai-peer.js';
 import { createWorkflow, edge, node, runAndWait, workflow } from '../test-support/run-fixtures.js';
-import { type SignedIn, signUp, useTestWeft } from '../test-support/test-weft.js';
+import { describeEachDatabase, type SignedIn, signUp, useTestWeft } from '../test-support/test-weft.js';
 
 /**
  * Sub-workflows (issue 23, the Run Workflow node) through the HTTP API: a flow calling
@@ -20,8 +20,8 @@ interface Summary {
   parentExecutionId?: string;
 }
 
-describe('Run Workflow', () => {
-  const weft = useTestWeft('sqlite');
+describeEachDatabase('Run Workflow', (database) => {
+  const weft = useTestWeft(database);
   let model: OpenAiPeer;
   let shop: HttpPeer;
   beforeAll(async () => {
