@@ -8,7 +8,7 @@ import { shootThemes } from '../support/screenshots.js';
  * The editor's chat panel (issue 13): a Text Input → LLM Chat → Output workflow pointed
  * at the local OpenAI-compatible peer, chatted with over several turns; the answer
  * streams in, a failing run shows its reason inline, the conversation outlives a reload
- * and Clear empties it; a workflow that cannot chat says why on its disabled button.
+ * and New conversation empties it; a workflow that cannot chat says why on its disabled button.
  * Screenshots: .test-output/screenshots/chat-*.
  */
 
@@ -116,12 +116,12 @@ test('chat with a Text Input → LLM Chat → Output workflow: streaming, turns,
     await shoot(page, panel, 'error');
     expect(await page.content()).not.toContain(KEY);
 
-    // The conversation stays for the session (a reload), and Clear empties it.
+    // The conversation stays for the session (a reload), and New conversation empties it.
     await page.reload();
     await page.getByTestId('chat-button').click();
     await expect(mine).toHaveCount(4);
     await expect(panel.getByTestId('chat-error')).toContainText('Check the API key secret');
-    await panel.getByRole('button', { name: 'Clear' }).click();
+    await panel.getByRole('button', { name: 'New conversation' }).click();
     await expect(panel.getByTestId('chat-empty')).toBeVisible();
 
     // Esc closes the panel and gives the focus back to its button.

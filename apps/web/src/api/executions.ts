@@ -57,10 +57,11 @@ export function startRun(
   workflowId: string,
   inputs: Record<string, unknown>,
   target?: RunTarget,
-  options: { wait?: boolean } = {},
+  options: { wait?: boolean; sessionId?: string } = {},
 ): Promise<{ execution: ExecutionSummary; scope?: RunScope }> {
   const path = `${workflowPath(workflowId)}/run${options.wait ? '?wait=true' : ''}`;
-  return api(path, { method: 'POST', body: { inputs, ...(target ? { target } : {}) } });
+  const body = { inputs, ...(target ? { target } : {}), ...(options.sessionId ? { sessionId: options.sessionId } : {}) };
+  return api(path, { method: 'POST', body });
 }
 
 /** A new run of the execution's workflow with that execution's inputs. */

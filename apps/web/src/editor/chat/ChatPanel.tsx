@@ -106,9 +106,9 @@ function OpenChatPanel({ send, stop }: { send(text: string): Promise<boolean>; s
     >
       <header className="flex h-12 shrink-0 items-center gap-1 border-b border-line pr-2 pl-4">
         <h2 className="min-w-0 flex-1 truncate text-sm font-semibold text-ink">Chat</h2>
-        <Button variant="ghost" size="sm" onClick={clear} disabled={messages.length === 0 || pending}>
+        <Button variant="ghost" size="sm" onClick={clear} disabled={messages.length === 0 || pending} title="Start afresh: Agents with memory forget this chat">
           <TrashIcon size={14} />
-          Clear
+          New conversation
         </Button>
         <IconButton label="Close chat" title="Close chat (Esc)" onClick={close}>
           <CloseIcon size={16} />

@@ -37,10 +37,24 @@ describe('chat store', () => {
     chat.append('w1', user('Hello'));
     chat.append('w2', user('Other'));
     const saved = JSON.parse(stored.get(CHAT_STORAGE_KEY) ?? '{}') as { state: Record<string, unknown> };
-    expect(Object.keys(saved.state)).toEqual(['conversations']);
+    expect(Object.keys(saved.state)).toEqual(['conversations', 'sessions']);
     expect(useChatStore.getState().conversations.w1?.map((m) => m.role === 'user' && m.text)).toEqual(['Hello']);
     chat.clear('w1');
     expect(Object.keys(useChatStore.getState().conversations)).toEqual(['w2']);
+  });
+
+  it('keeps one session id per workflow chat until a new conversation starts', () => {
+    const chat = useChatStore.getState();
+    const first = chat.sessionId('w1');
+    expect(first).toMatch(/^chat-[0-9a-f]{32}$/);
+    expect(useChatStore.getState().sessionId('w1')).toBe(first);
+    expect(useChatStore.getState().sessionId('w2')).not.toBe(first);
+    const saved = JSON.parse(stored.get(CHAT_STORAGE_KEY) ?? '{}') as { state: { sessions: Record<string, string> } };
+    expect(saved.state.sessions.w1).toBe(first);
+    chat.clear('w1');
+    const next = useChatStore.getState().sessionId('w1');
+    expect(next).not.toBe(first);
+    expect(next).toMatch(/^chat-[0-9a-f]{32}$/);
   });
 
   it('changes one reply in place and keeps only the newest messages', () => {

@@ -13,6 +13,8 @@ interface ChatStoreState {
   open: boolean;
   /** Messages by workflow id, oldest first. */
   conversations: Readonly<Record<string, readonly ChatMessage[]>>;
+  /** The session id each workflow's chat sends, so Agents with memory hold the conversation (docs/API.md "Agent memory"). */
+  sessions: Readonly<Record<string, string>>;
 }
 
 interface ChatStoreActions {
@@ -20,6 +22,9 @@ interface ChatStoreActions {
   append(workflowId: string, ...messages: ChatMessage[]): void;
   /** Changes one assistant reply in place (the stream folding into it). */
   updateReply(workflowId: string, replyId: string, update: (reply: AssistantMessage) => AssistantMessage): void;
+  /** The chat's session id for the workflow, made on first use. */
+  sessionId(workflowId: string): string;
+  /** A new conversation: the messages go and the next message starts a new session. */
   clear(workflowId: string): void;
   reset(): void;
 }
@@ -58,9 +63,10 @@ const safeSessionStorage: StateStorage = {
  */
 export const useChatStore = create<ChatStoreState & ChatStoreActions>()(
   persist(
-    (set) => ({
+    (set, get) => ({
       open: false,
       conversations: {},
+      sessions: {},
       setOpen(open) {
         set({ open });
       },
@@ -78,29 +84,39 @@ export const useChatStore = create<ChatStoreState & ChatStoreActions>()(
           return { conversations: { ...s.conversations, [workflowId]: messages.map((m, i) => (i === index ? next : m)) } };
         });
       },
+      sessionId(workflowId) {
+        const known = get().sessions[workflowId];
+        if (known) return known;
+        const made = newSessionId();
+        set((s) => ({ sessions: { ...s.sessions, [workflowId]: made } }));
+        return made;
+      },
       clear(workflowId) {
         set((s) => {
           const { [workflowId]: _cleared, ...rest } = s.conversations;
-          return { conversations: rest };
+          const { [workflowId]: _ended, ...sessions } = s.sessions;
+          return { conversations: rest, sessions };
         });
       },
       reset() {
-        set({ open: false, conversations: {} });
+        set({ open: false, conversations: {}, sessions: {} });
       },
     }),
     {
       name: CHAT_STORAGE_KEY,
       storage: createJSONStorage(() => safeSessionStorage),
-      partialize: (s) => ({ conversations: s.conversations }),
+      partialize: (s) => ({ conversations: s.conversations, sessions: s.sessions }),
       // A reply still pending in storage belonged to a page that is gone.
       merge: (persisted, current) => {
-        const stored = (persisted as Partial<ChatStoreState> | undefined)?.conversations ?? {};
+        const state = persisted as Partial<ChatStoreState> | undefined;
+        const stored = state?.conversations ?? {};
+        const sessions = Object.fromEntries(Object.entries(state?.sessions ?? {}).filter(([, id]) => typeof id === 'string'));
         const conversations = Object.fromEntries(
           Object.entries(stored)
             .filter(([, messages]) => Array.isArray(messages))
             .map(([id, messages]) => [id, interruptPending(messages)]),
         );
-        return { ...current, conversations };
+        return { ...current, conversations, sessions };
       },
     },
   ),
@@ -111,6 +127,12 @@ let counter = 0;
 export function chatMessageId(): string {
   counter += 1;
   return `${Date.now().toString(36)}-${counter}`;
+}
+
+/** A chat session id: random, from getRandomValues (randomUUID needs a secure context). */
+function newSessionId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return `chat-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
 }
 
 onSignOut(() => {

@@ -96,7 +96,9 @@ export function useChatRun(save: () => Promise<boolean>): ChatRun {
       useRunStore.getState().setStarting(true);
       try {
         const inputs = { [flight.target.inputNodeId]: text };
-        const { execution } = await startRun(flight.workflowId, inputs);
+        // The chat's session: an Agent with memory on continues this conversation.
+        const sessionId = useChatStore.getState().sessionId(flight.workflowId);
+        const { execution } = await startRun(flight.workflowId, inputs, undefined, { sessionId });
         flight.executionId = execution.id;
         update(flight, (reply) => ({ ...reply, status: 'waiting', executionId: execution.id }));
         useRunStore.getState().startLive(execution, inputs);
