@@ -238,7 +238,7 @@ export function createServices(deps: {
       workflows: subWorkflowsFor({ runs: () => runsRef, workflows: workflowsRepository, executions, logger }, run),
       params: run.params,
       recordUsage: run.recordUsage,
-      ...(run.sessionId && run.workflowId ? { memory: agentMemory.forRun(run.userId, run.workflowId, run.sessionId) } : {}),
+      ...(run.sessionId && run.workflowId ? { memory: agentMemory.forRun(run.userId, run.workflowId, run.sessionId, run.mask) } : {}),
     }),
     successfulRunData: config.successfulRunData,
     ...deps.runDependencies,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { type HttpPeer, startHttpPeer } from '../test-support/http-peer.js';
 import { type ChatCompletionRequest, type OpenAiPeer, type PeerTurn, startOpenAiPeer } from '../test-support/openai-peer.js';
-import { createWorkflow, edge, node, workflow } from '../test-support/run-fixtures.js';
+import { addSecret, createWorkflow, edge, node, workflow } from '../test-support/run-fixtures.js';
 import { describeEachDatabase, type SignedIn, signUp, useTestWeft } from '../test-support/test-weft.js';
 
 /**
@@ -39,11 +40,14 @@ function model(request: unknown): PeerTurn {
 describeEachDatabase('Agent memory', (database) => {
   const weft = useTestWeft(database);
   let peer: OpenAiPeer;
+  let shop: HttpPeer;
   beforeAll(async () => {
     peer = await startOpenAiPeer({ tokenDelayMs: 0, turn: model as never });
+    shop = await startHttpPeer();
   });
   afterAll(async () => {
     await peer.close();
+    await shop.close();
   });
 
   function memoryWorkflow(agent: Record<string, unknown> = {}) {
@@ -168,6 +172,46 @@ describeEachDatabase('Agent memory', (database) => {
     const bad = await hook('hi', 'two words');
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toContain('X-Weft-Session');
+  });
+
+  it('stores a secret a tool returned as the mask, never its value', async () => {
+    const secret = 'shop-token-8c1e4b09aa';
+    const user = await signUp(weft());
+    await addSecret(weft(), user, 'SHOP_TOKEN', secret);
+    const document = workflow(
+      'Secret agent',
+      [
+        node('say', 'input.text', { text: '', askOnRun: true }),
+        node('agent', 'ai.agent', { provider: 'openai-compatible', baseUrl: peer.url, model: 'test-model', task: '{{input}}', memory: 'session' }, 'Agent'),
+        // The echo peer answers with the request's headers: the tool's result holds the secret.
+        node(
+          'orders',
+          'http.request',
+          { method: 'GET', url: `${shop.url}/echo?order={{args.orderId}}`, headers: { 'x-shop-token': '{{secrets.SHOP_TOKEN}}' }, responseAs: 'json' },
+          'Look up order',
+        ),
+        node('answer', 'output'),
+      ],
+      [edge('say', 'agent'), edge('orders', 'agent', 'tool', 'tools'), edge('agent', 'answer')],
+    );
+    const id = await createWorkflow(weft(), user, document);
+    peer.set({
+      turn: ((request: unknown) => {
+        const messages = (request as ChatCompletionRequest).messages;
+        return messages.at(-1)?.role === 'tool' ? { text: 'Looked it up.' } : { toolCalls: [{ name: 'look_up_order', arguments: { orderId: '5' } }] };
+      }) as never,
+    });
+    try {
+      expect(await say(user, id, 'look up order 5', 'secret-chat')).toBe('Looked it up.');
+    } finally {
+      peer.set({ turn: model as never });
+    }
+    expect(shop.requests.at(-1)?.headers['x-shop-token']).toBe(secret);
+    const rows = await weft().services.db.selectFrom('agent_memory').select('messages').where('workflow_id', '=', id).execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.messages).toContain('x-shop-token');
+    expect(rows[0]?.messages).not.toContain(secret);
+    expect(rows[0]?.messages).toContain('••••');
   });
 
   it('refuses a session id it could not keep, saying what one looks like', async () => {

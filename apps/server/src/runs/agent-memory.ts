@@ -40,11 +40,15 @@ export class AgentMemoryStore {
     readonly owns: (userId: string, workflowId: string) => Promise<boolean>,
   ) {}
 
-  forRun(userId: string, workflowId: string, sessionId: string): AgentMemoryService {
+  /**
+   * The memory of one run. `mask` takes the run's secret values out of what is stored, as
+   * the run's own record does: a secret a tool returned is remembered as the mask.
+   */
+  forRun(userId: string, workflowId: string, sessionId: string, mask?: <T>(value: T) => T): AgentMemoryService {
     return {
       sessionId,
       recall: (nodeId, window) => this.recall(userId, workflowId, sessionId, nodeId, window),
-      remember: (nodeId, messages) => this.remember(userId, workflowId, sessionId, nodeId, messages),
+      remember: (nodeId, messages) => this.remember(userId, workflowId, sessionId, nodeId, mask ? mask(messages) : messages),
     };
   }
 

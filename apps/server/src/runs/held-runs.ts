@@ -87,6 +87,7 @@ export class HeldRuns {
         executionId: run.id,
         workflowId: run.summary.workflowId,
         sessionId: run.sessionId,
+        mask: (value) => run.recorder.mask(value),
         params: run.params,
         recordUsage: (usage) => run.recorder.addUsage(usage),
       });

@@ -18,6 +18,8 @@ export interface NodeServicesRequest {
   readonly workflowId?: string | undefined;
   /** The run's conversation, for Agent memory (StartRunRequest.sessionId); absent: none. */
   readonly sessionId?: string | undefined;
+  /** The run's secret values masked out of a value (for what is stored outside the run: Agent memory). */
+  mask?<T>(value: T): T;
   /** The workflow's global parameters, `{{secrets.*}}` already filled in. */
   readonly params: Readonly<Record<string, unknown>>;
   recordUsage(usage: TokenUsage): void;

@@ -97,6 +97,11 @@ export class RunRecorder {
     return limitRecord(this.masker ? this.masker.maskDeep(values) : values);
   }
 
+  /** Any value masked, not size-limited: what an Agent's memory stores of a turn. */
+  mask<T>(value: T): T {
+    return this.masker ? this.masker.maskDeep(value) : value;
+  }
+
   /** Masked but not size-limited: for a synchronous answer, which carries values whole. */
   maskValues(values: Readonly<Record<string, unknown>>): Readonly<Record<string, unknown>> {
     return this.masker ? this.masker.maskDeep(values) : values;
