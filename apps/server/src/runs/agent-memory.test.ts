@@ -102,6 +102,10 @@ describeEachDatabase('Agent memory', (database) => {
     expect(lastSent()).toHaveLength(1);
     expect(await say(user, id, 'what was the tracking id?')).toBe('I do not know.');
 
+    // Scale-out could not rebuild a run's session from its row: runs with one are never rebuilt.
+    const rows = await weft().services.db.selectFrom('executions').select('rebuild_inputs').where('workflow_id', '=', id).execute();
+    expect(rows.map((r) => r.rebuild_inputs).sort()).toEqual([null, null, null, null, 'stored']);
+
     const list = await weft().app.inject({ method: 'GET', url: `/api/workflows/${id}/conversations`, headers: user.headers });
     expect(list.statusCode, list.body).toBe(200);
     const conversations = list.json().conversations as { sessionId: string; turns: number }[];

@@ -13,15 +13,17 @@ export type RebuildInputs = 'stored' | 'schedule';
  * `stored` when the row's inputs are the run inputs exactly (nothing masked or cut: the
  * same JSON), else `schedule` for a scheduled run (its schedule keeps the inputs every tick
  * runs with), else null. "Run this node" runs are never rebuilt: the earlier outputs they
- * reuse and the part of the workflow they call are not kept with the row.
+ * reuse and the part of the workflow they call are not kept with the row; nor are runs
+ * with a session id (Agent memory), which the row does not keep either.
  */
 export function rebuildInputsOf(
-  request: { target?: RunTarget | undefined; schedule?: unknown },
+  request: { target?: RunTarget | undefined; schedule?: unknown; sessionId?: string | undefined },
   runInputs: Readonly<Record<string, unknown>>,
   storedInputs: Readonly<Record<string, unknown>>,
   storedText: string,
 ): RebuildInputs | null {
-  if (request.target) return null;
+  // A session is not stored with the row: rebuilt without it, an Agent would forget the conversation.
+  if (request.target || request.sessionId) return null;
   // The same object back means nothing was masked or cut; else compare the JSON a job would carry.
   if (storedInputs === runInputs || storedText === JSON.stringify(runInputs)) return 'stored';
   return request.schedule ? 'schedule' : null;
