@@ -9,6 +9,7 @@ import { Button } from '../ui/Button';
 import { ErrorState } from '../ui/ErrorState';
 import { FilterSelect } from '../ui/FilterSelect';
 import { ClockIcon } from '../ui/icons';
+import { LoadMore } from '../ui/LoadMore';
 import { ExecutionTable, ExecutionTableSkeleton } from './ExecutionTable';
 import { runStatusLook } from './workflow-summary';
 
@@ -84,18 +85,7 @@ export function ExecutionHistory() {
       ) : (
         <>
           <ExecutionTable executions={executions} />
-          {pages.hasNextPage && (
-            <div className="mt-4 flex justify-center">
-              <Button variant="secondary" onClick={() => void pages.fetchNextPage()} loading={pages.isFetchingNextPage}>
-                Load more
-              </Button>
-            </div>
-          )}
-          {pages.isFetchNextPageError && (
-            <p role="alert" className="mt-3 text-center text-sm text-danger">
-              Could not load more runs. Try again.
-            </p>
-          )}
+          <LoadMore pages={pages} what="runs" />
         </>
       )}
     </div>

@@ -11,6 +11,7 @@ import { DataTable } from '../ui/DataTable';
 import { ErrorState } from '../ui/ErrorState';
 import { FilterSelect } from '../ui/FilterSelect';
 import { CalendarClockIcon, PencilIcon } from '../ui/icons';
+import { LoadMore } from '../ui/LoadMore';
 import { OptionList } from '../ui/SelectControl';
 import type { HeaderColumn } from '../ui/TableHead';
 import { td } from '../ui/table-styles';
@@ -88,18 +89,7 @@ export function SchedulesOverview() {
       ) : (
         <>
           <ScheduleTable schedules={schedules} />
-          {pages.hasNextPage && (
-            <div className="mt-4 flex justify-center">
-              <Button variant="secondary" onClick={() => void pages.fetchNextPage()} loading={pages.isFetchingNextPage}>
-                Load more
-              </Button>
-            </div>
-          )}
-          {pages.isFetchNextPageError && (
-            <p role="alert" className="mt-3 text-center text-sm text-danger">
-              Could not load more schedules. Try again.
-            </p>
-          )}
+          <LoadMore pages={pages} what="schedules" />
         </>
       )}
     </div>
