@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { expect, type Page } from '@playwright/test';
 import { type OpenAiPeer, startOpenAiPeer } from '../../apps/server/src/test-support/openai-peer.js';
 import { type SlackPeer, startSlackPeer } from '../../apps/server/src/test-support/slack-peer.js';
 import { OPENAI_PORT } from './constants.js';
@@ -54,4 +55,18 @@ export async function startTemplatePeers(): Promise<TemplatePeers> {
       await Promise.all([model.close(), slack.close(), new Promise((resolve) => site.close(resolve))]);
     },
   };
+}
+
+/**
+ * Runs the open template from the toolbar, answering the Run inputs dialog's Question
+ * when it asks one (Document Q&A), and waits for the run to succeed.
+ */
+export async function runTemplate(page: Page, question?: string): Promise<void> {
+  await page.getByTestId('run-button').click();
+  if (question !== undefined) {
+    const dialog = page.getByRole('dialog', { name: 'Run inputs' });
+    await dialog.getByLabel('Question').fill(question);
+    await dialog.getByRole('button', { name: 'Run' }).click();
+  }
+  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'success', { timeout: 20_000 });
 }

@@ -3,7 +3,7 @@ import type { SlackPeer } from '../../apps/server/src/test-support/slack-peer.js
 import { csrfToken, node } from '../support/editor.js';
 import { expect, signUpViaApi, test } from '../support/fixtures.js';
 import { shootThemes } from '../support/screenshots.js';
-import { startTemplatePeers, type TemplatePeers } from '../support/template-peers.js';
+import { runTemplate, startTemplatePeers, type TemplatePeers } from '../support/template-peers.js';
 
 /**
  * Results in sight (issue 22, Done when): each of the four gallery templates runs from
@@ -52,16 +52,6 @@ async function uploadInNode(page: Page, label: string, file: { name: string; mim
   await page.getByText(/^Upload a (new )?file$/).click();
   await (await chooser).setFiles({ name: file.name, mimeType: file.mimeType, buffer: Buffer.from(file.text) });
   await expect(page.getByRole('region', { name: 'Chosen file for File' })).toContainText(file.name);
-}
-
-async function run(page: Page, question?: string) {
-  await page.getByTestId('run-button').click();
-  if (question !== undefined) {
-    const dialog = page.getByRole('dialog', { name: 'Run inputs' });
-    await dialog.getByLabel('Question').fill(question);
-    await dialog.getByRole('button', { name: 'Run' }).click();
-  }
-  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'success', { timeout: 20_000 });
 }
 
 /**
@@ -114,7 +104,7 @@ test('the four templates run at 1280×720 with their result on the canvas, no pa
   await useTemplate(page, 'Daily summary posted to Slack');
   await setParameter(page, 'feedUrl', `${siteUrl}/feed.xml`);
   await closePanels(page);
-  await run(page);
+  await runTemplate(page);
   await expect.poll(() => slack.messages.length).toBe(1);
   await expectResultInSight(page, 'Write Digest', 'Weft 2.0 ships');
   await expectResultInSight(page, 'Post to Slack', 'ok: true');
@@ -124,7 +114,7 @@ test('the four templates run at 1280×720 with their result on the canvas, no pa
   await useTemplate(page, 'Spreadsheet summarizer');
   await uploadInNode(page, 'Spreadsheet', { name: 'sales.csv', mimeType: 'text/csv', text: 'month,revenue\nJan,100\nFeb,200\nMar,300\n' });
   await closePanels(page);
-  await run(page);
+  await runTemplate(page);
   await expectResultInSight(page, 'Summary', 'March (300) is the outlier');
   await shootThemes(page, 'template-results-spreadsheet');
 
@@ -140,7 +130,7 @@ test('the four templates run at 1280×720 with their result on the canvas, no pa
   await closePanels(page);
   // The cards read the parameters' values, not their placeholders.
   await expect(pageUrl).toHaveText(`${siteUrl}/page.html`);
-  await run(page);
+  await runTemplate(page);
   await expect.poll(() => slack.messages.length).toBe(2);
   await expectResultInSight(page, 'Mentions Keyword?', /^Result: True/);
   await expectResultInSight(page, 'Send Alert', 'ok: true');
@@ -154,7 +144,7 @@ test('the four templates run at 1280×720 with their result on the canvas, no pa
     text: '# Staff handbook\n\nLeave is 25 days a year, booked in the HR portal.\n\nThe office opens at 8:00.\n',
   });
   await closePanels(page);
-  await run(page, 'How many days of leave do I get?');
+  await runTemplate(page, 'How many days of leave do I get?');
   await expectResultInSight(page, 'Answer', 'Leave is 25 days a year [1] (handbook.md).');
   await shootThemes(page, 'template-results-document-qa');
 });

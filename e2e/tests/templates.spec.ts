@@ -4,7 +4,7 @@ import type { SlackPeer } from '../../apps/server/src/test-support/slack-peer.js
 import { csrfToken } from '../support/editor.js';
 import { expect, SCREENSHOT_DIR, signUpViaApi, test } from '../support/fixtures.js';
 import { shootThemes } from '../support/screenshots.js';
-import { startTemplatePeers, type TemplatePeers } from '../support/template-peers.js';
+import { runTemplate, startTemplatePeers, type TemplatePeers } from '../support/template-peers.js';
 
 /**
  * The four gallery templates as a new user meets them: "Use template" creates the workflow
@@ -83,16 +83,6 @@ async function uploadInNode(page: Page, nodeLabel: string, file: { name: string;
   await expect(settings.getByRole('region', { name: 'Chosen file for File' })).toContainText(file.name);
 }
 
-async function runAndSucceed(page: Page, question?: string) {
-  await page.getByTestId('run-button').click();
-  if (question !== undefined) {
-    const dialog = page.getByRole('dialog', { name: 'Run inputs' });
-    await dialog.getByLabel('Question').fill(question);
-    await dialog.getByRole('button', { name: 'Run' }).click();
-  }
-  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'success', { timeout: 20_000 });
-}
-
 test('the four templates run end to end from "Use template"', async ({ page }) => {
   test.setTimeout(120_000);
   await signUpViaApi(page, { displayName: 'Tess Templates' });
@@ -138,7 +128,7 @@ test('the four templates run end to end from "Use template"', async ({ page }) =
   const feed = page.getByLabel('Value of parameter feedUrl');
   await feed.fill(`${siteUrl}/feed.xml`);
   await feed.blur();
-  await runAndSucceed(page);
+  await runTemplate(page);
   await expect.poll(() => slack.messages.length).toBe(1);
   expect(slack.messages[0]?.text).toContain('*Daily digest*');
   expect(slack.messages[0]?.text).toContain('Weft 2.0 ships');
@@ -149,7 +139,7 @@ test('the four templates run end to end from "Use template"', async ({ page }) =
   await expect(await setupItems(page)).toHaveText([/Choose a file for Spreadsheet/]);
   await uploadInNode(page, 'Spreadsheet', { name: 'sales.csv', mimeType: 'text/csv', text: 'month,revenue\nJan,100\nFeb,200\nMar,300\n' });
   await expect(page.getByTestId('setup-checklist')).toBeHidden();
-  await runAndSucceed(page);
+  await runTemplate(page);
   await expect(page.getByTestId('logs-area')).toContainText('March (300) is the outlier');
   expect(JSON.stringify(model.requests.at(-1)?.json)).toContain('month: Mar');
 
@@ -162,11 +152,11 @@ test('the four templates run end to end from "Use template"', async ({ page }) =
   // Its schedule stays paused here: the bar keeps asking for it alone.
   await expect(await setupItems(page)).toHaveText([/Turn on the schedule/]);
   // Not on the page (script text is not page text): the run succeeds and no alert is sent.
-  await runAndSucceed(page);
+  await runTemplate(page);
   expect(slack.messages).toHaveLength(1);
   await page.getByLabel('Value of parameter keyword').fill('Pricing');
   await page.getByLabel('Value of parameter keyword').blur();
-  await runAndSucceed(page);
+  await runTemplate(page);
   await expect.poll(() => slack.messages.length).toBe(2);
   expect(slack.messages[1]?.text).toBe(`:bell: “Pricing” appeared on ${siteUrl}/page.html`);
   const alertSchedules = (await (await page.request.get(`/api/schedules?workflow_id=${encodeURIComponent(alertId)}`)).json()) as {
@@ -189,7 +179,7 @@ test('the four templates run end to end from "Use template"', async ({ page }) =
     mimeType: 'text/markdown',
     text: '# Staff handbook\n\nLeave is 25 days a year, booked in the HR portal.\n\nThe office opens at 8:00.\n',
   });
-  await runAndSucceed(page, 'How many days of leave do I get?');
+  await runTemplate(page, 'How many days of leave do I get?');
   await expect(page.getByTestId('logs-area')).toContainText('Leave is 25 days a year [1] (handbook.md).');
   const embedded = model.requests.filter((r) => r.path === '/v1/embeddings');
   expect(embedded.length).toBeGreaterThanOrEqual(2);
