@@ -1,8 +1,9 @@
+import type { NodeStep } from '@weft/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AnthropicPeer, startAnthropicPeer } from '../test-support/anthropic-peer.js';
 import { type McpPeer, startMcpPeer } from '../test-support/mcp-peer.js';
 import { type OpenAiPeer, type PeerToolResult, type PeerTurn, startOpenAiPeer } from '../test-support/openai-peer.js';
-import { addSecret, createWorkflow, edge, node, runAndWait, streamedEvents, workflow } from '../test-support/run-fixtures.js';
+import { addSecret, createWorkflow, edge, node, runAgentWorkflow, runAndWait, streamedEvents, workflow } from '../test-support/run-fixtures.js';
 import { type SignedIn, signUp, useTestWeft } from '../test-support/test-weft.js';
 
 /*
@@ -12,15 +13,6 @@ import { type SignedIn, signUp, useTestWeft } from '../test-support/test-weft.js
  */
 
 type Script = (request: unknown, results: readonly PeerToolResult[]) => PeerTurn;
-interface Step {
-  kind: string;
-  name: string;
-  status: string;
-  input?: unknown;
-  output?: unknown;
-  error?: string;
-  toolNodeId?: string;
-}
 
 const secretToken = 'mcp-secret-3e9b71c4d2';
 
@@ -55,12 +47,7 @@ describe.each(['openai-compatible', 'anthropic'] as const)('Agent with MCP tools
     );
   }
 
-  async function run(user: SignedIn, document: ReturnType<typeof agentWorkflow>) {
-    const id = await createWorkflow(weft(), user, document);
-    const execution = await runAndWait(weft(), user, id);
-    const steps = (execution.nodes.agent as unknown as { steps?: Step[] }).steps ?? [];
-    return { execution, steps };
-  }
+  const run = (user: SignedIn, document: ReturnType<typeof agentWorkflow>) => runAgentWorkflow(weft(), user, document);
 
   it('offers the chosen tools of the server and calls two of them at once', async () => {
     script((_request, results) =>
@@ -165,7 +152,7 @@ describe.each(['openai-compatible', 'anthropic'] as const)('Agent with MCP tools
     expect(cancelled.json().execution.status).toBe('cancelled');
     await mcp.cancelledAtLeast(cancelledBefore + 1);
     const detail = (await weft().app.inject({ method: 'GET', url: `/api/executions/${executionId}`, headers: user.headers })).json().execution;
-    expect(((detail.nodes.agent.steps ?? []) as Step[]).map((s) => `${s.kind}:${s.status}`)).toEqual(['model:success', 'tool:error']);
+    expect(((detail.nodes.agent.steps ?? []) as NodeStep[]).map((s) => `${s.kind}:${s.status}`)).toEqual(['model:success', 'tool:error']);
   });
 });
 

@@ -1,8 +1,9 @@
+import type { NodeStep } from '@weft/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AnthropicPeer, startAnthropicPeer } from '../test-support/anthropic-peer.js';
 import { type HttpPeer, startHttpPeer } from '../test-support/http-peer.js';
 import { type OpenAiPeer, type PeerToolResult, type PeerTurn, startOpenAiPeer } from '../test-support/openai-peer.js';
-import { addSecret, createWorkflow, edge, node, runAndWait, streamedEvents, workflow } from '../test-support/run-fixtures.js';
+import { addSecret, createWorkflow, edge, node, runAgentWorkflow, streamedEvents, workflow } from '../test-support/run-fixtures.js';
 import { type SignedIn, signUp, useTestWeft } from '../test-support/test-weft.js';
 
 /**
@@ -13,17 +14,6 @@ import { type SignedIn, signUp, useTestWeft } from '../test-support/test-weft.js
  */
 
 type Script = (request: unknown, results: readonly PeerToolResult[]) => PeerTurn;
-interface Step {
-  index: number;
-  kind: string;
-  name: string;
-  status: string;
-  input?: unknown;
-  output?: unknown;
-  error?: string;
-  usage?: { inputTokens: number; outputTokens: number };
-  toolNodeId?: string;
-}
 
 const providers = [
   ['openai-compatible', (peers: Peers) => peers.openai],
@@ -76,12 +66,7 @@ describe.each(providers)('Agent on %s', (provider, peerOf) => {
     );
   }
 
-  async function run(user: SignedIn, document: ReturnType<typeof agentWorkflow>) {
-    const id = await createWorkflow(weft(), user, document);
-    const execution = await runAndWait(weft(), user, id);
-    const steps = (execution.nodes.agent as unknown as { steps?: Step[] }).steps ?? [];
-    return { execution, steps };
-  }
+  const run = (user: SignedIn, document: ReturnType<typeof agentWorkflow>) => runAgentWorkflow(weft(), user, document);
 
   it('does a two-tool task: both tools called at once, their results read back, every step kept', async () => {
     script((_request, results) =>
@@ -183,7 +168,7 @@ describe.each(providers)('Agent on %s', (provider, peerOf) => {
     const detail = async () => (await weft().app.inject({ method: 'GET', url: `/api/executions/${executionId}`, headers: user.headers })).json().execution;
     await expect.poll(async () => (await detail()).status, { timeout: 10_000 }).toBe('cancelled');
 
-    const steps = ((await detail()).nodes.agent.steps ?? []) as Step[];
+    const steps = ((await detail()).nodes.agent.steps ?? []) as NodeStep[];
     expect(steps.map((s) => `${s.kind}:${s.status}`)).toEqual(['model:success', 'tool:error']);
     expect(steps[1]).toMatchObject({ name: 'look_up_order', error: 'Cancelled', input: { orderId: 'slow' } });
     expect(model().requests.length).toBe(before.model + 1);

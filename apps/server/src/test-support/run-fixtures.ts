@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FileSummary, WorkflowDocument, WorkflowEdge, WorkflowNode } from '@weft/core';
+import type { FileSummary, NodeStep, WorkflowDocument, WorkflowEdge, WorkflowNode } from '@weft/core';
 import { defineNode, type NodePackage, type NodeType } from '@weft/nodes';
 import { expect } from 'vitest';
 import type { Weft } from '../main.js';
@@ -60,6 +60,19 @@ export async function runAndWait(weft: Weft, user: SignedIn, workflowId: string,
   const res = await weft.app.inject({ method: 'POST', url: `/api/workflows/${workflowId}/run?wait=true`, headers: user.headers, payload: { inputs } });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().execution as WaitedExecution;
+}
+
+/** Creates the workflow, runs it to its end, and answers the execution with its Agent node's steps (`agentId`). */
+export async function runAgentWorkflow(
+  weft: Weft,
+  user: SignedIn,
+  document: WorkflowDocument,
+  agentId = 'agent',
+): Promise<{ execution: WaitedExecution; steps: NodeStep[] }> {
+  const id = await createWorkflow(weft, user, document);
+  const execution = await runAndWait(weft, user, id);
+  const steps = (execution.nodes[agentId] as unknown as { steps?: NodeStep[] } | undefined)?.steps ?? [];
+  return { execution, steps };
 }
 
 /** Every `data:` line of an execution's finished event stream, parsed. */
