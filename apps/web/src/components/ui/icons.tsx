@@ -126,6 +126,10 @@ export const ShieldAlertIcon = icon(<path d="M12 22s8-4 8-10V5l-8-3-8 3v7c0 6 8 
 export const SparklesIcon = icon(
   <path d="M12 3l1.9 5.1L19 10l-5.1 1.9L12 17l-1.9-5.1L5 10l5.1-1.9L12 3zM19 15l.8 2.2L22 18l-2.2.8L19 21l-.8-2.2L16 18l2.2-.8L19 15z" />,
 );
+/** A tool: an Agent's tool call, a node lent to an Agent. */
+export const WrenchIcon = icon(
+  <path d="M14.7 6.3a1 1 0 0 0 0 1.4l1.6 1.6a1 1 0 0 0 1.4 0l3.8-3.8a6 6 0 0 1-7.9 7.9l-6.9 6.9a2.1 2.1 0 0 1-3-3l6.9-6.9a6 6 0 0 1 7.9-7.9l-3.8 3.8z" />,
+);
 export const RefreshIcon = icon(<path d="M21 12a9 9 0 0 1-15.5 6.2L3 16M3 12a9 9 0 0 1 15.5-6.2L21 8M21 3v5h-5M3 21v-5h5" />);
 export const MailIcon = icon(
   <>

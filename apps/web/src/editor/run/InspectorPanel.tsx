@@ -1,4 +1,4 @@
-import { inputPorts, type NodeDefinition, type NodeRunState, outputPorts } from '@weft/core';
+import { inputPorts, type NodeDefinition, type NodeRunState, type NodeStep, outputPorts, TOOLS_INPUT } from '@weft/core';
 import { type ReactNode, useMemo, useState } from 'react';
 import { KEPT_HINT, notKeptMessage } from '../../components/dashboard/run-data-kept';
 import { SearchIcon } from '../../components/ui/icons';
@@ -6,6 +6,7 @@ import { formatDuration } from '../../lib/run-format';
 import { NodeStatusBadge } from '../canvas/NodeStatusBadge';
 import { formatLogTime } from '../panels/log-format';
 import { useEditorStore } from '../store/editor.store';
+import { AgentSteps } from './AgentSteps';
 import { PinButton } from './PinButton';
 import { shownRun, useRunStore } from './run.store';
 import type { RunView } from './run-view';
@@ -91,6 +92,9 @@ interface NodeInspectorProps {
   bodyHeight: number;
 }
 
+const NO_STEPS: readonly NodeStep[] = [];
+const labelOf = (id: string) => useEditorStore.getState().nodes.find((n) => n.id === id)?.data.label;
+
 function NodeInspector({ nodeId, label, definition, config, state, view, bodyHeight }: NodeInspectorProps) {
   const [chosen, setChosen] = useState<ValueViewKind | null>(null);
   const shown = chosen ?? preferredView(state.outputs, state.inputs);
@@ -100,6 +104,9 @@ function NodeInspector({ nodeId, label, definition, config, state, view, bodyHei
   const outputLabels = useMemo(() => portLabels(definition ? outputPorts(definition) : []), [definition]);
   // A successful run that kept only outputs has each node's status and timing but no values.
   const notKept = notKeptMessage(view.kept);
+  // An Agent (a node with a Tools input) shows its steps list as soon as it runs; any node that reported steps shows them.
+  const takesTools = definition?.inputs.some((port) => port.id === TOOLS_INPUT.id) ?? false;
+  const showSteps = (state.steps?.length ?? 0) > 0 || (takesTools && state.status === 'running');
   const duration = view.durations[nodeId] ?? (state.startedAt !== undefined && state.finishedAt !== undefined ? state.finishedAt - state.startedAt : undefined);
 
   return (
@@ -143,6 +150,7 @@ function NodeInspector({ nodeId, label, definition, config, state, view, bodyHei
           view={shown}
           empty={notKept ?? (state.status === 'running' || state.inputs ? 'No inputs' : 'Not run')}
         />
+        {showSteps && <AgentSteps steps={state.steps ?? NO_STEPS} running={state.status === 'running'} view={shown} labelOf={labelOf} />}
         {state.status === 'running' && state.streamed ? (
           <Section title="Output (streaming)">
             <ValueView value={state.streamed} view={shown === 'markdown' ? 'markdown' : 'text'} />

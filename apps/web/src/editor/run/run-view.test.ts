@@ -107,7 +107,16 @@ describe('historyView', () => {
         inputs: {},
         outputs: { output: 'typed' },
       },
-      b: { ...emptyNodeResult(), status: 'error', attempts: 3, durationMs: 700, inputs: { input: 'typed' }, error: 'boom' },
+      b: {
+        ...emptyNodeResult(),
+        status: 'error',
+        attempts: 3,
+        durationMs: 700,
+        inputs: { input: 'typed' },
+        error: 'boom',
+        // An Agent's stored steps reach the inspector as a live run's do.
+        steps: [{ index: 1, kind: 'model', name: 'm', startedAt: 1, durationMs: 2, status: 'error', error: 'boom' }],
+      },
       // A status this web app does not know (a newer server) must not break the view.
       c: { ...emptyNodeResult(), status: 'weird' as never },
     },
@@ -118,7 +127,8 @@ describe('historyView', () => {
     expect(view.source).toBe('history');
     expect(view.run.status).toBe('error');
     expect(view.run.nodes.a).toMatchObject({ status: 'success', outputs: { output: 'typed' }, startedAt: Date.parse('2025-01-02T10:00:01.000Z') });
-    expect(view.run.nodes.b).toMatchObject({ status: 'error', attempts: 3, error: 'boom' });
+    expect(view.run.nodes.b).toMatchObject({ status: 'error', attempts: 3, error: 'boom', steps: [{ index: 1, kind: 'model' }] });
+    expect(view.run.nodes.a?.steps).toBeUndefined();
     expect(view.run.nodes.c?.status).toBe('idle');
     expect(view.durations).toEqual({ a: 100, b: 700 });
     expect(view.inputs).toEqual({ a: 'typed' });

@@ -106,6 +106,7 @@ export function historyView(detail: ExecutionDetail): RunView {
     if (stored.error) node.error = stored.error;
     if (stored.maxAttempts) node.maxAttempts = stored.maxAttempts;
     if (stored.source) node.source = stored.source;
+    if (stored.steps?.length) node.steps = stored.steps;
     nodes[nodeId] = node;
     if (typeof stored.durationMs === 'number') durations[nodeId] = stored.durationMs;
   }
