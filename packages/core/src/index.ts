@@ -17,6 +17,7 @@ export * from './node-definition.js';
 export * from './node-ports.js';
 export * from './node-settings.js';
 export * from './pinned-data.js';
+export * from './pricing/index.js';
 export * from './read-workflow-document.js';
 export * from './run-data.js';
 export * from './run-io.js';
