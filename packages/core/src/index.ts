@@ -26,6 +26,7 @@ export * from './secret-syntax.js';
 export * from './setup-needs.js';
 export * from './template/index.js';
 export * from './tool-port.js';
+export * from './tool-signature.js';
 export * from './validate-workflow.js';
 export * from './values/index.js';
 export * from './workflow.js';
