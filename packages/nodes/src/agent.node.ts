@@ -1,6 +1,6 @@
 import { type ConfigOf, TOOLS_INPUT } from '@weft/core';
 import { choices, defineConfig, defineNode } from './define-node.js';
-import { apiKeyField, chatModelFields } from './model-fields.js';
+import { apiKeyField, chatModelFields, modelPriceFields } from './model-fields.js';
 import { runAgent } from './run/agent.js';
 
 /** The settings of Agent; its `run` reads them typed as {@link AgentConfig}. */
@@ -31,6 +31,7 @@ export const agentConfig = defineConfig([
   },
   { kind: 'number', key: 'temperature', label: 'Temperature', min: 0, max: 2, step: 0.1, default: 0.2, description: 'Anthropic accepts at most 1.' },
   { kind: 'number', key: 'maxTokens', label: 'Max tokens per reply', min: 1, max: 200_000, step: 1, default: 2048 },
+  ...modelPriceFields(),
   {
     kind: 'number',
     key: 'maxSteps',

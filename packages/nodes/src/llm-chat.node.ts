@@ -1,6 +1,6 @@
 import type { ConfigOf } from '@weft/core';
 import { defineConfig, defineNode } from './define-node.js';
-import { apiKeyField, chatModelFields } from './model-fields.js';
+import { apiKeyField, chatModelFields, modelPriceFields } from './model-fields.js';
 import { runLlmChat } from './run/llm-chat.js';
 
 /** The settings of LLM Chat; its `run` reads them typed as {@link LlmChatConfig}. */
@@ -27,6 +27,7 @@ export const llmChatConfig = defineConfig([
     description: 'Lower is more focused, higher more varied. Anthropic accepts at most 1.',
   },
   { kind: 'number', key: 'maxTokens', label: 'Max tokens', min: 1, max: 200_000, step: 1, default: 1024, description: 'Upper bound on the answer’s length.' },
+  ...modelPriceFields(),
 ]);
 
 export type LlmChatConfig = ConfigOf<typeof llmChatConfig>;

@@ -36,3 +36,23 @@ export function chatModelFields(localExample: string) {
     { kind: 'text', key: 'model', label: 'Model', required: true, default: 'gpt-4o-mini', placeholder: `gpt-4o-mini, claude-sonnet-4-5, ${localExample}` },
   ] as const;
 }
+
+/**
+ * What the model costs, when the node knows better than core's price table (pricing/): a
+ * local or unlisted model (0 and 0 for one that costs nothing), or a price that changed.
+ * Empty: the table's price, or an unknown cost. Shared by LLM Chat and Agent.
+ */
+export function modelPriceFields() {
+  const note = 'Leave empty for Weft’s built-in price of common OpenAI and Anthropic models (which may be out of date).';
+  return [
+    {
+      kind: 'number',
+      key: 'inputPricePerMillion',
+      label: 'Price per 1M input tokens (USD)',
+      min: 0,
+      step: 0.01,
+      description: `For the run’s cost. ${note} For a local model set both prices, 0 if it costs nothing.`,
+    },
+    { kind: 'number', key: 'outputPricePerMillion', label: 'Price per 1M output tokens (USD)', min: 0, step: 0.01, description: note },
+  ] as const;
+}

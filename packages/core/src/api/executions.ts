@@ -49,6 +49,8 @@ export interface ExecutionSummary {
   replayOf?: string;
   /** Set when another run's Run Workflow node started this one (trigger `workflow`): that run's id. */
   parentExecutionId?: string;
+  /** The run's model tokens and cost, once it has ended; absent when it called no model. */
+  usage?: UsageTotals;
   /**
    * What was kept of the run (run-data.ts): with `outputs`, nodes carry status and timings
    * but no inputs, outputs or logs; with `summary`, no nodes and no outputs. Absent: all.
@@ -84,17 +86,39 @@ export interface NodeResult {
   steps?: NodeStep[];
 }
 
-export interface RunUsage {
+/**
+ * Model tokens and what they cost, summed over calls (a run's, a workflow's). Costs come
+ * from core's price table or a node's own prices (pricing/); a call whose model has no
+ * known price adds its tokens but no cost, and marks the sum `costIncomplete`.
+ */
+export interface UsageTotals {
   inputTokens: number;
   outputTokens: number;
+  /** US dollars of the calls whose price was known; absent when none was. */
+  costUsd?: number;
+  /** Some call's price was unknown: `costUsd` counts only the others. */
+  costIncomplete?: boolean;
+}
+
+/** One model's part of a run's usage. */
+export interface ModelUsage extends UsageTotals {
+  /** Model calls (an Agent's steps, LLM Chat's one call, embedding batches). */
+  calls: number;
+}
+
+/** A run's model usage: the totals and, from runs stored since costs were counted, each model's part. */
+export interface RunUsage extends UsageTotals {
+  /** By the model id the provider answered with. */
+  models?: Record<string, ModelUsage>;
 }
 
 /** A whole execution: the summary plus what went in, what came out and every node's part. */
-export interface ExecutionDetail extends ExecutionSummary {
+export interface ExecutionDetail extends Omit<ExecutionSummary, 'usage'> {
   /** Run inputs by node id. */
   inputs: Record<string, unknown>;
   /** Values that reached output nodes, by node id. */
   outputs: Record<string, unknown>;
+  /** The summary's totals with each model's part; null when the run called no model. */
   usage: RunUsage | null;
   nodes: Record<string, NodeResult>;
 }

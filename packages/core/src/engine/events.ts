@@ -29,6 +29,11 @@ export interface NodeStep {
   readonly error?: string;
   /** Model steps: the tokens this call used. */
   readonly usage?: { readonly inputTokens: number; readonly outputTokens: number };
+  /**
+   * Model steps: what the call cost in US dollars, at core's price table or the node's own
+   * prices (pricing/); absent when the model's price is unknown.
+   */
+  readonly costUsd?: number;
   /** Tool steps: the model's id of the call, which pairs it with the model step that asked. */
   readonly callId?: string;
   /** Tool steps: the workflow node that is the tool (the one connected to the Tools input). */

@@ -1,4 +1,5 @@
 import type { NodeResult } from '../api/executions.js';
+import { formatUsd } from '../pricing/format-usd.js';
 import type { NodeStep, RunEvent } from './events.js';
 
 /**
@@ -36,7 +37,8 @@ export function retryingMessage(event: Extract<RunEvent, { type: 'node:retrying'
  */
 export function stepMessage(step: NodeStep): string {
   const took = step.durationMs < 1000 ? `${Math.round(step.durationMs)} ms` : `${(step.durationMs / 1000).toFixed(1)} s`;
-  const tokens = step.usage ? `${step.usage.inputTokens} + ${step.usage.outputTokens} tokens, ` : '';
+  const cost = step.costUsd === undefined ? '' : `${formatUsd(step.costUsd)}, `;
+  const tokens = step.usage ? `${step.usage.inputTokens} + ${step.usage.outputTokens} tokens, ${cost}` : '';
   const head = `Step ${step.index} · ${step.kind === 'model' ? 'model' : 'tool'} ${step.name}`;
   if (step.status === 'error') return `${head} failed (${tokens}${took}): ${step.error ?? 'unknown error'}`;
   if (step.kind === 'tool') return `${head}(${brief(step.input)}) → ${brief(step.output)} (${took})`;

@@ -1,9 +1,10 @@
-import type { NodeRunContext, NodeStep } from '@weft/core';
+import type { NodeRunContext, NodeStep, PriceOverride } from '@weft/core';
 import type { NodeServices } from '../node-services.js';
 import type { LlmConversations, LlmMessage, LlmToolCall, LlmToolResult, LlmTurnRequest, LlmTurnResult } from '../services/llm-service.js';
 import type { AgentTool, ToolCallContext } from '../tools/agent-tool.js';
 import { type JsonSchema, schemaProblem } from '../tools/json-schema.js';
 import { type LimitName, limitMessage, toolOutputText } from './agent-messages.js';
+import { pricedUsage } from './model-cost.js';
 
 export interface AgentLimits {
   /** Model calls at most. */
@@ -17,6 +18,8 @@ export interface AgentLimits {
 
 export interface AgentLoopOptions {
   readonly request: Omit<LlmTurnRequest, 'messages' | 'tools'>;
+  /** The node's own prices, over core's table, for each model step's cost. */
+  readonly price?: PriceOverride;
   readonly task: string;
   readonly tools: readonly AgentTool[];
   readonly limits: AgentLimits;
@@ -128,9 +131,11 @@ class AgentLoop {
     this.modelCalls += 1;
     const usage = { inputTokens: reply.usage.inputTokens, outputTokens: reply.usage.outputTokens };
     this.tokens += usage.inputTokens + usage.outputTokens;
-    ctx.services.recordUsage({ ...usage, model: reply.usage.model ?? request.model });
+    const priced = pricedUsage(reply.usage, request.model, this.o.price);
+    ctx.services.recordUsage(priced);
     const output = { text: reply.text, toolCalls: reply.toolCalls.map(({ id, name, arguments: args }) => ({ id, name, arguments: args })) };
-    this.report({ index, kind: 'model', name: reply.usage.model ?? request.model, startedAt, status: 'success', input, output, usage });
+    const cost = priced.costUsd === undefined ? {} : { costUsd: priced.costUsd };
+    this.report({ index, kind: 'model', name: priced.model, startedAt, status: 'success', input, output, usage, ...cost });
     return reply;
   }
 

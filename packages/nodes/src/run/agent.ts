@@ -6,6 +6,7 @@ import { isObjectSchema, type JsonSchema } from '../tools/json-schema.js';
 import { toolsOfSource, uniqueToolNames } from '../tools/node-tools.js';
 import { type AgentLimits, runAgentLoop } from './agent-loop.js';
 import { readBaseUrl } from './base-url.js';
+import { priceOverride } from './model-cost.js';
 import { fillPlaceholders, requireResolvedSecret } from './placeholders.js';
 
 /**
@@ -36,6 +37,7 @@ export async function runAgent({ inputs, config, ctx, tools = [] }: NodeRunArgs<
   const history = memory ? await memory.recall(ctx.nodeId, window) : [];
   const answer = await runAgentLoop({
     request: { ...base, ...(system ? { system } : {}) },
+    price: priceOverride(config),
     task,
     tools: uniqueToolNames(collected),
     limits,

@@ -1,5 +1,6 @@
 import type { EmbedStoreConfig } from '../embed-store.node.js';
 import type { NodeRunArgs } from '../node-services.js';
+import { pricedUsage } from './model-cost.js';
 import { requireResolvedSecret } from './placeholders.js';
 import { readChunks, readCollectionName, readEmbeddingModel } from './rag-config.js';
 
@@ -31,7 +32,7 @@ export async function runEmbedStore({ inputs, config, ctx }: NodeRunArgs<EmbedSt
     async embed(texts) {
       if (!embedding) throw new Error('This collection is stored without embeddings');
       const { embeddings, usage } = await ctx.services.embeddings.embed({ ...embedding, ...(apiKey ? { apiKey } : {}), texts }, { signal: ctx.signal });
-      ctx.services.recordUsage({ ...usage, model: usage.model ?? embedding.model });
+      ctx.services.recordUsage(pricedUsage(usage, embedding.model));
       if (embeddings.length !== texts.length) {
         throw new Error(`The embedding server returned ${embeddings.length} embeddings for ${texts.length} texts`);
       }

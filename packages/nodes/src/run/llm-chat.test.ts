@@ -19,7 +19,7 @@ function fakeLlm(answer = 'Three short points.', usage: { model?: string; inputT
 const base = { provider: 'openai', model: 'gpt-4o-mini', prompt: '{{input}}', temperature: 0.7, maxTokens: 1024 };
 
 describe('LLM Chat run', () => {
-  it('fills both prompts, streams tokens, records usage and logs the counts', async () => {
+  it('fills both prompts, streams tokens, records usage and its cost as the node’s one model step', async () => {
     const { llm, requests } = fakeLlm();
     const node = nodeHarness(llmChatNode, { llm, params: { tone: 'dry' } });
     const controller = new AbortController();
@@ -40,8 +40,24 @@ describe('LLM Chat run', () => {
     });
     expect(requests[0]?.signal).toBe(controller.signal);
     expect(node.tokens).toEqual(['Three ', 'short ', 'points.']);
-    expect(node.usage).toEqual([{ model: 'gpt-4o-mini', inputTokens: 12, outputTokens: 4 }]);
-    expect(node.logs).toEqual([{ level: 'info', message: 'gpt-4o-mini: 12 input + 4 output tokens' }]);
+    // gpt-4o-mini: $0.15 and $0.60 per million tokens (core's price table).
+    expect(node.usage).toEqual([{ model: 'gpt-4o-mini', inputTokens: 12, outputTokens: 4, costUsd: 0.0000042 }]);
+    expect(node.steps).toMatchObject([
+      { index: 1, kind: 'model', name: 'gpt-4o-mini', status: 'success', usage: { inputTokens: 12, outputTokens: 4 }, costUsd: 0.0000042 },
+    ]);
+  });
+
+  it('prices a local model at the node’s own prices, and leaves its cost out without them', async () => {
+    const local = { ...base, provider: 'openai-compatible', baseUrl: 'http://127.0.0.1:11434/v1', model: 'llama3.1' };
+    const unpriced = nodeHarness(llmChatNode, { llm: fakeLlm('ok', { inputTokens: 1000, outputTokens: 500 }).llm });
+    await unpriced.run({ inputs: { input: 'hi' }, config: local });
+    expect(unpriced.usage).toEqual([{ model: 'llama3.1', inputTokens: 1000, outputTokens: 500 }]);
+    expect(unpriced.steps[0]?.costUsd).toBeUndefined();
+
+    const priced = nodeHarness(llmChatNode, { llm: fakeLlm('ok', { inputTokens: 1000, outputTokens: 500 }).llm });
+    await priced.run({ inputs: { input: 'hi' }, config: { ...local, inputPricePerMillion: 0.2, outputPricePerMillion: 0.6 } });
+    expect(priced.usage[0]?.costUsd).toBe(0.0005);
+    expect(priced.steps[0]?.costUsd).toBe(0.0005);
   });
 
   it('keeps the model the provider reports, and leaves out an empty system prompt and key', async () => {

@@ -2,19 +2,27 @@ import type { LlmChatConfig } from '../llm-chat.node.js';
 import type { NodeRunArgs } from '../node-services.js';
 import type { LlmChatRequest } from '../services/llm-service.js';
 import { readBaseUrl } from './base-url.js';
+import { pricedUsage, priceOverride } from './model-cost.js';
 import { fillPlaceholders, requireResolvedSecret } from './placeholders.js';
 
 /**
  * One chat completion through the host's LLM service: prompts filled, tokens streamed to
- * the run as they arrive, usage recorded with the run. Config mistakes are caught here,
- * before any call, with messages that say what to set.
+ * the run as they arrive, usage and cost recorded with the run. The call is the node's one
+ * model step (as an Agent's calls are), so its tokens and cost are in the log line, the
+ * node's result and the stored execution. Config mistakes are caught here, before any
+ * call, with messages that say what to set.
  */
 export async function runLlmChat({ inputs, config, ctx }: NodeRunArgs<LlmChatConfig>) {
   const request = buildChatRequest(config, { input: inputs.input, params: ctx.services.params });
+  const now = () => ctx.now?.() ?? Date.now();
+  const startedAt = now();
   const result = await ctx.services.llm.chat(request, { signal: ctx.signal, onToken: (text) => ctx.emitToken(text) });
-  const usage = { ...result.usage, model: result.usage.model ?? request.model };
+  const usage = pricedUsage(result.usage, request.model, priceOverride(config));
   ctx.services.recordUsage(usage);
-  ctx.log(`${usage.model}: ${usage.inputTokens} input + ${usage.outputTokens} output tokens`);
+  const cost = usage.costUsd === undefined ? {} : { costUsd: usage.costUsd };
+  const tokens = { inputTokens: usage.inputTokens, outputTokens: usage.outputTokens };
+  if (ctx.step) ctx.step({ index: 1, kind: 'model', name: usage.model, startedAt, durationMs: now() - startedAt, status: 'success', usage: tokens, ...cost });
+  else ctx.log(`${usage.model}: ${usage.inputTokens} input + ${usage.outputTokens} output tokens`);
   return { outputs: { output: result.text } };
 }
 

@@ -59,7 +59,8 @@ describe('Retriever run', () => {
       minScore: 0.3,
       filter: { source: ['ops.md', 'a.md'] },
     });
-    expect(node.usage).toEqual([{ model: 'text-embedding-3-small', inputTokens: 3, outputTokens: 0 }]);
+    // $0.02 per million tokens (core's price table).
+    expect(node.usage).toEqual([{ model: 'text-embedding-3-small', inputTokens: 3, outputTokens: 0, costUsd: 0.00000006 }]);
   });
 
   it('says when the collection does not exist, has no embeddings, or the model’s vectors changed length', async () => {

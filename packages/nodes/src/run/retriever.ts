@@ -1,5 +1,6 @@
 import type { NodeRunArgs } from '../node-services.js';
 import type { RetrieverConfig } from '../retriever.node.js';
+import { pricedUsage } from './model-cost.js';
 import { requireResolvedSecret } from './placeholders.js';
 import { describeModel, readCollectionName, readMetadataFilter } from './rag-config.js';
 
@@ -31,7 +32,7 @@ export async function runRetriever({ inputs, config, ctx }: NodeRunArgs<Retrieve
     }
     const apiKey = requireResolvedSecret(config.apiKey?.trim() ?? '', 'API key');
     const { embeddings, usage } = await ctx.services.embeddings.embed({ ...model, ...(apiKey ? { apiKey } : {}), texts: [text] }, { signal: ctx.signal });
-    ctx.services.recordUsage({ ...usage, model: usage.model ?? model.model });
+    ctx.services.recordUsage(pricedUsage(usage, model.model));
     vector = embeddings[0];
     if (!vector || vector.length !== collection.dimensions) {
       throw new Error(

@@ -18,6 +18,8 @@ export interface TokenUsage {
   readonly model?: string;
   readonly inputTokens: number;
   readonly outputTokens: number;
+  /** US dollars, set by the node that made the call when the model's price is known (core's pricing/). */
+  readonly costUsd?: number;
 }
 
 export interface LlmChatResult {
