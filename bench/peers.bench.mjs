@@ -3,17 +3,22 @@
  * Weft beside Node-RED (issue 12): the same chains on both, HTTP request → N trivial nodes →
  * HTTP answer, for N = 5 and N = 100. Each server pinned to core 0, the load generator
  * (autocannon, 50 connections, its own process) to core 1, rounds interleaved
- * (Weft 5, Node-RED 5, Weft 100, Node-RED 100) and server CPU time per request from /proc.
+ * (Weft 5, Node-RED 5, floor, Weft 100, Node-RED 100) and server CPU time per request from /proc.
  * Node-RED is installed from the npm registry into a cached folder under os.tmpdir().
+ * The floor (issue 24) is a bare Node HTTP server making one SQLite commit of a run-sized
+ * row per request (lib/floor-server.mjs) on the same core: the physical limit, as a number.
  *
  * Targets (Weft): ≤ 10 µs of server CPU per extra node (between the 5- and 100-node chains);
  * ≥ 3,000 stored executions/s for the 5-node workflow with p99 < 50 ms, on one core.
  *
  *   npm run build && npm run bench:peers [-- --seconds 10 --rounds 3 --connections 50 --red-node change]
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { benchOptions } from './lib/bench-options.mjs';
 import { loadavg, machineInfo, writeResults } from './lib/bench-results.mjs';
 import { autocannon, chainWebhook, chainWorkflow } from './lib/chain-workflow.mjs';
@@ -27,6 +32,7 @@ const args = benchOptions({
   warmup: 3,
   'weft-port': 4494,
   'red-port': 4495,
+  'floor-port': 4496,
   // Node-RED 5 needs Node ≥ 22.9; 4 is the newest major that runs on Node 20.
   'red-version': '4',
   'red-node': 'change',
@@ -62,13 +68,13 @@ function pin(pid, cpu) {
 }
 
 // Everything to stop on the way out, whichever way that is.
-const running = { weft: null, red: null, loads: new Set() };
+const running = { weft: null, red: null, floor: null, loads: new Set() };
 let cleaning = null;
 let interrupted = false;
 function cleanup() {
   cleaning ??= (async () => {
     for (const child of running.loads) child.kill('SIGKILL');
-    await Promise.allSettled([running.weft?.stop(), running.red?.stop()]);
+    await Promise.allSettled([running.weft?.stop(), running.red?.stop(), running.floor?.stop()]);
   })();
   return cleaning;
 }
@@ -81,7 +87,7 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
 }
 process.on('exit', () => {
   // Last resort if something skipped the async cleanup: no server outlives the harness.
-  for (const s of [running.weft, running.red]) {
+  for (const s of [running.weft, running.red, running.floor]) {
     if (s && !s.exited()) {
       try {
         process.kill(s.pid, 'SIGKILL');
@@ -89,6 +95,48 @@ process.on('exit', () => {
     }
   }
 });
+
+/**
+ * The floor (lib/floor-server.mjs) on `port`, pinned to `cpu`, its SQLite file in a
+ * temporary folder; ready once it says it listens. `countStored` reads its rows.
+ */
+async function startFloor(port, cpu) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'weft-bench-floor-'));
+  const file = path.join(dir, 'floor.db');
+  const script = fileURLToPath(new URL('./lib/floor-server.mjs', import.meta.url));
+  const child = spawn('taskset', ['-c', String(cpu), process.execPath, script, String(port), file], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const exited = () => (child.exitCode === null && child.signalCode === null ? null : `exit ${child.exitCode ?? child.signalCode}`);
+  const server = {
+    pid: child.pid,
+    url: `http://127.0.0.1:${port}/`,
+    exited,
+    readLog: () => '',
+    countStored: () => queryFloor(file),
+    async stop() {
+      if (!exited()) {
+        const gone = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await gone;
+      }
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+  running.floor = server;
+  await new Promise((resolve, reject) => {
+    child.stdout.on('data', (d) => String(d).includes('listening') && resolve());
+    child.once('exit', (code) => reject(new Error(`the floor server exited with ${code}`)));
+  });
+  return server;
+}
+function queryFloor(file) {
+  const Database = createRequire(fileURLToPath(new URL('../apps/server/package.json', import.meta.url)))('better-sqlite3');
+  const db = new Database(file, { readonly: true });
+  try {
+    return db.prepare('SELECT count(*) AS n FROM runs').get().n;
+  } finally {
+    db.close();
+  }
+}
 
 function executionsStored(dataDir) {
   const rows = queryWeftDb(dataDir, 'SELECT workflow_id AS id, count(*) AS n FROM executions GROUP BY workflow_id');
@@ -137,7 +185,7 @@ console.log(
   `node-red ${nodeRed.version} ${nodeRed.cached ? 'from the cache' : 'installed'} in ${nodeRed.dir}${nodeRed.cached ? '' : ' (kept for the next run)'}`,
 );
 
-const results = { weft: {}, nodeRed: {} };
+const results = { weft: {}, nodeRed: {}, floor: {} };
 let exitCode = 0;
 try {
   // Weft: fresh data folder, one user, a webhook-triggered workflow per chain, every execution stored.
@@ -163,8 +211,11 @@ try {
     },
   });
   const redPinned = pin(red.pid, SERVER_CPU);
+  const floor = await startFloor(args['floor-port'], SERVER_CPU);
+  const floorPinned = pin(floor.pid, SERVER_CPU);
   console.log(
-    `Weft pid ${weft.pid} on CPU ${weftPinned}, Node-RED pid ${red.pid} on CPU ${redPinned}, autocannon on CPU ${LOAD_CPU}, ${CONNECTIONS} connections`,
+    `Weft pid ${weft.pid} on CPU ${weftPinned}, Node-RED pid ${red.pid} on CPU ${redPinned}, floor pid ${floor.pid} on CPU ${floorPinned}, ` +
+      `autocannon on CPU ${LOAD_CPU}, ${CONNECTIONS} connections`,
   );
 
   const targets = [];
@@ -177,6 +228,8 @@ try {
       countStored: () => executionsStored(weft.dataDir)[hooks[n].workflowId] ?? 0,
     });
     targets.push({ key: 'nodeRed', n, server: red, url: red.chainUrl(n) });
+    // The floor stands beside the 5-node chain only: it has no nodes.
+    if (n === 5) targets.push({ key: 'floor', n, server: floor, url: floor.url, countStored: floor.countStored });
   }
   for (const t of targets) results[t.key][t.n] = { rounds: [] };
 
@@ -188,7 +241,7 @@ try {
     for (const t of targets) {
       const r = await measure(t.server, t.url, SECONDS, t.countStored);
       results[t.key][t.n].rounds.push(r);
-      const name = t.key === 'weft' ? 'Weft' : 'Node-RED';
+      const name = { weft: 'Weft', nodeRed: 'Node-RED', floor: 'floor' }[t.key];
       console.log(
         `round ${round}/${ROUNDS}  ${`${name} ${t.n}`.padEnd(13)} ${String(r.requestsPerSecond).padStart(6)} req/s  p99 ${String(r.latencyMs.p99).padStart(4)} ms  ` +
           `${String(r.cpuUsPerRequest).padStart(7)} µs CPU/req${r.stored === undefined ? '' : `  stored ${r.stored}`}` +
@@ -220,6 +273,13 @@ if (exitCode === 0) {
     }
     results[key].perExtraNodeUs = Math.round(((results[key][100].cpuUsPerRequest - results[key][5].cpuUsPerRequest) / 95) * 100) / 100;
   }
+  const f = results.floor[5];
+  Object.assign(f, {
+    requestsPerSecond: median(f.rounds.map((x) => x.requestsPerSecond)),
+    p99Ms: median(f.rounds.map((x) => x.latencyMs.p99)),
+    cpuUsPerRequest: Math.round(median(f.rounds.map((x) => x.cpuUsPerRequest)) * 10) / 10,
+    everyRequestStored: f.rounds.every((x) => x.everyExecutionStored),
+  });
   const w = results.weft;
   const r = results.nodeRed;
   const ratio = (a, b) => (a > 0 && b > 0 ? `${(a / b).toFixed(2)}×` : '–');
@@ -252,12 +312,15 @@ if (exitCode === 0) {
       nodeRed: { version: nodeRed.version, node: args['red-node'], installedIn: nodeRed.dir, fromCache: nodeRed.cached },
       weft: 'apps/server/dist/cli.js start, fresh SQLite DATA_DIR, webhook (respond: output) → Text Input → Template × (N − 2) → Output',
       weftRunData: RUN_DATA,
+      floor: 'lib/floor-server.mjs: node:http, one better-sqlite3 INSERT (WAL, synchronous = FULL) of a 1.1 KB row per request, its own commit',
     },
     target: TARGET,
     checks,
     weft: w,
     nodeRed: r,
+    floor: f,
     ratio: {
+      cpuUsPerRequest5ToFloor: Math.round((w[5].cpuUsPerRequest / f.cpuUsPerRequest) * 100) / 100,
       requestsPerSecond5: Math.round((w[5].requestsPerSecond / r[5].requestsPerSecond) * 100) / 100,
       requestsPerSecond100: Math.round((w[100].requestsPerSecond / r[100].requestsPerSecond) * 100) / 100,
       cpuUsPerRequest5: Math.round((w[5].cpuUsPerRequest / r[5].cpuUsPerRequest) * 100) / 100,
@@ -272,11 +335,12 @@ if (exitCode === 0) {
   console.log(
     `\nWeft (runs keep: ${RUN_DATA}) vs Node-RED ${nodeRed.version} (${args['red-node']} nodes), one core each, ${CONNECTIONS} connections, median of ${ROUNDS} × ${SECONDS} s`,
   );
-  console.log(`${''.padEnd(26)}${'Weft'.padStart(12)}${'Node-RED'.padStart(12)}${'ratio'.padStart(10)}`);
+  console.log(`${''.padEnd(26)}${'Weft'.padStart(12)}${'Node-RED'.padStart(12)}${'ratio'.padStart(10)}${'floor'.padStart(10)}${'Weft/floor'.padStart(12)}`);
   for (const n of LENGTHS) {
-    console.log(row(`${n} nodes: req/s`, w[n].requestsPerSecond, r[n].requestsPerSecond));
-    console.log(row(`${n} nodes: p99 ms`, w[n].p99Ms, r[n].p99Ms));
-    console.log(row(`${n} nodes: CPU µs/request`, w[n].cpuUsPerRequest, r[n].cpuUsPerRequest));
+    const beside = (a, b) => (n === 5 ? `${String(b).padStart(10)}${ratio(a, b).padStart(12)}` : '');
+    console.log(row(`${n} nodes: req/s`, w[n].requestsPerSecond, r[n].requestsPerSecond) + beside(w[n].requestsPerSecond, f.requestsPerSecond));
+    console.log(row(`${n} nodes: p99 ms`, w[n].p99Ms, r[n].p99Ms) + beside(w[n].p99Ms, f.p99Ms));
+    console.log(row(`${n} nodes: CPU µs/request`, w[n].cpuUsPerRequest, r[n].cpuUsPerRequest) + beside(w[n].cpuUsPerRequest, f.cpuUsPerRequest));
   }
   console.log(row('CPU µs per extra node', w.perExtraNodeUs, r.perExtraNodeUs));
   console.log(`Weft stored executions/s: ${w[5].storedPerSecond} (5 nodes), ${w[100].storedPerSecond} (100 nodes)`);
