@@ -85,7 +85,17 @@ export const agentNode = defineNode({
   title: 'Agent',
   category: 'AI',
   description: 'A language model that calls the tools you connect (HTTP, search, code, e-mail, Slack, MCP) until it can answer.',
-  inputs: [{ id: 'input', label: 'Task', type: 'text', optional: true, description: 'Available in the task and system prompt as {{input}}.' }, TOOLS_INPUT],
+  inputs: [
+    { id: 'input', label: 'Task', type: 'text', optional: true, description: 'Available in the task and system prompt as {{input}}.' },
+    TOOLS_INPUT,
+    {
+      id: 'after',
+      label: 'After',
+      type: 'any',
+      optional: true,
+      description: 'Connect Embed & Store here so the agent starts once this run has indexed what its tools search. Its value is not used.',
+    },
+  ],
   outputs: [{ id: 'output', label: 'Answer', type: 'text', typeFrom: 'answerFormat' }],
   config: agentConfig,
   run: runAgent,
@@ -93,6 +103,8 @@ export const agentNode = defineNode({
   docs: `Gives the model the **Task** and the tools connected to **Tools**, runs the tools it asks for (several at once when it asks for several) and sends their results back, until it answers. The answer leaves on **Answer**: text, or with *Answer as* **JSON matching a schema**, a JSON value checked against **Answer schema** (an answer that does not fit is sent back to the model once per step with what is wrong).
 
 **Tools**: connect the **Tool** output of an HTTP Request, Retriever, Code, Send E-mail, Slack Message or MCP Tools node. A node used as a tool does not run in the flow: the agent calls it, as often as the model asks. The model fills in the fields of that node you leave empty (an HTTP Request's URL, an e-mail's recipients), its input, and every \`{{args.NAME}}\` you write in it: \`https://shop.example/api/orders/{{args.orderId}}\` lets the model choose the order and nothing else. The tool's name is the node's name; its description is the node's description. Outbound rules, the sandbox and secret masking hold inside tools as in nodes.
+
+**After**: a Retriever used as a tool has no other connection, so it cannot wait for indexing itself. When the same run indexes documents (Embed & Store) and the agent searches them, connect Embed & Store's **Summary** here: the agent starts once the chunks are stored.
 
 **Limits**: *Max steps* (model calls), *Max tool calls*, *Token budget* and *Max time*. Reaching one fails the node with a message naming it, and every step taken stays in the run. Cancelling the run stops the agent between and inside tool calls.
 
