@@ -1,38 +1,79 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { buildWorkflowFromTemplate, findTemplate, type WorkflowDocument } from '@weft/core';
+import { buildWorkflowFromTemplate, findTemplate, type NodeStep, type WorkflowDocument } from '@weft/core';
 import { BUILTIN_NODES } from '@weft/nodes';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type OpenAiPeer, startOpenAiPeer } from '../test-support/openai-peer.js';
-import { addSecret, createWorkflow, runAndWait, upload } from '../test-support/run-fixtures.js';
+import { type ChatCompletionRequest, type OpenAiPeer, type PeerTurn, startOpenAiPeer } from '../test-support/openai-peer.js';
+import { addSecret, createWorkflow, runAndWait, upload, type WaitedExecution } from '../test-support/run-fixtures.js';
 import { samplePdf, sampleXlsx } from '../test-support/sample-documents.js';
 import { type SlackPeer, startSlackPeer } from '../test-support/slack-peer.js';
 import { describeEachDatabase, type SignedIn, signUp, useTestWeft } from '../test-support/test-weft.js';
 
 /**
- * The four gallery templates, built exactly as "Use template" builds them and run through
+ * The gallery templates, built exactly as "Use template" builds them and run through
  * the HTTP API on SQLite and PostgreSQL: the model is the OpenAI-compatible peer the
  * operator setting OPENAI_BASE_URL points provider "OpenAI" at, Slack is the Slack peer,
- * the feed and the page come from an HTTP server on 127.0.0.1. The browser test
- * (e2e/tests/templates.spec.ts) walks the same four from the gallery.
+ * the feed, the page and the shop's order API come from an HTTP server on 127.0.0.1. The
+ * browser tests (e2e/tests/templates.spec.ts, support-agent-template.spec.ts) walk the same
+ * from the gallery.
  */
+
+type Message = ChatCompletionRequest['messages'][number];
+const text = (message: Message | undefined) => (typeof message?.content === 'string' ? message.content : JSON.stringify(message?.content ?? ''));
+
+/** The order the shop's API knows; any other id is a 404. */
+const ORDER = { id: 'A-1042', status: 'shipped', carrier: 'DHL', estimatedDelivery: '2026-12-02', items: ['Linen apron'] };
+
+/**
+ * The Support agent's model: a return question searches the help articles, a message
+ * naming an order looks it up, and anything else is a follow-up answered only from the
+ * tool results of earlier turns it was sent (its memory), or not at all.
+ */
+function supportTurn(request: ChatCompletionRequest): PeerTurn {
+  const { messages } = request;
+  const lastUser = messages.map((m) => m.role).lastIndexOf('user');
+  const task = text(messages[lastUser]);
+  const results = messages
+    .slice(lastUser + 1)
+    .filter((m) => m.role === 'tool')
+    .map(text);
+  if (/return/i.test(task)) {
+    if (results.length === 0) return { toolCalls: [{ name: 'search_help_articles', arguments: { input: 'return an item' } }] };
+    const days = /(\d+) days/.exec(results.join(' '))?.[1];
+    return { text: days ? `You can return an item within ${days} days of delivery.` : 'I do not know.' };
+  }
+  const order = /order ([A-Z]-\d+)/i.exec(task)?.[1];
+  if (order) {
+    if (results.length === 0) return { toolCalls: [{ name: 'look_up_order', arguments: { orderId: order } }] };
+    return { text: `Order ${order} is ${/"status":"(\w+)"/.exec(results.join(' '))?.[1] ?? 'unknown to me'}.` };
+  }
+  const earlier = messages
+    .slice(0, lastUser)
+    .filter((m) => m.role === 'tool')
+    .map(text)
+    .join(' ');
+  const delivery = /"estimatedDelivery":"([^"]+)"/.exec(earlier)?.[1];
+  return { text: delivery ? `It should arrive on ${delivery}.` : 'I do not know which order you mean.' };
+}
 
 let model: OpenAiPeer;
 let slack: SlackPeer;
 let site: http.Server;
 let siteUrl: string;
 let savedBaseUrl: string | undefined;
+/** The paths the order API was asked for, in order. */
+const orderLookups: string[] = [];
 
 beforeAll(async () => {
-  model = await startOpenAiPeer({
-    reply: (request) => {
-      const prompt = JSON.stringify(request.messages);
-      const sources = [...prompt.matchAll(/\(source: ([^)\\]+)\)/g)].map((m) => m[1]);
-      if (sources.length) return `The answer is in ${[...new Set(sources)].join(' and ')} [1].`;
-      if (prompt.includes('row of a spreadsheet')) return `Rows seen: ${(prompt.match(/month: /g) ?? []).length}.`;
-      return 'Digest: Weft 2.0 ships.';
-    },
-  });
+  const reply = (request: ChatCompletionRequest) => {
+    const prompt = JSON.stringify(request.messages);
+    const sources = [...prompt.matchAll(/\(source: ([^)\\]+)\)/g)].map((m) => m[1]);
+    if (sources.length) return `The answer is in ${[...new Set(sources)].join(' and ')} [1].`;
+    if (prompt.includes('row of a spreadsheet')) return `Rows seen: ${(prompt.match(/month: /g) ?? []).length}.`;
+    return 'Digest: Weft 2.0 ships.';
+  };
+  // An Agent's calls offer tools; LLM Chat's do not.
+  model = await startOpenAiPeer({ turn: (request) => (request.tools?.length ? supportTurn(request) : { text: reply(request) }) });
   slack = await startSlackPeer();
   site = http.createServer((req, res) => {
     if (req.url === '/feed.xml') {
@@ -41,6 +82,10 @@ beforeAll(async () => {
           '<pubDate>Fri, 27 Nov 2026 08:00:00 GMT</pubDate><description>Faster runs.</description></item>' +
           '<item><title>Rust 1.99 released</title><link>https://example.com/rust</link></item></channel></rss>',
       );
+    } else if (req.url?.startsWith('/orders/')) {
+      orderLookups.push(req.url);
+      if (req.url === `/orders/${ORDER.id}`) res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(ORDER));
+      else res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"No such order"}');
     } else res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body><p>Prices drop on Monday.</p></body></html>');
   });
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
@@ -85,6 +130,14 @@ describeEachDatabase('templates', (database) => {
     await addSecret(weft(), user, 'OPENAI_API_KEY', 'sk-templates');
     await addSecret(weft(), user, 'SLACK_WEBHOOK_URL', slack.webhook('#general'));
   });
+
+  /** A node's id in the stored workflow, by its label. */
+  async function nodeIdOf(workflowId: string, label: string): Promise<string> {
+    const stored = (await weft().app.inject({ method: 'GET', url: `/api/workflows/${workflowId}`, headers: user.headers })).json();
+    const found = (stored.workflow.nodes as { id: string; data: { label: string } }[]).find((n) => n.data.label === label);
+    if (!found) throw new Error(`no node ${label}`);
+    return found.id;
+  }
 
   it('daily summary: the feed, digested, posted to Slack', async () => {
     const posted = slack.messages.length;
@@ -140,9 +193,7 @@ describeEachDatabase('templates', (database) => {
       user,
       fromTemplate('document-qa', (d) => setConfig(d, 'Document', { file })),
     );
-    const questionNode = (await weft().app.inject({ method: 'GET', url: `/api/workflows/${id}`, headers: user.headers }))
-      .json()
-      .workflow.nodes.find((n: { data: { label: string } }) => n.data.label === 'Question').id as string;
+    const questionNode = await nodeIdOf(id, 'Question');
     const ask = async (question: string) => {
       const execution = await runAndWait(weft(), user, id, { [questionNode]: question });
       expect(execution.status, execution.error ?? '').toBe('success');
@@ -159,5 +210,67 @@ describeEachDatabase('templates', (database) => {
     // The second run embeds only the question: the document's chunks are already stored.
     expect(model.requests.filter((r) => r.path === '/v1/embeddings').length - afterFirst).toBe(1);
     expect(afterFirst - embeddingsBefore).toBe(2);
+  });
+  it('support agent: answers from the articles, looks an order up, and remembers it in the next turn', async () => {
+    const articles =
+      '# Help\n\n## Returns\n\nYou can return any item within 30 days of delivery, unused and in its box.\n\n## Shipping\n\nOrders leave our workshop within two working days.\n';
+    const file = (await upload(weft(), user, 'help.md', new TextEncoder().encode(articles))).id;
+    const id = await createWorkflow(
+      weft(),
+      user,
+      fromTemplate('support-agent', (d) => {
+        setConfig(d, 'Help Articles', { file });
+        setParameter(d, 'orderApiUrl', siteUrl);
+      }),
+    );
+    const [messageNode, agentNode] = [await nodeIdOf(id, 'Customer Message'), await nodeIdOf(id, 'Support Agent')];
+    const say = async (words: string, sessionId?: string) => {
+      const res = await weft().app.inject({
+        method: 'POST',
+        url: `/api/workflows/${id}/run?wait=true`,
+        headers: user.headers,
+        payload: { inputs: { [messageNode]: words }, ...(sessionId ? { sessionId } : {}) },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const execution = res.json().execution as WaitedExecution;
+      expect(execution.status, execution.error ?? '').toBe('success');
+      const steps = (execution.nodes[agentNode] as unknown as { steps: NodeStep[] }).steps;
+      return { answer: Object.values(execution.outputs)[0], tools: steps.filter((s) => s.kind === 'tool').map((s) => [s.name, s.input]) };
+    };
+    const lastChat = () => model.requests.filter((r) => r.path === '/v1/chat/completions').at(-1)?.json as ChatCompletionRequest;
+    const lookups = orderLookups.length;
+
+    // 1. From the help articles: the search tool was called and its passage reached the model.
+    expect(await say('How long do I have to return an item?', 'customer-1')).toEqual({
+      answer: 'You can return an item within 30 days of delivery.',
+      tools: [['search_help_articles', { input: 'return an item' }]],
+    });
+    const first = lastChat();
+    expect(first.tools?.map((t) => t.function.name)).toEqual(['search_help_articles', 'look_up_order']);
+    // The nodes' descriptions are what the model reads about its tools.
+    expect(first.tools?.[1]?.function.description).toContain('Looks up one order by its id');
+    expect(first.tools?.[1]?.function.parameters).toMatchObject({ required: ['orderId'] });
+    expect(JSON.stringify(first.messages)).toContain('within 30 days of delivery');
+
+    const embeddings = model.requests.filter((r) => r.path === '/v1/embeddings').length;
+
+    // 2. An order: the HTTP tool requested the order API with the id the model chose.
+    expect(await say('Where is my order A-1042?', 'customer-1')).toEqual({
+      answer: 'Order A-1042 is shipped.',
+      tools: [['look_up_order', { orderId: 'A-1042' }]],
+    });
+    expect(orderLookups.slice(lookups)).toEqual(['/orders/A-1042']);
+
+    // 3. A follow-up naming no order: no tool, the answer comes from turn two's result, sent again from memory.
+    expect(await say('When will it arrive?', 'customer-1')).toEqual({ answer: 'It should arrive on 2026-12-02.', tools: [] });
+    const third = lastChat().messages;
+    expect(third.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'tool', 'assistant', 'user', 'assistant', 'tool', 'assistant', 'user']);
+    expect(text(third[7])).toContain('"estimatedDelivery":"2026-12-02"');
+    expect(orderLookups.length - lookups).toBe(1);
+    // Each turn indexes the articles again, and unchanged chunks are not embedded again.
+    expect(model.requests.filter((r) => r.path === '/v1/embeddings').length).toBe(embeddings);
+
+    // Another customer's session knows nothing of that order.
+    expect(await say('When will it arrive?', 'customer-2')).toEqual({ answer: 'I do not know which order you mean.', tools: [] });
   });
 });

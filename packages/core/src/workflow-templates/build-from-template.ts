@@ -41,7 +41,14 @@ export function buildWorkflowFromTemplate(template: WorkflowTemplate, definition
       id,
       type: 'custom',
       position: { x: column * COLUMN, y: row * ROW },
-      data: { label: item.label, type: item.type, version: definition.version, config: { ...defaultConfig(definition), ...item.config }, status: 'idle' },
+      data: {
+        label: item.label,
+        ...(item.description ? { description: item.description } : {}),
+        type: item.type,
+        version: definition.version,
+        config: { ...defaultConfig(definition), ...item.config },
+        status: 'idle',
+      },
     });
   }
   let graph: Pick<WorkflowDocument, 'nodes' | 'edges'> = { nodes, edges: [] };

@@ -14,7 +14,7 @@ export interface WorkflowTemplate {
   /** One sentence for cards. */
   readonly summary: string;
   readonly description: string;
-  readonly category: 'Reporting' | 'Data' | 'Monitoring' | 'RAG';
+  readonly category: 'Reporting' | 'Data' | 'Monitoring' | 'RAG' | 'Agents';
   /** How the workflow starts, in words: "Schedule · weekdays at 09:00". */
   readonly trigger: string;
   /** The chain cards draw, in the order data flows; a trigger is drawn first. */
@@ -54,13 +54,16 @@ export type TemplateIcon =
   | 'scissors'
   | 'output'
   | 'text'
-  | 'rss';
+  | 'rss'
+  | 'bot';
 
 export interface TemplateNode {
   /** Unique within the template; the created workflow gets fresh ids. */
   readonly key: string;
   readonly type: string;
   readonly label: string;
+  /** What the node is for; an Agent reads it as the description of a tool node. */
+  readonly description?: string;
   /** Over the definition's defaults. */
   readonly config?: Readonly<Record<string, unknown>>;
 }
@@ -91,6 +94,6 @@ export function link(from: string, to: string): TemplateConnection {
   return { from: { node: fromNode, port: fromPort }, to: { node: toNode, port: toPort } };
 }
 
-/** How the templates name the model key, so one secret serves all four. */
+/** How the templates name the model key, so one secret serves them all. */
 export const OPENAI_KEY_SECRET = '{{secrets.OPENAI_API_KEY}}';
 export const SLACK_WEBHOOK_SECRET = '{{secrets.SLACK_WEBHOOK_URL}}';

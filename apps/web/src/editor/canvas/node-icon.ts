@@ -8,6 +8,7 @@ const BY_TYPE: readonly [prefix: string, icon: IconName][] = [
   ['trigger.error', 'bell'],
   ['trigger.', 'play'],
   ['llm.', 'sparkles'],
+  ['ai.agent', 'bot'],
   ['http.', 'globe'],
   ['feed.', 'rss'],
   ['slack.', 'chat'],

@@ -78,7 +78,7 @@ describe('chat eligibility', () => {
     expect(result).toMatchObject({ ok: false, reason: /would not reach the Output/ });
   });
 
-  it('lets the Document Q&A template chat and tells why the scheduled ones cannot', () => {
+  it('lets the Document Q&A and Support agent templates chat and tells why the scheduled ones cannot', () => {
     const verdicts = TEMPLATES.map((template) => {
       const { document } = workflowFromTemplate(template, BUILTIN_NODES);
       const result = chatEligibility(document.nodes, document.edges, definitions);
@@ -89,6 +89,7 @@ describe('chat eligibility', () => {
       'document-qa': 'ok',
       'keyword-alert': expect.stringMatching(/needs a Text Input/),
       'spreadsheet-summarizer': expect.stringMatching(/needs a Text Input/),
+      'support-agent': 'ok',
     });
   });
 });

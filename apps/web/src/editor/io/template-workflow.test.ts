@@ -70,6 +70,8 @@ describe('the shipped templates against the real catalogue', () => {
     expect(converters('spreadsheet-summarizer')).toEqual(['documents->text']);
     expect(converters('keyword-alert')).toEqual(['documents->text']);
     expect(converters('document-qa')).toEqual(['results->context', 'text->query']);
+    // Its tools meet the Agent on the Tools port, which takes them as they are.
+    expect(converters('support-agent')).toEqual([]);
   });
 
   it('lists what a new user must still provide, and nothing once it is there', () => {
@@ -81,6 +83,7 @@ describe('the shipped templates against the real catalogue', () => {
     expect(needs('spreadsheet-summarizer', [])).toEqual(['secret OPENAI_API_KEY', 'field file']);
     expect(needs('keyword-alert', [])).toEqual(['secret SLACK_WEBHOOK_URL', 'parameter pageUrl', 'parameter keyword']);
     expect(needs('document-qa', [])).toEqual(['secret OPENAI_API_KEY', 'field file']);
+    expect(needs('support-agent', [])).toEqual(['secret OPENAI_API_KEY', 'parameter orderApiUrl', 'field file']);
     expect(needs('daily-slack-summary', ['OPENAI_API_KEY', 'SLACK_WEBHOOK_URL'])).toEqual([]);
   });
 });
