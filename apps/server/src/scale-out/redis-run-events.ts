@@ -12,6 +12,9 @@ const LIVE_BUFFER_TTL_MS = 24 * 60 * 60_000;
  */
 const ENDED_BUFFER_TTL_MS = 10 * 60_000;
 
+/** The message on a run's channel saying its end is in its row. */
+const STORED_NOTICE = '{"stored":true}';
+
 /** Names of Weft's Redis keys and channels, all under the install's prefix (WEFT_REDIS_PREFIX). */
 export class RedisNames {
   constructor(readonly prefix: string) {}
@@ -158,7 +161,7 @@ export class RedisRunEvents implements RunEventHub, LiveEventSource {
   /** Tells waiters (`?wait=true`, cancel) that the execution's end is in its row; after its last events. */
   async notifyStored(executionId: string): Promise<void> {
     await this.flush();
-    await this.commands.pipeline().pexpire(this.names.events(executionId), ENDED_BUFFER_TTL_MS).publish(this.names.live(executionId), '{"stored":true}').exec();
+    await this.commands.pipeline().pexpire(this.names.events(executionId), ENDED_BUFFER_TTL_MS).publish(this.names.live(executionId), STORED_NOTICE).exec();
   }
 
   /**
@@ -173,7 +176,7 @@ export class RedisRunEvents implements RunEventHub, LiveEventSource {
       .pipeline()
       .pexpire(this.names.events(executionId), ENDED_BUFFER_TTL_MS)
       .publish(this.names.live(executionId), `{"seq":${seq},"events":[${json}]}`)
-      .publish(this.names.live(executionId), '{"stored":true}')
+      .publish(this.names.live(executionId), STORED_NOTICE)
       .exec();
   }
 
@@ -243,6 +246,13 @@ export class RedisRunEvents implements RunEventHub, LiveEventSource {
     if (!channelName.startsWith(prefix)) return;
     const channel = this.channels.get(channelName.slice(prefix.length));
     if (!channel) return;
+    if (message === STORED_NOTICE) {
+      for (const resolve of [...channel.storedWaiters]) resolve();
+      return;
+    }
+    // Event batches are for watchers: a process that only waits for the end (a webhook,
+    // `?wait=true`) does not parse them (issue 24: a run's outputs, in every batch).
+    if (channel.listeners.size === 0) return;
     let parsed: LiveMessage;
     try {
       parsed = JSON.parse(message) as LiveMessage;
