@@ -1,6 +1,8 @@
+import { TOOLS_INPUT } from '@weft/core';
 import { useCallback, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { NodeIterateSection, NodeRunButtons } from './iterate/NodeIterateSection';
+import { AgentToolsSection, AsToolSection } from './panels/AgentToolsSection';
 import { ConfigPanel } from './panels/ConfigPanel';
 import { GlobalParametersPanel } from './panels/GlobalParametersPanel';
 import { ModalPanel } from './panels/ModalPanel';
@@ -69,6 +71,13 @@ function NodeConfig({ nodeId, placement, wide, onToggleWide }: NodeConfigProps) 
       onClose={onClose}
       {...(placement === 'right' ? { pinned, onTogglePinned } : {})}
       headerActions={definition && !definition.preview ? <NodeRunButtons nodeId={nodeId} /> : undefined}
+      overview={
+        definition?.inputs.some((port) => port.id === TOOLS_INPUT.id) ? (
+          <AgentToolsSection nodeId={nodeId} />
+        ) : definition?.toolUse ? (
+          <AsToolSection nodeId={nodeId} definition={definition} />
+        ) : undefined
+      }
       receives={<NodeFlowSection side="input" flows={flows.receives} note={flows.note} onGoTo={goTo} />}
       gives={<NodeFlowSection side="output" flows={flows.gives} note={flows.note} onGoTo={goTo} />}
       {...(onToggleWide ? { wide, onToggleWide } : {})}

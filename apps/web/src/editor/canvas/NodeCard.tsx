@@ -9,6 +9,7 @@ import { NodeResultLine } from './NodeResultLine';
 import { NodeStatusBadge } from './NodeStatusBadge';
 import { NodeSummaryLine } from './NodeSummaryLine';
 import { nodeIcon } from './node-icon';
+import { ToolSubtitle } from './ToolSubtitle';
 
 interface NodeCardProps {
   nodeId: string;
@@ -52,7 +53,11 @@ export const NodeCard = memo(function NodeCard({ nodeId, data, definition, selec
           <div className="truncate text-[13px] leading-5 font-semibold text-ink" data-testid="node-label">
             {data.label}
           </div>
-          <div className="truncate text-[11px] leading-4 text-subtle">{subtitle}</div>
+          {definition.toolUse ? (
+            <ToolSubtitle nodeId={nodeId} label={data.label} subtitle={subtitle} atRunTime={definition.toolUse.arguments === undefined} />
+          ) : (
+            <div className="truncate text-[11px] leading-4 text-subtle">{subtitle}</div>
+          )}
         </div>
         {data.pinned && (
           // Manual runs feed its pinned output on instead of calling it (NodeIterateSection).

@@ -41,6 +41,8 @@ export interface ConfigPanelProps {
   showAllErrors?: boolean;
   /** More sections under the settings (retries, pinned output). */
   children?: ReactNode;
+  /** A section between the node's description and its settings: an Agent's tools, or a tool node's name as its Agent sees it. */
+  overview?: ReactNode;
   /** Actions under the node's name and type (run this node, run up to here). */
   headerActions?: ReactNode;
   /**
@@ -73,6 +75,7 @@ export function ConfigPanel({
   onTogglePinned,
   showAllErrors,
   children,
+  overview,
   headerActions,
   receives,
   gives,
@@ -140,6 +143,7 @@ export function ConfigPanel({
                 )}
                 <NodeAbout key={definition.type} definition={definition} inputs={ports} />
               </div>
+              {overview}
               {definition.config.length === 0 ? (
                 <NoSettings />
               ) : (
