@@ -1,5 +1,6 @@
 import type { TaskLabel } from './content-errors.js';
 import type { ContentLimits } from './content-limits.js';
+import type { ContentTask } from './content-protocol.js';
 
 export interface ContentPoolOptions {
   /** Worker processes, each doing one task at a time. Default 2. */
@@ -22,8 +23,15 @@ export interface ContentRunOptions<Item> extends TaskLabel {
   readonly owner?: string;
   /** Cancels the task; a running one is stopped by killing its worker. */
   readonly signal?: AbortSignal;
-  /** The task's input list, sent in batches after the task (the documents to split). */
-  readonly input?: readonly unknown[];
+  /** The task's input list, sent in batches after the task (the documents to split); a function is called only if it is sent. */
+  readonly input?: readonly unknown[] | (() => readonly unknown[]);
+  /**
+   * The task's result may stay in the worker under this key (a parse's texts): the pool
+   * remembers which worker holds it when the task ends reporting `kept`.
+   */
+  readonly keep?: number;
+  /** The same work as a task naming what a worker kept under `key`: sent, without input, to the worker holding it. */
+  readonly reuse?: { readonly key: number; readonly task: ContentTask };
   /** Each batch of the task's results, in order, as it arrives. */
   onBatch?(items: readonly Item[]): void;
 }

@@ -81,7 +81,7 @@ describe('content pool', () => {
       await parse(content, 'a.csv', csv(3));
       const [first] = content.describeWorkers();
       await parse(content, 'b.csv', csv(3));
-      expect(content.describeWorkers()).toEqual([{ pid: first?.pid, busy: false }]);
+      expect(content.describeWorkers()).toEqual([{ pid: first?.pid, busy: false, holding: false }]);
       const environment = readFileSync(`/proc/${first?.pid}/environ`, 'utf8');
       expect(environment).not.toContain('must-not-leak');
       // Node sets NODE_CHANNEL_* itself for the IPC channel; nothing else may come from the server.

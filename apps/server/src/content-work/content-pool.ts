@@ -24,6 +24,8 @@ interface Job {
 interface Worker {
   readonly process: WorkerProcess;
   job?: Job;
+  /** The key of the parse whose texts this worker keeps (content-tasks.ts), mirrored from its answers. */
+  held?: number;
   stopped?: StopReason;
   deadline?: NodeJS.Timeout;
   watch?: NodeJS.Timeout;
@@ -104,15 +106,15 @@ export class ContentPool {
     await Promise.all(this.exits);
   }
 
-  /** The workers' process ids and whether each has a task, for tests and diagnostics. */
-  describeWorkers(): { pid: number | undefined; busy: boolean }[] {
-    return this.workers.map((worker) => ({ pid: worker.process.pid, busy: worker.job !== undefined }));
+  /** The workers' process ids, whether each has a task and keeps a parse's texts, for tests and diagnostics. */
+  describeWorkers(): { pid: number | undefined; busy: boolean; holding: boolean }[] {
+    return this.workers.map((worker) => ({ pid: worker.process.pid, busy: worker.job !== undefined, holding: worker.held !== undefined }));
   }
 
   private pump(): void {
     while (!this.closed && this.queue.length > 0) {
-      const idle = this.workers.find((worker) => worker.process.ready && !worker.job);
-      if (!idle) {
+      const idle = this.workers.filter((worker) => worker.process.ready && !worker.job);
+      if (idle.length === 0) {
         const starting = this.workers.filter((worker) => !worker.process.ready).length;
         if (starting < this.queue.length && this.workers.length < this.size) this.spawn();
         break;
@@ -120,7 +122,9 @@ export class ContentPool {
       const next = this.queue.take(this.workers.flatMap((worker) => (worker.job ? [worker.job] : [])));
       // Every waiting task's owner holds its share: the idle worker stays for someone else.
       if (!next) break;
-      this.start(idle, next);
+      // The worker that kept what the task names, if it is free; otherwise any, sent the input.
+      const key = next.options.reuse?.key;
+      this.start(idle.find((worker) => key !== undefined && worker.held === key) ?? (idle[0] as Worker), next);
     }
     this.updateRefs();
   }
@@ -148,9 +152,17 @@ export class ContentPool {
     worker.job = job;
     job.worker = worker;
     if (worker.idle) clearTimeout(worker.idle);
-    const batches = [...batchesOf(job.options.input ?? [])];
-    worker.process.send({ type: 'task', id: job.id, task: job.task, limits: this.limits, inputBatches: batches.length });
-    void this.sendInput(worker, job, batches);
+    const { reuse, keep } = job.options;
+    if (reuse && worker.held === reuse.key) {
+      worker.process.send({ type: 'task', id: job.id, task: reuse.task, limits: this.limits, inputBatches: 0 });
+    } else {
+      // A task that keeps its result drops what the worker kept before (content-tasks.ts does the same).
+      if (keep !== undefined) worker.held = undefined;
+      const input = typeof job.options.input === 'function' ? job.options.input() : (job.options.input ?? []);
+      const batches = [...batchesOf(input)];
+      worker.process.send({ type: 'task', id: job.id, task: job.task, limits: this.limits, inputBatches: batches.length });
+      void this.sendInput(worker, job, batches);
+    }
     worker.deadline = setTimeout(() => this.stop(worker, 'time'), this.timeoutMs);
     worker.watch = setInterval(() => void this.watchMemory(worker, job), RSS_POLL_MS);
   }
@@ -186,8 +198,10 @@ export class ContentPool {
       }
       return;
     }
-    if (message.type === 'done') this.settle(job, undefined, { value: message.result });
-    else this.settle(job, fromWire(message.error));
+    if (message.type === 'done') {
+      if (job.options.keep !== undefined && (message.result as { kept?: unknown } | undefined)?.kept === true) worker.held = job.options.keep;
+      this.settle(job, undefined, { value: message.result });
+    } else this.settle(job, fromWire(message.error));
     this.release(worker);
   }
 

@@ -12,14 +12,27 @@ import type { PackedChunks, PackedDocuments } from './packing.js';
  */
 
 /**
- * The work itself; the worker holds no state between tasks. A task's bulk (a file's
- * bytes, a JSON text, the documents to split) is its input, sent in pieces after it.
+ * The work itself. A task's bulk (a file's bytes, a JSON text, the documents to split) is
+ * its input, sent in pieces after it. The one state a worker keeps between tasks is the
+ * texts of its last parse that asked to be kept (`keep`), so the split that usually
+ * follows names them (`held`) instead of sending them back (bench/README.md: the hop).
  */
 export type ContentTask =
-  /** A file into documents (the Document Loader); input: the file's bytes in pieces. */
-  | { readonly kind: 'parse'; readonly name: string; readonly mimeType?: string; readonly sheet?: string }
-  /** The documents' texts sent as input (`count` of them, long ones in pieces) into chunks (the Text Splitter). */
-  | { readonly kind: 'split'; readonly options: Omit<SplitOptions, 'signal'>; readonly count: number }
+  /**
+   * A file into documents (the Document Loader); input: the file's bytes in pieces. With
+   * `keep`, the worker keeps the documents' texts under that key until its next such parse.
+   */
+  | { readonly kind: 'parse'; readonly name: string; readonly mimeType?: string; readonly sheet?: string; readonly keep?: number }
+  /**
+   * Documents' texts into chunks (the Text Splitter): `count` texts sent as input (long ones
+   * in pieces), or, with `held`, the texts this worker kept from a parse, by their indexes.
+   */
+  | {
+      readonly kind: 'split';
+      readonly options: Omit<SplitOptions, 'signal'>;
+      readonly count: number;
+      readonly held?: { readonly key: number; readonly indexes: readonly number[] };
+    }
   /** An e-mail's HTML body sanitised, and its plain-text part (Send E-mail). */
   | { readonly kind: 'mail-html'; readonly html: string; readonly text?: string; readonly subject: string }
   /** JSON text checked (depth, syntax) and, with `keep`, sent back as pieces (HTTP Request answers, uploads); input: the text in pieces. */
@@ -29,7 +42,8 @@ export type ContentTask =
 
 /** What each task sends back in batches, and what it ends with. */
 export interface ContentTaskResults {
-  parse: { readonly item: PackedDocuments | TextPiece; readonly result: undefined };
+  /** `kept`: the texts stayed in the worker (a parse with `keep`, not too long to hold). */
+  parse: { readonly item: PackedDocuments | TextPiece; readonly result: { readonly kept: boolean } };
   split: { readonly item: PackedChunks; readonly result: undefined };
   'mail-html': { readonly item: never; readonly result: { readonly html: string; readonly text: string } };
   json: { readonly item: JsonPiece; readonly result: undefined };

@@ -8,6 +8,34 @@ import { ChunkLocator, documentItems, type LocatedChunk, packChunks } from './pa
 import type { TaskInput } from './task-input.js';
 
 /**
+ * The most characters of a parse's texts a worker keeps for the split that follows (32 MB
+ * at two bytes a character); a longer parse is sent back for its split, as before.
+ */
+export const MAX_HELD_CHARS = 16 * 1024 * 1024;
+
+/** The texts of this worker's last parse with `keep`, while it holds them. */
+let held: { readonly key: number; readonly texts: readonly string[] } | undefined;
+
+function hold(key: number, documents: readonly DocumentValue[]): boolean {
+  let chars = 0;
+  for (const document of documents) chars += document.text.length;
+  if (chars > MAX_HELD_CHARS) return false;
+  held = { key, texts: documents.map((document) => document.text) };
+  return true;
+}
+
+/** The kept texts a split names. The pool sends `held` only to the worker that kept them, so a miss is a bug. */
+function heldTexts(wanted: { readonly key: number; readonly indexes: readonly number[] }): string[] {
+  const kept = held;
+  if (kept?.key !== wanted.key) throw new Error(`This content worker no longer holds documents ${wanted.key}.`);
+  return wanted.indexes.map((index) => {
+    const text = kept.texts[index];
+    if (text === undefined) throw new Error(`Documents ${wanted.key} have no text ${index}.`);
+    return text;
+  });
+}
+
+/**
  * A task's work, in the worker process. Libraries are imported on first use, as in the
  * server before (a worker that only ever splits never loads PDF.js). Results go to `emit`
  * a message at a time (content-batches.ts sizes them); the return value is the task's
@@ -24,17 +52,20 @@ export async function runContentTask(
       const { parseDocument } = await import('../documents/parse-document.js');
       const bytes = Buffer.concat((await input.all()) as Uint8Array[]);
       const file = { name: task.name, bytes, ...(task.mimeType === undefined ? {} : { mimeType: task.mimeType }) };
+      // A parse to keep lets go of the last one kept before it reads, not after: one at a time in memory.
+      if (task.keep !== undefined) held = undefined;
       const documents: DocumentValue[] = await parseDocument(file, { ...(task.sheet === undefined ? {} : { sheet: task.sheet }), limits });
       for (const item of documentItems(documents)) await emit([item]);
-      return undefined;
+      return { kept: task.keep !== undefined && hold(task.keep, documents) };
     }
     case 'split': {
       const { splitTexts } = await import('../documents/split-documents.js');
       const locator = new ChunkLocator();
       // Only the chunks not found in their document carry their text across.
       const batcher = new Batcher<LocatedChunk>((chunk) => (chunk.start < 0 ? chunk.text.length : 0) + 64);
+      const texts = task.held ? heldTexts(task.held) : TextJoiner.texts(input.items());
       // Chunks leave in batches while the split goes on, so the server reads them meanwhile.
-      await splitTexts(TextJoiner.texts(input.items()), task.count, { ...task.options, limits }, (from, text, source) => {
+      await splitTexts(texts, task.count, { ...task.options, limits }, (from, text, source) => {
         const closed = batcher.add(locator.locate(from, text, source));
         return closed ? emit([packChunks(closed)]) : undefined;
       });

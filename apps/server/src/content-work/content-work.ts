@@ -35,6 +35,13 @@ export interface WorkOptions {
  */
 export class ContentWork {
   private readonly pool: ContentPool;
+  /**
+   * Where each parsed document's text was kept (the worker's key, its index), so a split of
+   * the same documents names them instead of sending them again. Weak: a run's documents go
+   * when it does. The text is compared too: a document changed since (a Code node) is sent.
+   */
+  private readonly kept = new WeakMap<DocumentValue, { readonly key: number; readonly index: number; readonly text: string }>();
+  private nextKey = 1;
 
   constructor(options: ContentPoolOptions = {}) {
     this.pool = new ContentPool(options);
@@ -47,16 +54,21 @@ export class ContentWork {
   /** The Document Loader's parse (documents/parse-document.ts), in a worker. */
   async parseDocument(file: DocumentFile, options: ParseOptions & WorkOptions = {}): Promise<DocumentValue[]> {
     const documents = new DocumentUnpacker();
-    const task = { kind: 'parse', name: file.name, mimeType: file.mimeType, sheet: options.sheet } as const;
-    await this.pool.run(task, {
+    const keep = this.nextKey++;
+    const task = { kind: 'parse', name: file.name, mimeType: file.mimeType, sheet: options.sheet, keep } as const;
+    const { kept } = await this.pool.run(task, {
       subject: file.name,
       doing: 'reading it',
       ...work(options),
       input: piecesOf(file.bytes),
+      keep,
       onBatch: (items) => {
         for (const item of items) documents.add(item);
       },
     });
+    if (kept) {
+      for (const [index, document] of documents.documents.entries()) this.kept.set(document, { key: keep, index, text: document.text });
+    }
     return documents.documents;
   }
 
@@ -83,20 +95,33 @@ export class ContentWork {
     const chunks: ChunkValue[] = [];
     const { chunkSize, chunkOverlap, splitOn } = options;
     const subject = splitSubject(documents.length);
-    await this.pool.run(
-      { kind: 'split', options: { chunkSize, chunkOverlap, splitOn }, count: documents.length },
-      {
-        subject,
-        doing: 'splitting them',
-        ...work(options),
-        // Texts only, long ones in pieces: each chunk comes back as its place in its document, which is here (packing.ts).
-        input: [...textItems(documents.map((document) => document.text))],
-        onBatch: (packs) => {
-          for (const pack of packs) unpackChunks(pack, documents, chunks);
-        },
+    const task = { kind: 'split', options: { chunkSize, chunkOverlap, splitOn }, count: documents.length } as const;
+    const held = this.heldPlaces(documents);
+    await this.pool.run(task, {
+      subject,
+      doing: 'splitting them',
+      ...work(options),
+      ...(held ? { reuse: { key: held.key, task: { ...task, held } } } : {}),
+      // Texts only, long ones in pieces: each chunk comes back as its place in its document, which is here (packing.ts).
+      input: () => [...textItems(documents.map((document) => document.text))],
+      onBatch: (packs) => {
+        for (const pack of packs) unpackChunks(pack, documents, chunks);
       },
-    );
+    });
     return chunks;
+  }
+
+  /** The key and indexes of documents all kept by one parse and unchanged since, if they are. */
+  private heldPlaces(documents: readonly DocumentValue[]): { key: number; indexes: number[] } | undefined {
+    const first = this.kept.get(documents[0] as DocumentValue);
+    if (!first) return undefined;
+    const indexes: number[] = [];
+    for (const document of documents) {
+      const place = this.kept.get(document);
+      if (place?.key !== first.key || place.text !== document.text) return undefined;
+      indexes.push(place.index);
+    }
+    return { key: first.key, indexes };
   }
 
   /** An e-mail's HTML body sanitised, and its plain-text part unless `text` is given (Send E-mail). */
@@ -142,8 +167,8 @@ export class ContentWork {
     );
   }
 
-  /** The workers' process ids and whether each has a task (tests, diagnostics). */
-  describeWorkers(): { pid: number | undefined; busy: boolean }[] {
+  /** The workers' process ids, whether each has a task and keeps a parse's texts (tests, diagnostics). */
+  describeWorkers(): { pid: number | undefined; busy: boolean; holding: boolean }[] {
     return this.pool.describeWorkers();
   }
 
