@@ -108,11 +108,24 @@ describeEachDatabase('Agent memory', (database) => {
 
     const list = await weft().app.inject({ method: 'GET', url: `/api/workflows/${id}/conversations`, headers: user.headers });
     expect(list.statusCode, list.body).toBe(200);
-    const conversations = list.json().conversations as { sessionId: string; turns: number }[];
-    expect(conversations.map((c) => [c.sessionId, c.turns]).sort()).toEqual([
-      ['chat-1', 3],
-      ['chat-2', 1],
+    const conversations = list.json().conversations as { sessionId: string; turns: number; preview: string }[];
+    expect(conversations.map((c) => [c.sessionId, c.turns, c.preview]).sort()).toEqual([
+      ['chat-1', 3, 'track A42'],
+      ['chat-2', 1, 'what was the tracking id?'],
     ]);
+
+    // One conversation read back whole, as the chat panel opens it: each turn's task, tool call, result and answer.
+    const read = await weft().app.inject({ method: 'GET', url: `/api/workflows/${id}/conversations/chat-1`, headers: user.headers });
+    expect(read.statusCode, read.body).toBe(200);
+    const turns = read.json().conversation.turns as { nodeId: string; seq: number; messages: { role: string; text?: string }[] }[];
+    expect(turns.map((t) => [t.nodeId, t.seq])).toEqual([
+      ['agent', 1],
+      ['agent', 2],
+      ['agent', 3],
+    ]);
+    expect(turns[0]?.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'tool', 'assistant']);
+    expect(JSON.stringify(turns[0]?.messages[2])).toContain('TRK-A42-7731');
+    expect(turns[2]?.messages.at(-1)).toMatchObject({ role: 'assistant', text: 'It was TRK-A42-7731.' });
   });
 
   it('is off by default: an Agent without memory starts afresh even within a session', async () => {
@@ -133,12 +146,15 @@ describeEachDatabase('Agent memory', (database) => {
     const url = `/api/workflows/${id}/conversations`;
     expect((await weft().app.inject({ method: 'GET', url, headers: stranger.headers })).statusCode).toBe(404);
     expect((await weft().app.inject({ method: 'DELETE', url: `${url}/private`, headers: stranger.headers })).statusCode).toBe(404);
+    expect((await weft().app.inject({ method: 'GET', url: `${url}/private`, headers: stranger.headers })).statusCode).toBe(404);
+    expect((await weft().app.inject({ method: 'GET', url: `${url}/none-such`, headers: owner.headers })).statusCode).toBe(404);
     expect((await weft().app.inject({ method: 'GET', url })).statusCode).toBe(401);
 
     const gone = await weft().app.inject({ method: 'DELETE', url: `${url}/private`, headers: owner.headers });
     expect(gone.statusCode, gone.body).toBe(204);
     expect((await weft().app.inject({ method: 'DELETE', url: `${url}/private`, headers: owner.headers })).statusCode).toBe(404);
     expect((await weft().app.inject({ method: 'GET', url, headers: owner.headers })).json().conversations).toEqual([]);
+    expect((await weft().app.inject({ method: 'GET', url: `${url}/private`, headers: owner.headers })).statusCode).toBe(404);
     // Forgotten: the next turn of that session starts afresh.
     expect(await say(owner, id, 'what was the tracking id?', 'private')).toBe('I do not know.');
   });

@@ -10,7 +10,21 @@ export interface ConversationSummary {
   readonly turns: number;
   readonly firstAt: string;
   readonly lastAt: string;
+  /** The first thing the user said in it (its first turn's task), cut to {@link PREVIEW_LENGTH}; empty when none was text. */
+  readonly preview: string;
 }
+
+/** One remembered turn of an Agent node: what its memory holds, as its owner reads it back. */
+export interface ConversationTurn {
+  readonly nodeId: string;
+  readonly seq: number;
+  readonly at: string;
+  /** The turn's messages: the task, the tool calls and their results, the answer last. */
+  readonly messages: readonly LlmMessage[];
+}
+
+/** Longest preview of a conversation in its list. */
+const PREVIEW_LENGTH = 120;
 
 /** Longest session id accepted (the column's size). */
 export const MAX_SESSION_ID_LENGTH = 200;
@@ -110,7 +124,54 @@ export class AgentMemoryStore {
       .orderBy('last_at', 'desc')
       .limit(1000)
       .execute();
-    return rows.map((row) => ({ sessionId: row.session_id, turns: Number(row.turns), firstAt: String(row.first_at), lastAt: String(row.last_at) }));
+    const previews = await this.previews(
+      userId,
+      workflowId,
+      rows.map((row) => row.session_id),
+    );
+    return rows.map((row) => ({
+      sessionId: row.session_id,
+      turns: Number(row.turns),
+      firstAt: String(row.first_at),
+      lastAt: String(row.last_at),
+      preview: previews.get(row.session_id) ?? '',
+    }));
+  }
+
+  /** Each session's first user text, from the first turns (seq 1) of its nodes, the earliest first. */
+  private async previews(userId: string, workflowId: string, sessionIds: readonly string[]): Promise<Map<string, string>> {
+    const previews = new Map<string, string>();
+    if (sessionIds.length === 0) return previews;
+    const rows = await this.db
+      .selectFrom('agent_memory')
+      .select(['session_id', 'messages'])
+      .where('workflow_id', '=', workflowId)
+      .where('user_id', '=', userId)
+      .where('seq', '=', 1)
+      .where('session_id', 'in', sessionIds)
+      .orderBy('created_at', 'asc')
+      .execute();
+    for (const row of rows) {
+      if (previews.has(row.session_id)) continue;
+      const first = (JSON.parse(row.messages) as LlmMessage[]).find((message) => message.role === 'user');
+      if (first?.role === 'user') previews.set(row.session_id, first.text.replace(/\s+/g, ' ').trim().slice(0, PREVIEW_LENGTH));
+    }
+    return previews;
+  }
+
+  /** A conversation's turns in the order they were kept (every Agent node's); null when the user has none by that id. */
+  async turns(userId: string, workflowId: string, sessionId: string): Promise<ConversationTurn[] | null> {
+    const rows = await this.db
+      .selectFrom('agent_memory')
+      .select(['node_id', 'seq', 'created_at', 'messages'])
+      .where('workflow_id', '=', workflowId)
+      .where('session_id', '=', sessionId)
+      .where('user_id', '=', userId)
+      .orderBy('created_at', 'asc')
+      .orderBy('seq', 'asc')
+      .execute();
+    if (rows.length === 0) return null;
+    return rows.map((row) => ({ nodeId: row.node_id, seq: Number(row.seq), at: String(row.created_at), messages: JSON.parse(row.messages) as LlmMessage[] }));
   }
 
   /** Forgets one conversation; false when the user has none by that id in that workflow. */

@@ -7,14 +7,15 @@ import { parseInput } from '../validate.js';
 import { WORKFLOW_NOT_FOUND } from './workflow-run.routes.js';
 
 export interface ConversationsRoutesDeps {
-  memory: Pick<AgentMemoryStore, 'list' | 'delete' | 'owns'>;
+  memory: Pick<AgentMemoryStore, 'list' | 'turns' | 'delete' | 'owns'>;
 }
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
 const conversationParams = z.object({ id: z.string().min(1).max(100), sessionId: z.string().min(1).max(MAX_SESSION_ID_LENGTH) });
 
 /**
- * A workflow's Agent conversations (docs/API.md "Agent memory"): list them and forget one.
+ * A workflow's Agent conversations (docs/API.md "Agent memory"): list them, read one's turns
+ * (the editor's chat panel opens it) and forget one.
  * Signed in and own only: another user's workflow, or a conversation it does not have, answers 404.
  */
 export function conversationsRoutes(app: FastifyInstance, deps: ConversationsRoutesDeps): void {
@@ -26,6 +27,15 @@ export function conversationsRoutes(app: FastifyInstance, deps: ConversationsRou
     const { id } = parseInput(idParams, request.params);
     if (!(await owns(user.id, id))) throw notFound(WORKFLOW_NOT_FOUND);
     return { conversations: await memory.list(user.id, id) };
+  });
+
+  app.get('/api/workflows/:id/conversations/:sessionId', async (request) => {
+    const { user } = requireAuth(request);
+    const { id, sessionId } = parseInput(conversationParams, request.params);
+    if (!(await owns(user.id, id))) throw notFound(WORKFLOW_NOT_FOUND);
+    const turns = await memory.turns(user.id, id, sessionId);
+    if (!turns) throw notFound('Conversation not found');
+    return { conversation: { sessionId, turns } };
   });
 
   app.delete('/api/workflows/:id/conversations/:sessionId', async (request, reply) => {
