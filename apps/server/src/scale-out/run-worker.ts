@@ -11,7 +11,7 @@ import type { RunDependencies } from '../runs/run-dependencies.js';
 import type { RunJob } from '../runs/run-job.js';
 import { RunRecorder } from '../runs/run-recorder.js';
 import type { RunWorkerSide } from '../runs/run-worker-side.js';
-import { readStoredWorkflow } from '../workflows/workflow-document.js';
+import { readRunDocument } from '../workflows/run-document-cache.js';
 import type { RedisRunEvents } from './redis-run-events.js';
 
 export interface RunWorkerOptions {
@@ -63,7 +63,7 @@ export class RunWorker {
       claimed = true;
       const summary = toSummary(row);
       const storedInputs = JSON.parse(row.inputs) as Record<string, unknown>;
-      const prepared = await this.prepare(job);
+      const prepared = await this.prepare(job, row.workflow_id);
       if (!prepared.ok) {
         const refused = new ActiveRun(job.userId, summary, job.inputs, storedInputs, NO_PLAN, {}, new RunRecorder(null));
         this.starting.delete(executionId);
@@ -96,9 +96,9 @@ export class RunWorker {
     if (starting) starting.cancelled = true;
   }
 
-  private async prepare(job: RunJob): Promise<RunPreparation> {
+  private async prepare(job: RunJob, workflowId: string): Promise<RunPreparation> {
     try {
-      return await this.prepareOverDrops(job);
+      return await this.prepareOverDrops(job, workflowId);
     } catch (error) {
       // A document this worker cannot read (written by a newer Weft) is the user's to know about.
       if (error instanceof WorkflowDocumentError) return { ok: false, message: error.message };
@@ -113,10 +113,12 @@ export class RunWorker {
    * must not fail it when the next query would work: it is prepared again on a fresh
    * connection, a few times, before it counts as a failure.
    */
-  private async prepareOverDrops(job: RunJob): Promise<RunPreparation> {
+  private async prepareOverDrops(job: RunJob, workflowId: string): Promise<RunPreparation> {
     for (let attempt = 1; ; attempt += 1) {
       try {
-        return await prepareRun(this.options.dependencies, job.userId, readStoredWorkflow(job.document), job.seeded);
+        // Parsed once per text of the workflow, as embedded runs read it (issue 24: the
+        // schema check of the same document was a few percent of the worker's CPU per run).
+        return await prepareRun(this.options.dependencies, job.userId, readRunDocument(workflowId, job.document), job.seeded);
       } catch (error) {
         if (attempt >= PREPARE_ATTEMPTS || !isDatabaseUnavailable(error)) throw error;
         this.options.logger.warn({ err: error, executionId: job.executionId, attempt }, 'The database dropped while preparing a run; trying again');
