@@ -388,7 +388,15 @@ export function createServices(deps: {
     contentWork,
     vectors,
     files,
-    usage: new UsageService({ executions: executionHistory, files, vectors, schedules: scheduleRepository, limits: config.userLimits }),
+    usage: new UsageService({
+      executions: executionHistory,
+      workflows: workflowsRepository,
+      clock,
+      files,
+      vectors,
+      schedules: scheduleRepository,
+      limits: config.userLimits,
+    }),
     scaleOut,
   };
 }

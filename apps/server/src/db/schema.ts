@@ -164,6 +164,13 @@ export interface ExecutionsTable {
   rebuild_inputs: ColumnType<string | null, string | null | undefined, string | null>;
   /** How often scale-out queued it again from the database (migration 0016). */
   requeues: ColumnType<number, number | undefined, number>;
+  /** The run's model tokens (migration 0023): null until it ends, and when it called no model. */
+  input_tokens: ColumnType<number | null, number | null | undefined, number | null>;
+  output_tokens: ColumnType<number | null, number | null | undefined, number | null>;
+  /** US dollars of its calls whose price was known; null when none was. */
+  cost_usd: ColumnType<number | null, number | null | undefined, number | null>;
+  /** 1 when some call's price was unknown (its cost is not in `cost_usd`). */
+  cost_incomplete: ColumnType<number, number | undefined, number>;
 }
 
 export interface SecretsTable {

@@ -1,4 +1,4 @@
-import { ACTIVE_EXECUTION_STATUSES, type ExecutionStatus, type ScheduleLastRun } from '@weft/core';
+import { ACTIVE_EXECUTION_STATUSES, type ExecutionStatus, roundUsd, type ScheduleLastRun, type WorkflowUsageTotals } from '@weft/core';
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import { countOwnedBy } from '../db/count-owned.js';
 import type { Database } from '../db/schema.js';
@@ -14,7 +14,7 @@ export interface ScheduleRunEnd {
 /**
  * What other rooms ask of the executions table (docs/ARCHITECTURE.md "Rooms": only `runs/`
  * holds its SQL; lint keeps it so): a schedule's runs, a user's count, the runs of a
- * workflow version. Reads only; a run's own reads and writes are `ExecutionsRepository`'s.
+ * workflow version, a workflow's token use and cost. Reads only; a run's own reads and writes are `ExecutionsRepository`'s.
  */
 export class ExecutionHistory {
   constructor(private readonly db: Kysely<Database>) {}
@@ -22,6 +22,33 @@ export class ExecutionHistory {
   /** How many executions the user keeps (the executions quota counts them). */
   countFor(userId: string): Promise<number> {
     return countOwnedBy(this.db, 'executions', userId);
+  }
+
+  /**
+   * A workflow's model tokens and cost summed over its stored runs (since `since`, an ISO
+   * time, when given): one indexed read of the columns each run's end wrote (migration
+   * 0023), never the run's JSON. Runs that called no model are not counted.
+   */
+  async usageOf(userId: string, workflowId: string, since?: string): Promise<WorkflowUsageTotals> {
+    let query = this.db
+      .selectFrom('executions')
+      .select((eb) => [
+        eb.fn.countAll().as('runs'),
+        eb.fn.sum('input_tokens').as('input'),
+        eb.fn.sum('output_tokens').as('output'),
+        eb.fn.sum('cost_usd').as('cost'),
+        eb.fn.count('cost_usd').as('priced'),
+        eb.fn.max('cost_incomplete').as('incomplete'),
+      ])
+      .where('workflow_id', '=', workflowId)
+      .where('user_id', '=', userId)
+      .where('input_tokens', 'is not', null);
+    if (since !== undefined) query = query.where('created_at', '>=', since);
+    const row = await query.executeTakeFirst();
+    const totals: WorkflowUsageTotals = { runs: Number(row?.runs ?? 0), inputTokens: Number(row?.input ?? 0), outputTokens: Number(row?.output ?? 0) };
+    if (Number(row?.priced ?? 0) > 0) totals.costUsd = roundUsd(Number(row?.cost ?? 0));
+    if (Number(row?.incomplete ?? 0) > 0) totals.costIncomplete = true;
+    return totals;
   }
 
   /** Stored runs per version of a workflow (one version, when given). */

@@ -1,4 +1,4 @@
-import { ACTIVE_EXECUTION_STATUSES, type RunDataMode } from '@weft/core';
+import { ACTIVE_EXECUTION_STATUSES, type RunDataMode, type UsageTotals } from '@weft/core';
 import { type Insertable, type Kysely, PostgresAdapter, type RawBuilder, type Selectable, sql } from 'kysely';
 import type { Database, ExecutionsTable } from '../db/schema.js';
 import type { ExecutionDetail, ExecutionStatus, ExecutionSummary, RunTrigger, RunUsage } from './execution-types.js';
@@ -6,6 +6,8 @@ import { parseStoredNodes } from './run-data-storage.js';
 import { RunWrites } from './run-writes.js';
 
 const ACTIVE = ACTIVE_EXECUTION_STATUSES;
+/** Retention never deletes these: not over yet (a waiting run holds a person's pending decision). */
+const UNENDED = [...ACTIVE, 'waiting'] as const;
 
 const SUMMARY_COLUMNS = [
   'id',
@@ -25,10 +27,18 @@ const SUMMARY_COLUMNS = [
   'replay_of',
   'parent_execution_id',
   'data_kept',
+  'input_tokens',
+  'output_tokens',
+  'cost_usd',
+  'cost_incomplete',
 ] as const;
 
-/** A row as the list reads it; `data_kept` absent on a row about to be inserted (everything, so far). */
-export type SummaryRow = Pick<Selectable<ExecutionsTable>, Exclude<(typeof SUMMARY_COLUMNS)[number], 'data_kept'>> & { data_kept?: string };
+/** Columns a row about to be inserted may leave out: everything kept, no usage yet. */
+type LaterColumns = 'data_kept' | 'input_tokens' | 'output_tokens' | 'cost_usd' | 'cost_incomplete';
+
+/** A row as the list reads it; the `LaterColumns` absent on a row about to be inserted. */
+export type SummaryRow = Pick<Selectable<ExecutionsTable>, Exclude<(typeof SUMMARY_COLUMNS)[number], LaterColumns>> &
+  Partial<Pick<Selectable<ExecutionsTable>, LaterColumns>>;
 export type ExecutionRow = Selectable<ExecutionsTable>;
 
 export interface ListFilters {
@@ -51,6 +61,11 @@ export interface FinishColumns {
   nodes: string;
   outputs: string | null;
   usage: string | null;
+  /** The usage's totals (migration 0023); absent: none (a run that called no model, a refused one). */
+  inputTokens?: number | null;
+  outputTokens?: number | null;
+  costUsd?: number | null;
+  costIncomplete?: number;
   events: string | null;
   /** What was kept (core run-data.ts); absent: everything. */
   dataKept?: RunDataMode;
@@ -306,7 +321,7 @@ export class ExecutionsRepository {
 
   /** Deletes finished executions created before `cutoff`. */
   async deleteOlderThan(cutoff: string): Promise<number> {
-    const result = await this.db.deleteFrom('executions').where('created_at', '<', cutoff).where('status', 'not in', ACTIVE).executeTakeFirst();
+    const result = await this.db.deleteFrom('executions').where('created_at', '<', cutoff).where('status', 'not in', UNENDED).executeTakeFirst();
     return Number(result.numDeletedRows);
   }
 
@@ -357,7 +372,7 @@ export class ExecutionsRepository {
     const result = await this.db
       .deleteFrom('executions')
       .where(key, '=', value)
-      .where('status', 'not in', ACTIVE)
+      .where('status', 'not in', UNENDED)
       .where((eb) => eb.or([eb('created_at', '<', boundary.created_at), eb.and([eb('created_at', '=', boundary.created_at), eb('id', '<', boundary.id)])]))
       .executeTakeFirst();
     return Number(result.numDeletedRows);
@@ -382,7 +397,17 @@ export function toSummary(row: SummaryRow): ExecutionSummary {
     ...(row.replay_of ? { replayOf: row.replay_of } : {}),
     ...(row.parent_execution_id ? { parentExecutionId: row.parent_execution_id } : {}),
     ...(!row.data_kept || row.data_kept === 'all' ? {} : { kept: row.data_kept as RunDataMode }),
+    ...usageOfRow(row),
   };
+}
+
+/** The run's usage totals from their columns (migration 0023); nothing for a run that called no model. */
+function usageOfRow(row: SummaryRow): { usage?: UsageTotals } {
+  if (row.input_tokens == null && row.output_tokens == null) return {};
+  const usage: UsageTotals = { inputTokens: Number(row.input_tokens ?? 0), outputTokens: Number(row.output_tokens ?? 0) };
+  if (row.cost_usd != null) usage.costUsd = Number(row.cost_usd);
+  if (row.cost_incomplete) usage.costIncomplete = true;
+  return { usage };
 }
 
 export function toDetail(row: ExecutionRow): ExecutionDetail {

@@ -1,4 +1,4 @@
-import { executeWorkflow, type RunEvent } from '@weft/core';
+import { executeWorkflow, type RunEvent, totalsOf } from '@weft/core';
 import { isOutputNode } from '@weft/nodes';
 import type { Logger } from 'pino';
 import type { Clock } from '../platform/clock.js';
@@ -196,6 +196,7 @@ export class HeldRuns {
         summary.error = error;
         summary.finishedAt = finishedAt;
         summary.durationMs = durationMs;
+        if (run.recorder.usage) summary.usage = totalsOf(run.recorder.usage);
         metrics?.runsFinished.inc({ status });
         if (durationMs !== null) metrics?.runDuration.observe({ status }, durationMs / 1000);
         break;

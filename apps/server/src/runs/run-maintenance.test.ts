@@ -43,6 +43,10 @@ function executionRow(userId: string, workflowId: string, ageMs: number, overrid
     orphaned: 0,
     rebuild_inputs: null,
     requeues: 0,
+    input_tokens: null,
+    output_tokens: null,
+    cost_usd: null,
+    cost_incomplete: 0,
     ...overrides,
   };
 }

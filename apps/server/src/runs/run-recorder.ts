@@ -1,4 +1,4 @@
-import { type ExecutionEdge, foldNodeResult, keptRunData, type NodeStep, type RunDataMode, type RunEvent } from '@weft/core';
+import { addModelCall, type ExecutionEdge, foldNodeResult, keptRunData, type NodeStep, type RunDataMode, type RunEvent } from '@weft/core';
 import type { TokenUsage } from '@weft/nodes';
 import type { NodeResult, RunUsage } from './execution-types.js';
 import { keptNodes, packNodes, slimEvents } from './run-data-storage.js';
@@ -10,6 +10,11 @@ export interface RecordedColumns {
   nodes: string;
   outputs: string | null;
   usage: string | null;
+  /** The usage's totals in columns of their own (migration 0023), for lists and sums without JSON. */
+  inputTokens: number | null;
+  outputTokens: number | null;
+  costUsd: number | null;
+  costIncomplete: number;
   events: string | null;
   /** What was kept (core run-data.ts). */
   dataKept: RunDataMode;
@@ -63,6 +68,15 @@ export class RunRecorder {
   }
 
   /**
+   * Starts from a waiting run's stored events (already masked and cut) and usage: the run
+   * resumed goes on in the same stream, numbered on, and its nodes fold from them.
+   */
+  restore(events: readonly RunEvent[], usage: RunUsage | null): void {
+    for (const event of events) this.push(event);
+    this.usage = usage;
+  }
+
+  /**
    * Lets the events go once the run is stored: a finished run stays in memory a while for
    * reads of its result (held-runs.ts), which need the nodes and outputs, never the events
    * (a watcher of a finished run replays the stored ones). A 100-node run's events were
@@ -85,11 +99,9 @@ export class RunRecorder {
     this.push({ type: 'node:token', runId, at, nodeId, text: this.masker.maskText(held) });
   }
 
+  /** One model call's tokens and cost (core's `addModelCall`: per model, and in all). */
   addUsage(usage: TokenUsage): void {
-    this.usage = {
-      inputTokens: (this.usage?.inputTokens ?? 0) + usage.inputTokens,
-      outputTokens: (this.usage?.outputTokens ?? 0) + usage.outputTokens,
-    };
+    this.usage = addModelCall(this.usage, usage);
   }
 
   /** Masked and size-limited, the same way events are: for run inputs and errors outside the engine. */
@@ -118,6 +130,10 @@ export class RunRecorder {
       nodes: JSON.stringify(packNodes(keptNodes(this.nodes, kept), this.edges)),
       outputs: kept === 'summary' ? null : JSON.stringify(this.outputs),
       usage: this.usage ? JSON.stringify(this.usage) : null,
+      inputTokens: this.usage?.inputTokens ?? null,
+      outputTokens: this.usage?.outputTokens ?? null,
+      costUsd: this.usage?.costUsd ?? null,
+      costIncomplete: this.usage?.costIncomplete ? 1 : 0,
       events: kept === 'all' ? JSON.stringify(slimEvents(this.masker ? remaskTokenStreams(this.events, this.masker) : this.events, this.nodes)) : null,
       dataKept: kept,
     };

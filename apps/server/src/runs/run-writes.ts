@@ -57,7 +57,16 @@ export class RunWrites {
    */
   async finish(id: string, workflowId: string, columns: FinishColumns, runnerId?: string): Promise<boolean> {
     const claimed = runnerId !== undefined;
-    const values = { ...columns, dataKept: columns.dataKept ?? 'all', id, runnerId };
+    const values = {
+      ...columns,
+      dataKept: columns.dataKept ?? 'all',
+      inputTokens: columns.inputTokens ?? null,
+      outputTokens: columns.outputTokens ?? null,
+      costUsd: columns.costUsd ?? null,
+      costIncomplete: columns.costIncomplete ?? 0,
+      id,
+      runnerId,
+    };
     const execution = this.batcher.run((db) =>
       this.statements.run(
         db,
@@ -74,6 +83,10 @@ export class RunWrites {
               nodes: value('nodes'),
               outputs: value('outputs'),
               usage: value('usage'),
+              input_tokens: value('inputTokens') as unknown as number | null,
+              output_tokens: value('outputTokens') as unknown as number | null,
+              cost_usd: value('costUsd') as unknown as number | null,
+              cost_incomplete: value('costIncomplete') as unknown as number,
               events: value('events'),
               data_kept: value('dataKept'),
               heartbeat_at: value('finishedAt'),
