@@ -1,5 +1,6 @@
 import type { AlertRecord, AlertSettings, SlackAlertTarget } from '@weft/core';
 import type { Kysely } from 'kysely';
+import { CompiledStatements } from '../db/compiled-statements.js';
 import type { Database, WorkflowAlertsRow } from '../db/schema.js';
 
 /** A workflow's alert row as the room reads it: settings parsed, streak and last alert. */
@@ -17,6 +18,9 @@ export interface StoredAlerts extends AlertSettings {
  * ending runs of one workflow at once, one opens a streak and one closes it.
  */
 export class AlertSettingsRepository {
+  /** The read every successful run makes (streakOf), compiled once. */
+  private readonly statements = new CompiledStatements();
+
   constructor(private readonly db: Kysely<Database>) {}
 
   async get(userId: string, workflowId: string): Promise<StoredAlerts | undefined> {
@@ -32,7 +36,13 @@ export class AlertSettingsRepository {
 
   /** Whether the workflow has alerts and an open streak: the one read a successful run costs. */
   async streakOf(workflowId: string): Promise<{ failing: boolean } | undefined> {
-    const row = await this.db.selectFrom('workflow_alerts').select('failing_execution_id').where('workflow_id', '=', workflowId).executeTakeFirst();
+    const { rows } = await this.statements.run(
+      this.db,
+      'streak',
+      (value) => this.db.selectFrom('workflow_alerts').select('failing_execution_id').where('workflow_id', '=', value('workflowId')),
+      { workflowId },
+    );
+    const row = rows[0];
     return row ? { failing: row.failing_execution_id !== null } : undefined;
   }
 

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { CompiledStatements } from '../db/compiled-statements.js';
 import type { Database, SecretRow } from '../db/schema.js';
 import type { Clock } from '../platform/clock.js';
 import { newId } from '../platform/tokens.js';
@@ -44,6 +45,9 @@ const SUMMARY_COLUMNS = ['id', 'name', 'last4', 'created_at', 'updated_at'] as c
  * come out only through `valuesForUser`, for the run service; nothing else decrypts.
  */
 export class SecretsService {
+  /** The read every run makes (valuesForUser), compiled once. */
+  private readonly statements = new CompiledStatements();
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly clock: Clock,
@@ -111,7 +115,12 @@ export class SecretsService {
    * object has no prototype, so a name like `constructor` finds nothing it did not store.
    */
   async valuesForUser(userId: string): Promise<Record<string, string>> {
-    const rows = await this.db.selectFrom('secrets').select(['id', 'name', 'ciphertext']).where('user_id', '=', userId).execute();
+    const { rows } = await this.statements.run(
+      this.db,
+      'values',
+      (value) => this.db.selectFrom('secrets').select(['id', 'name', 'ciphertext']).where('user_id', '=', value('userId')),
+      { userId },
+    );
     const values: Record<string, string> = Object.create(null);
     for (const row of rows) {
       try {
