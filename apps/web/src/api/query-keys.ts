@@ -20,8 +20,15 @@ export const queryKeys = {
     one: (workflowId: string, version: number) => ['workflow-versions', workflowId, version],
   },
   webhook: (workflowId: string) => ['workflow', workflowId, 'webhook'],
+  /** One workflow's Agent conversations (memory); `one` is a conversation's turns. */
+  conversations: {
+    list: (workflowId: string) => ['workflow', workflowId, 'conversations'],
+    one: (workflowId: string, sessionId: string) => ['workflow', workflowId, 'conversations', sessionId],
+  },
   /** One workflow's failure-alert settings, streak and last alert. */
   alerts: (workflowId: string) => ['workflow', workflowId, 'alerts'],
+  /** One workflow's token use and cost over its stored runs. */
+  workflowUsage: (workflowId: string) => ['workflow', workflowId, 'usage'],
   executions: {
     all: ['executions'],
     list: (filters: ExecutionFilters) => ['executions', filters],

@@ -1,5 +1,6 @@
-import { AlertCircleIcon } from '../../components/ui/icons';
-import type { AssistantMessage, ChatMessage } from './chat-reply';
+import { AlertCircleIcon, CheckIcon, ClockIcon, WrenchIcon } from '../../components/ui/icons';
+import { briefArguments } from '../run/agent-steps';
+import type { AssistantMessage, ChatMessage, ChatToolCall } from './chat-reply';
 
 /** Three dots while the workflow runs and no token has come yet. */
 function TypingIndicator() {
@@ -52,6 +53,53 @@ function Reply({ message }: { message: AssistantMessage }) {
   );
 }
 
+/**
+ * The tools an agent called for this answer, one line each (name and short arguments, how
+ * it went); a line opens to show what the tool returned. The inspector's steps have it all.
+ */
+function ToolCalls({ calls }: { calls: readonly ChatToolCall[] }) {
+  return (
+    <ul className="mb-1.5 max-w-[92%] space-y-1" aria-label="Tool calls" data-testid="chat-tool-calls">
+      {calls.map((call) => (
+        <li key={call.id} data-testid="chat-tool-call" data-name={call.name} data-status={call.status}>
+          <details className="group rounded-lg border border-line bg-canvas text-xs">
+            <summary className="flex cursor-pointer list-none items-center gap-1.5 rounded-lg px-2.5 py-1.5 hover:bg-surface-2 focus-visible:bg-surface-2 focus-visible:outline-none [&::-webkit-details-marker]:hidden">
+              <WrenchIcon size={12} className="shrink-0 text-info" />
+              <span className="min-w-0 truncate">
+                <span className="font-mono font-medium text-ink">{call.name}</span>
+                <span className="font-mono text-muted">({briefArguments(call.args, 60)})</span>
+              </span>
+              <span className="ml-auto shrink-0">
+                {call.status === 'error' ? (
+                  <>
+                    <AlertCircleIcon size={13} className="text-danger" />
+                    <span className="sr-only">failed</span>
+                  </>
+                ) : call.status === 'waiting' ? (
+                  <>
+                    <ClockIcon size={13} className="text-warn" />
+                    <span className="sr-only">waiting for approval</span>
+                  </>
+                ) : (
+                  <>
+                    <CheckIcon size={13} className="text-ok" />
+                    <span className="sr-only">done</span>
+                  </>
+                )}
+              </span>
+            </summary>
+            <pre
+              className={`border-t border-line px-2.5 py-1.5 font-mono break-words whitespace-pre-wrap ${call.status === 'error' ? 'text-danger' : 'text-muted'}`}
+            >
+              {call.status === 'waiting' ? 'Waiting for a person to approve or reject this call.' : call.result || '(nothing returned)'}
+            </pre>
+          </details>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** One turn of the conversation: the user's message on the right, the workflow's answer on the left. */
 export function ChatMessageView({ message }: { message: ChatMessage }) {
   if (message.role === 'user') {
@@ -64,7 +112,8 @@ export function ChatMessageView({ message }: { message: ChatMessage }) {
     );
   }
   return (
-    <div className="flex justify-start" data-testid="chat-message" data-role="assistant">
+    <div className="flex flex-col items-start" data-testid="chat-message" data-role="assistant">
+      {message.tools && message.tools.length > 0 && <ToolCalls calls={message.tools} />}
       <Reply message={message} />
     </div>
   );

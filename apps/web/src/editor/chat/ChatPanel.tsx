@@ -1,15 +1,18 @@
 import { type FormEvent, type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useOpenConversation } from '../../api/useConversations';
 import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
 import { IconButton } from '../../components/ui/IconButton';
-import { ChatIcon, CloseIcon, SendIcon, StopIcon, TrashIcon } from '../../components/ui/icons';
+import { ChatIcon, CloseIcon, HistoryIcon, PlusIcon, SendIcon, StopIcon } from '../../components/ui/icons';
 import { useRunStore } from '../run/run.store';
 import { isActive } from '../run/run-view';
 import { useEditorStore } from '../store/editor.store';
 import { CHAT_BUTTON_ID } from './ChatButton';
 import { ChatMessageView } from './ChatMessageView';
-import { useChatStore } from './chat.store';
+import { ConversationList } from './ConversationList';
+import { chatMessageId, useChatStore } from './chat.store';
 import { type ChatMessage, isPending } from './chat-reply';
+import { conversationMessages } from './conversation-messages';
 import { useChatEligibility } from './useChatEligibility';
 import { useChatRun } from './useChatRun';
 
@@ -54,6 +57,10 @@ function OpenChatPanel({ send, stop }: { send(text: string): Promise<boolean>; s
   const list = useRef<HTMLDivElement>(null);
   const stick = useRef(true);
   const pending = messages.some(isPending);
+  const sessionId = useChatStore((s) => (workflowId ? s.sessions[workflowId] : undefined));
+  // The workflow's remembered conversations, shown in place of the messages (issue 23).
+  const [showList, setShowList] = useState(false);
+  const openConversation = useOpenConversation(workflowId);
 
   useEffect(() => input.current?.focus(), []);
   // Follow the answer as it grows, unless the reader has scrolled up.
@@ -83,8 +90,24 @@ function OpenChatPanel({ send, stop }: { send(text: string): Promise<boolean>; s
   };
   const clear = () => {
     if (workflowId) useChatStore.getState().clear(workflowId);
+    setShowList(false);
     // The button goes disabled under the focus: hand it to the message box.
-    input.current?.focus();
+    setTimeout(() => input.current?.focus());
+  };
+  const resume = (id: string) => {
+    if (!workflowId || pending) return;
+    openConversation.mutate(id, {
+      onSuccess: (conversation) => {
+        useChatStore.getState().resume(workflowId, id, conversationMessages(conversation.turns, chatMessageId));
+        stick.current = true;
+        setShowList(false);
+        setTimeout(() => input.current?.focus());
+      },
+    });
+  };
+  // Deleting the conversation on screen ends it here too: the next message starts a new one.
+  const forgotten = (id: string) => {
+    if (workflowId && id === sessionId) useChatStore.getState().clear(workflowId);
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
@@ -106,8 +129,24 @@ function OpenChatPanel({ send, stop }: { send(text: string): Promise<boolean>; s
     >
       <header className="flex h-12 shrink-0 items-center gap-1 border-b border-line pr-2 pl-4">
         <h2 className="min-w-0 flex-1 truncate text-sm font-semibold text-ink">Chat</h2>
-        <Button variant="ghost" size="sm" onClick={clear} disabled={messages.length === 0 || pending} title="Start afresh: Agents with memory forget this chat">
-          <TrashIcon size={14} />
+        <IconButton
+          label="Conversations"
+          title="Conversations the agents remember: open one to go on, or delete it"
+          aria-pressed={showList}
+          onClick={() => setShowList((shown) => !shown)}
+          className={showList ? 'bg-brand-soft text-brand hover:bg-brand-soft hover:text-brand' : ''}
+          data-testid="chat-conversations"
+        >
+          <HistoryIcon size={16} />
+        </IconButton>
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={clear}
+          disabled={(messages.length === 0 && !showList) || pending}
+          title="Start afresh: the next message begins a new conversation"
+        >
+          <PlusIcon size={14} />
           New conversation
         </Button>
         <IconButton label="Close chat" title="Close chat (Esc)" onClick={close}>
@@ -115,21 +154,34 @@ function OpenChatPanel({ send, stop }: { send(text: string): Promise<boolean>; s
         </IconButton>
       </header>
 
-      <div
-        ref={list}
-        role="log"
-        aria-label="Conversation"
-        aria-busy={pending}
-        onScroll={(e) => {
-          const box = e.currentTarget;
-          stick.current = box.scrollHeight - box.scrollTop - box.clientHeight < STICK_PX;
-        }}
-        className="min-h-0 flex-1 space-y-3 overflow-y-auto px-4 py-4"
-      >
-        {messages.length === 0 ? <EmptyState name={name} /> : messages.map((m) => <ChatMessageView key={m.id} message={m} />)}
-      </div>
+      {showList ? (
+        <div className="min-h-0 flex-1 overflow-y-auto px-3 py-3" data-testid="chat-conversations-view">
+          <h3 className="mb-2 px-1 text-[11px] font-semibold tracking-wide text-subtle uppercase">Conversations</h3>
+          <ConversationList
+            workflowId={workflowId}
+            currentSessionId={sessionId}
+            opening={openConversation.isPending ? (openConversation.variables ?? null) : null}
+            onOpen={resume}
+            onDeleted={forgotten}
+          />
+        </div>
+      ) : (
+        <div
+          ref={list}
+          role="log"
+          aria-label="Conversation"
+          aria-busy={pending}
+          onScroll={(e) => {
+            const box = e.currentTarget;
+            stick.current = box.scrollHeight - box.scrollTop - box.clientHeight < STICK_PX;
+          }}
+          className="min-h-0 flex-1 space-y-3 overflow-y-auto px-4 py-4"
+        >
+          {messages.length === 0 ? <EmptyState name={name} /> : messages.map((m) => <ChatMessageView key={m.id} message={m} />)}
+        </div>
+      )}
 
-      <form onSubmit={(e) => void submit(e)} className="shrink-0 border-t border-line px-3 pt-3 pb-2.5">
+      <form hidden={showList} onSubmit={(e) => void submit(e)} className="shrink-0 border-t border-line px-3 pt-3 pb-2.5">
         {!eligibility.ok && (
           <Alert tone="info" className="mb-3">
             {eligibility.reason}

@@ -25,12 +25,41 @@ export interface AssistantMessage {
   /** Why the run failed, as the server said it. */
   readonly error: string | null;
   readonly executionId: string | null;
+  /** The tools the workflow's agents called on the way to this answer, in the order they ended (issue 23). */
+  readonly tools?: readonly ChatToolCall[];
   /** The `id:` of the last stream event applied; lower ones are repeats after a reconnect. */
   readonly lastSeq: number;
   readonly at: number;
 }
 
 export type ChatMessage = UserMessage | AssistantMessage;
+
+/** One tool call an agent made for a reply: a line above the answer. */
+export interface ChatToolCall {
+  /** The call's id (a step's `callId`), so a call held for approval and its end are one line. */
+  readonly id: string;
+  readonly name: string;
+  readonly args: unknown;
+  readonly status: 'success' | 'error' | 'waiting';
+  /** What it returned, or its error, cut for the chat (the inspector has it whole). */
+  readonly result?: string;
+}
+
+/** Longest result a chat line keeps: the inspector's steps show it whole. */
+const RESULT_CHARS = 300;
+
+/** A tool's result as a chat line shows it on demand: text as is, values as JSON, cut. */
+export function resultText(value: unknown): string {
+  const text = typeof value === 'string' ? value : value === undefined ? '' : (JSON.stringify(value) ?? '');
+  return text.length > RESULT_CHARS ? `${text.slice(0, RESULT_CHARS - 1)}…` : text;
+}
+
+/** Adds or replaces (same id: an approval's end) a tool call of the reply. */
+export function withToolCall(reply: AssistantMessage, call: ChatToolCall): AssistantMessage {
+  const tools = reply.tools ?? [];
+  const index = call.id ? tools.findIndex((t) => t.id === call.id) : -1;
+  return { ...reply, tools: index < 0 ? [...tools, call] : tools.map((t, i) => (i === index ? call : t)) };
+}
 
 export const NO_ANSWER = 'The run ended without an answer: the Output node was skipped (the branch that feeds it was not taken).';
 export const INTERRUPTED = 'The page was left before the answer came. The run went on: find it in the run history.';
@@ -64,6 +93,21 @@ export function foldReply(reply: AssistantMessage, batch: readonly SequencedEven
       case 'node:retrying':
         if (event.nodeId === target.answerSourceId) next = { ...next, status: 'waiting', text: '' };
         break;
+      case 'node:step': {
+        // Any agent's tool calls in the run (the one answering, or one before it).
+        const { step } = event;
+        if (step.kind !== 'tool') break;
+        const status = step.status === 'error' ? 'error' : (step.status as string) === 'waiting' ? 'waiting' : 'success';
+        const result = step.status === 'error' ? step.error : step.output;
+        next = withToolCall(next, {
+          id: step.callId ?? `step-${step.index}`,
+          name: step.name,
+          args: step.input,
+          status,
+          ...(result !== undefined ? { result: resultText(result) } : {}),
+        });
+        break;
+      }
       case 'run:finished':
         next = ended(next, event.status, event.outputs, event.error ?? null, target);
         break;

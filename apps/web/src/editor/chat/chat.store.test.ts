@@ -57,6 +57,14 @@ describe('chat store', () => {
     expect(next).toMatch(/^chat-[0-9a-f]{32}$/);
   });
 
+  it('resumes a remembered conversation: its messages shown, its session id sent from then on', () => {
+    const chat = useChatStore.getState();
+    chat.append('w1', user('Before'));
+    chat.resume('w1', 'chat-old', [user('track A42'), reply('done', 'On its way.')]);
+    expect(useChatStore.getState().sessionId('w1')).toBe('chat-old');
+    expect(useChatStore.getState().conversations.w1?.map((m) => m.text)).toEqual(['track A42', 'On its way.']);
+  });
+
   it('changes one reply in place and keeps only the newest messages', () => {
     const chat = useChatStore.getState();
     const pending = reply('waiting');

@@ -26,6 +26,8 @@ interface ChatStoreActions {
   sessionId(workflowId: string): string;
   /** A new conversation: the messages go and the next message starts a new session. */
   clear(workflowId: string): void;
+  /** Continues a remembered conversation: its session id is sent from now on, its turns shown. */
+  resume(workflowId: string, sessionId: string, messages: readonly ChatMessage[]): void;
   reset(): void;
 }
 
@@ -97,6 +99,12 @@ export const useChatStore = create<ChatStoreState & ChatStoreActions>()(
           const { [workflowId]: _ended, ...sessions } = s.sessions;
           return { conversations: rest, sessions };
         });
+      },
+      resume(workflowId, sessionId, messages) {
+        set((s) => ({
+          conversations: { ...s.conversations, [workflowId]: messages.slice(-CHAT_MAX_MESSAGES) },
+          sessions: { ...s.sessions, [workflowId]: sessionId },
+        }));
       },
       reset() {
         set({ open: false, conversations: {}, sessions: {} });
