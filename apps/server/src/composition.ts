@@ -322,6 +322,7 @@ export function createServices(deps: {
       failureAlerts.schedulePaused({ id: schedule.id, userId: schedule.user_id, workflowId: schedule.workflow_id, name: schedule.name }, reason),
   });
   const apiKeys = new ApiKeysService(db, clock, (userId, workflowId) => workflowsRepository.owns(userId, workflowId));
+  const quotaSources = { executions: executionHistory, files, vectors, schedules: scheduleRepository, limits: config.userLimits };
   return {
     lifecycle: { stopping: false, storageProblem: () => undefined },
     metrics,
@@ -388,15 +389,7 @@ export function createServices(deps: {
     contentWork,
     vectors,
     files,
-    usage: new UsageService({
-      executions: executionHistory,
-      workflows: workflowsRepository,
-      clock,
-      files,
-      vectors,
-      schedules: scheduleRepository,
-      limits: config.userLimits,
-    }),
+    usage: new UsageService({ ...quotaSources, workflows: workflowsRepository, clock }),
     scaleOut,
   };
 }
