@@ -5,6 +5,7 @@ import { type ExecutionSummary, replayExecution } from '../../api/executions';
 import { queryKeys } from '../../api/query-keys';
 import { useNow } from '../../hooks/useNow';
 import { errorMessage } from '../../lib/api';
+import { formatCost, formatTokens, usageTitle } from '../../lib/format-cost';
 import { formatDuration, triggerLabel } from '../../lib/run-format';
 import { toast } from '../../stores/toast.store';
 import { DataTable } from '../ui/DataTable';
@@ -17,7 +18,7 @@ import { RelativeTime } from './RelativeTime';
 import { RunStatusBadge } from './RunStatusBadge';
 
 // Narrow screens keep status and workflow; the rest is in the editor a click away.
-const columns = { trigger: 'hidden sm:table-cell', started: 'hidden md:table-cell', duration: 'hidden sm:table-cell' } as const;
+const columns = { trigger: 'hidden sm:table-cell', started: 'hidden md:table-cell', duration: 'hidden sm:table-cell', cost: 'hidden lg:table-cell' } as const;
 
 const HEAD: HeaderColumn[] = [
   { label: 'Status', className: 'w-32' },
@@ -25,6 +26,7 @@ const HEAD: HeaderColumn[] = [
   { label: 'Trigger', className: `${columns.trigger} w-28` },
   { label: 'Started', className: `${columns.started} w-40` },
   { label: 'Duration', className: `${columns.duration} w-28 text-right` },
+  { label: 'Cost', className: `${columns.cost} w-32 text-right` },
   { label: 'Actions', className: 'w-14', hidden: true },
 ];
 
@@ -72,12 +74,26 @@ export function ExecutionTable({ executions }: { executions: ExecutionSummary[] 
             <RelativeTime value={execution.startedAt ?? execution.createdAt} now={now} />
           </td>
           <td className={`${td} ${columns.duration} text-right text-muted tabular-nums`}>{formatDuration(execution.durationMs)}</td>
+          <td className={`${td} ${columns.cost} text-right text-muted tabular-nums`} data-testid="execution-cost">
+            <UsageCell usage={execution.usage} />
+          </td>
           <td className={`${td} pr-3 text-right`}>
             <ReplayButton execution={execution} />
           </td>
         </tr>
       ))}
     </DataTable>
+  );
+}
+
+/** The run's cost over its tokens; a dash for a run that called no model. */
+function UsageCell({ usage }: { usage: ExecutionSummary['usage'] }) {
+  if (!usage) return <span className="text-subtle">—</span>;
+  return (
+    <span title={usageTitle(usage)}>
+      {formatCost(usage) ?? <span className="text-subtle">price unknown</span>}
+      <span className="block text-xs text-subtle">{formatTokens(usage.inputTokens + usage.outputTokens)}</span>
+    </span>
   );
 }
 
@@ -117,6 +133,7 @@ const SKELETON_CELLS = [
   { className: columns.trigger, bars: ['h-3.5 w-14'] },
   { className: columns.started, bars: ['h-3.5 w-20'] },
   { className: columns.duration, bars: ['ml-auto h-3.5 w-12'] },
+  { className: columns.cost, bars: ['ml-auto h-3.5 w-14'] },
   { bars: [] },
 ];
 

@@ -3,6 +3,7 @@ import { runStatusLook } from '../../components/dashboard/workflow-summary';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { HistoryIcon, RerunIcon } from '../../components/ui/icons';
+import { formatUsage, usageTitle } from '../../lib/format-cost';
 import { formatExactTime } from '../../lib/relative-time';
 import { formatDuration, triggerLabel } from '../../lib/run-format';
 import { useRunStore } from './run.store';
@@ -37,6 +38,12 @@ export function RunBanner() {
           {' '}
           · {triggerLabel(summary.trigger)}
           {summary.durationMs !== null && ` · ${formatDuration(summary.durationMs)}`}
+          {summary.usage && (
+            <span title={usageTitle(summary.usage)} data-testid="run-banner-usage">
+              {' '}
+              · {formatUsage(summary.usage)}
+            </span>
+          )}
           {summary.replayOf && ' · a replay'}
         </span>
       </span>

@@ -10,6 +10,7 @@ import { Spinner } from '../../components/ui/Spinner';
 import { menuItemClasses, menuItemShapeClasses, useMenu } from '../../components/ui/useMenu';
 import { useNow } from '../../hooks/useNow';
 import { errorMessage } from '../../lib/api';
+import { formatCost, formatTokens, usageTitle } from '../../lib/format-cost';
 
 import { formatDuration, triggerLabel } from '../../lib/run-format';
 import { shownRun, useRunStore } from './run.store';
@@ -126,7 +127,14 @@ function HistoryItem({
             <RelativeTime value={execution.createdAt} now={now} /> · {triggerLabel(execution.trigger)}
           </span>
         </span>
-        <span className="shrink-0 text-xs text-muted tabular-nums">{formatDuration(execution.durationMs)}</span>
+        <span className="flex shrink-0 flex-col items-end gap-1 text-xs text-muted tabular-nums">
+          {formatDuration(execution.durationMs)}
+          {execution.usage && (
+            <span className="text-subtle" title={usageTitle(execution.usage)} data-testid="history-item-cost">
+              {formatCost(execution.usage) ?? formatTokens(execution.usage.inputTokens + execution.usage.outputTokens)}
+            </span>
+          )}
+        </span>
       </button>
       {/* The version this run ran, opened in the version history (useVersionHistory reads ?version=). */}
       <Link

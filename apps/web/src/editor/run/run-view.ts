@@ -1,4 +1,4 @@
-import { initialRunState, type NodeRunState, type NodeStatus, type RunDataMode, type RunEvent, type RunState, reduceRun } from '@weft/core';
+import { initialRunState, type NodeRunState, type NodeStatus, type RunDataMode, type RunEvent, type RunState, reduceRun, totalsOf } from '@weft/core';
 import type { ExecutionDetail, ExecutionSummary } from '../../api/executions';
 import { toEpoch } from '../../lib/run-format';
 import { appendEvent, EMPTY_RUN_LOG, logFromDetail, type RunLog, withKeptNotice } from './run-log';
@@ -122,7 +122,9 @@ export function historyView(detail: ExecutionDetail): RunView {
   if (startedAt !== undefined) run.startedAt = startedAt;
   if (finishedAt !== undefined) run.finishedAt = finishedAt;
   if (detail.error) run.error = detail.error;
-  const { inputs, outputs: _outputs, usage: _usage, nodes: _nodes, ...summary } = detail;
+  const { inputs, outputs: _outputs, usage, nodes: _nodes, ...rest } = detail;
+  // The banner shows the run's totals; the per-model part stays with the detail.
+  const summary: ExecutionSummary = usage ? { ...rest, usage: totalsOf(usage) } : rest;
   const kept = detail.kept && detail.kept !== 'all' ? { kept: detail.kept } : {};
   const log = withKeptNotice(logFromDetail(detail), detail.kept);
   return { executionId: detail.id, source: 'history', run, log, lastSeq: 0, summary, inputs: inputs ?? {}, durations, ...kept };

@@ -4,6 +4,7 @@ import { Modal } from '../../components/ui/Modal';
 import { useEditorStore } from '../store/editor.store';
 import { FailureAlertsSection } from './FailureAlertsSection';
 import { RUN_DATA_OPTIONS, runDataChoice } from './run-data-options';
+import { WorkflowUsageSection } from './WorkflowUsageSection';
 
 /**
  * Settings of the whole workflow. How much a successful run keeps is the document's
@@ -61,6 +62,8 @@ export function WorkflowSettingsDialog({ onClose }: { onClose(): void }) {
         </fieldset>
         <hr className="border-line" />
         <FailureAlertsSection />
+        <hr className="border-line" />
+        <WorkflowUsageSection />
       </div>
       <div className="flex shrink-0 justify-end border-t border-line px-6 py-3">
         <Button variant="secondary" onClick={onClose} data-testid="workflow-settings-done">
