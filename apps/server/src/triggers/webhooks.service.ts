@@ -4,7 +4,7 @@ import { CompiledStatements } from '../db/compiled-statements.js';
 import type { Database, WebhookRow } from '../db/schema.js';
 import type { Clock } from '../platform/clock.js';
 import { newToken } from '../platform/tokens.js';
-import { readRunDocument } from '../workflows/run-document-cache.js';
+import { cachedRunDocument, readRunDocument } from '../workflows/run-document-cache.js';
 import type { LoadedWorkflow } from '../workflows/workflow-document.js';
 import type { WorkflowLookup } from '../workflows/workflow-lookup.js';
 import { webhooksWithWorkflow } from '../workflows/workflow-statements.js';
@@ -108,24 +108,29 @@ export class WebhooksService {
    * it from here (which nodes take the body, what it answers) instead of reading it again.
    */
   async authenticate(workflowId: string, token: string): Promise<WebhookTarget | undefined> {
+    // The document crosses from the database only when it changed since this process last parsed it.
+    const known = cachedRunDocument(workflowId);
     const { rows } = await this.statements.run(
       this.db,
       'authenticate',
       (value) =>
-        webhooksWithWorkflow(this.db)
+        webhooksWithWorkflow(this.db, value('knownVersion'))
           .select(['webhooks.user_id', 'webhooks.token', 'webhooks.respond'])
           .where('webhooks.workflow_id', '=', value('workflowId')),
-      { workflowId },
+      { workflowId, knownVersion: known?.version ?? -1 },
     );
     const [row] = rows;
     const matches = tokensMatch(token, row?.token ?? DUMMY_TOKEN);
     if (!row || !matches) return undefined;
+    const current = row.document === null ? known : undefined;
+    const json = current?.json ?? row.document;
+    if (json === null || json === undefined) throw new Error(`Workflow ${row.id}: its stored document was not read.`);
     const workflow: LoadedWorkflow = {
       id: row.id,
       name: row.name,
       version: row.version,
-      document: row.document,
-      parsed: readRunDocument(row.id, row.document),
+      document: json,
+      parsed: current?.document ?? readRunDocument(row.id, json, row.version),
     };
     return { userId: row.user_id, respond: toRespond(row.respond), workflow };
   }

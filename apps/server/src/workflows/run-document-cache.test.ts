@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readRunDocument } from './run-document-cache.js';
+import { cachedRunDocument, readRunDocument } from './run-document-cache.js';
 
 const documentJson = (template: string) =>
   JSON.stringify({
@@ -34,5 +34,17 @@ describe('readRunDocument', () => {
   it('refuses a broken document as readStoredWorkflow does, caching nothing', () => {
     expect(() => readRunDocument('wf-cache-3', '{not json')).toThrow(/not valid JSON/);
     expect(readRunDocument('wf-cache-3', documentJson('x')).name).toBe('Cached');
+  });
+
+  it('gives the document kept for a version only when it was read with one, and the newest version read', () => {
+    const json = documentJson('v {{input}}');
+    readRunDocument('wf-cache-4', json);
+    expect(cachedRunDocument('wf-cache-4')).toBeUndefined();
+    const parsed = readRunDocument('wf-cache-4', json, 3);
+    expect(cachedRunDocument('wf-cache-4')).toEqual({ version: 3, json, document: parsed });
+    const edited = readRunDocument('wf-cache-4', documentJson('w {{input}}'), 4);
+    expect(cachedRunDocument('wf-cache-4')?.document).toBe(edited);
+    expect(cachedRunDocument('wf-cache-4')?.version).toBe(4);
+    expect(cachedRunDocument('wf-cache-unknown')).toBeUndefined();
   });
 });

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
 
 /*
@@ -11,13 +11,17 @@ import type { Database } from '../db/schema.js';
 /**
  * A webhook row with the workflow it runs, in one indexed read: every webhook call makes
  * it (triggers/webhooks.service.ts), and the run takes the workflow from here instead of
- * reading it again.
+ * reading it again. The document's text comes only when its version is not `knownVersion`
+ * (the one the caller already holds parsed, run-document-cache.ts), else `null`: every
+ * save bumps the version (workflows.repository.ts), and a busy webhook's document is the
+ * same text thousands of times, read, copied and compared for nothing.
  */
-export function webhooksWithWorkflow(db: Kysely<Database>) {
+export function webhooksWithWorkflow(db: Kysely<Database>, knownVersion: number | string) {
   return db
     .selectFrom('webhooks')
     .innerJoin('workflows', 'workflows.id', 'webhooks.workflow_id')
-    .select(['workflows.id', 'workflows.name', 'workflows.version', 'workflows.document']);
+    .select(['workflows.id', 'workflows.name', 'workflows.version'])
+    .select(sql<string | null>`case when ${sql.ref('workflows.version')} = ${knownVersion} then null else ${sql.ref('workflows.document')} end`.as('document'));
 }
 
 /** Schedules with the name of their workflow, as the schedule lists show them. */

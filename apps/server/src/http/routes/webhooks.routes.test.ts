@@ -73,6 +73,26 @@ describeEachDatabase('webhook routes', (database) => {
     expect(res.body).toBe('got hello there');
   });
 
+  it('runs the version saved last: an edit reaches the next call, each run names its version', async () => {
+    const user = await signUp(weft());
+    const id = await createWorkflow(user);
+    const { url } = await enable(user, id);
+    expect((await call(url, 'one')).body).toBe('got one');
+    expect((await call(url, 'two')).body).toBe('got two');
+    const saved = await weft().app.inject({
+      method: 'PUT',
+      url: `/api/workflows/${id}`,
+      headers: user.headers,
+      payload: { baseVersion: 1, document: echoWorkflow('edited {{input}}') },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect((await call(url, 'three')).body).toBe('edited three');
+    expect((await call(url, 'four')).body).toBe('edited four');
+    const runs = await weft().app.inject({ method: 'GET', url: `/api/executions?workflowId=${id}`, headers: user.headers });
+    const versions = (runs.json().executions as { workflowVersion: number }[]).map((run) => run.workflowVersion);
+    expect(versions).toEqual([2, 2, 1, 1]);
+  });
+
   it.each([
     ['a JSON body as JSON (a Text Input gives its JSON text)', '{"name": "Ada", "n": [1, 2]}', 'application/json', 'got {"name":"Ada","n":[1,2]}'],
     ['a form as the JSON text of its fields', 'name=Ada+L&tag=a&tag=b', 'application/x-www-form-urlencoded', 'got {"name":"Ada L","tag":["a","b"]}'],
