@@ -17,6 +17,7 @@ export const TABLE_OWNERS = new Map([
   ['executions', { room: 'runs/', ask: 'a method of runs/ (ExecutionsRepository, ExecutionHistory)' }],
   ['workflow_alerts', { room: 'alerts/', ask: 'AlertsService or FailureAlerts' }],
   ['agent_memory', { room: 'runs/', ask: 'AgentMemoryStore (runs/agent-memory.ts)' }],
+  ['tool_approvals', { room: 'runs/', ask: 'ToolApprovals (runs/tool-approvals.ts)' }],
 ]);
 
 const TABLE_CALLS = new Set([

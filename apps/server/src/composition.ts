@@ -294,6 +294,7 @@ export function createServices(deps: {
     clock,
     logger,
     dependencies: runDependencies,
+    versionDocument: (userId, workflowId, version) => workflowVersions.document(userId, workflowId, version),
     heartbeatEveryMs: config.runHeartbeatMs,
     answerMaxBytes: config.syncAnswerMaxBytes,
     ...(scaleOut ? { scaleOut: { hub: scaleOut.events, launcher: scaleOut.launcher } } : {}),

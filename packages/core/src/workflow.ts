@@ -30,6 +30,8 @@ export const workflowNodeSchema = z.object({
     status: z.string().optional(),
     /** What the node is for, in the user's words; an Agent reads it as the description of a tool node. */
     description: z.string().max(2000).optional(),
+    /** A node connected to an Agent's Tools input: each call the model makes waits for a person's approval. */
+    requireApproval: z.boolean().optional(),
     /** How the engine runs this node: retries and timeout (node-settings.ts). Absent: the defaults. */
     settings: nodeSettingsSchema.optional(),
   }),

@@ -8,6 +8,7 @@ import type { LlmService, TokenUsage } from './services/llm-service.js';
 import type { MailService } from './services/mail-service.js';
 import type { McpService } from './services/mcp-service.js';
 import type { SandboxService } from './services/sandbox-service.js';
+import type { ToolApprovalService } from './services/tool-approval-service.js';
 import type { VectorStoreService } from './services/vector-store-service.js';
 import type { WorkflowService } from './services/workflow-service.js';
 import type { ToolSource } from './tools/agent-tool.js';
@@ -41,6 +42,8 @@ export interface NodeServices {
   recordUsage(usage: TokenUsage): void;
   /** The conversation of the run's session, for Agents with memory on; absent when the run has no session. */
   readonly memory?: AgentMemoryService;
+  /** Where an Agent's calls of tools that need approval wait; absent when the host cannot hold a run for a person. */
+  readonly approvals?: ToolApprovalService;
 }
 
 /**

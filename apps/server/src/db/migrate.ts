@@ -18,6 +18,7 @@ import * as deletedFiles from './migrations/0018-deleted-files.js';
 import * as mcp from './migrations/0019-mcp.js';
 import * as agentMemory from './migrations/0020-agent-memory.js';
 import * as subWorkflows from './migrations/0021-sub-workflows.js';
+import * as toolApprovals from './migrations/0022-tool-approvals.js';
 import * as runCosts from './migrations/0023-run-costs.js';
 import type { Database } from './schema.js';
 
@@ -42,6 +43,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0019-mcp': mcp,
   '0020-agent-memory': agentMemory,
   '0021-sub-workflows': subWorkflows,
+  '0022-tool-approvals': toolApprovals,
   '0023-run-costs': runCosts,
 };
 

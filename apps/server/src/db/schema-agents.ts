@@ -34,3 +34,30 @@ export interface AgentMemoryTable {
   chars: number;
   created_at: string;
 }
+
+/** An Agent's tool call that waits for its owner's decision (migration 0022, `../runs/tool-approvals.repository.ts`). */
+export interface ToolApprovalsTable {
+  id: string;
+  execution_id: string;
+  workflow_id: string;
+  user_id: string;
+  /** The Agent node. */
+  node_id: string;
+  tool_node_id: string;
+  tool_name: string;
+  /** The model's id of the call. */
+  call_id: string;
+  /** JSON, masked: the call's arguments. */
+  arguments: string;
+  /** JSON, masked: what the Agent needs to go on (packages/nodes `AgentPause`). */
+  state: string;
+  session_id: string | null;
+  /** `pending`, `approved`, `rejected`, or `cancelled` (the run ended without a decision). */
+  status: string;
+  decided_by: string | null;
+  decided_at: string | null;
+  reason: string | null;
+  created_at: string;
+}
+
+export type ToolApprovalRow = Selectable<ToolApprovalsTable>;

@@ -1,6 +1,6 @@
 import type { TickOutcome } from '@weft/core';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { AgentMemoryTable, McpToolsTable } from './schema-agents.js';
+import type { AgentMemoryTable, McpToolsTable, ToolApprovalsTable } from './schema-agents.js';
 
 /**
  * Table types. Timestamps are ISO-8601 strings and booleans 0/1 integers so that one
@@ -32,6 +32,7 @@ export interface Database {
   workflow_alerts: WorkflowAlertsTable;
   mcp_tools: McpToolsTable;
   agent_memory: AgentMemoryTable;
+  tool_approvals: ToolApprovalsTable;
 }
 
 export interface UsersTable {

@@ -12,6 +12,7 @@ import { healthRoutes } from './health.js';
 import { alertsRoutes } from './routes/alerts.routes.js';
 import { analyticsRoutes } from './routes/analytics.routes.js';
 import { apiKeysRoutes } from './routes/api-keys.routes.js';
+import { approvalsRoutes } from './routes/approvals.routes.js';
 import { authRoutes } from './routes/auth.routes.js';
 import { collectionsRoutes } from './routes/collections.routes.js';
 import { conversationsRoutes } from './routes/conversations.routes.js';
@@ -105,6 +106,7 @@ export async function buildApp({ config, services, logger }: AppOptions): Promis
   secretsRoutes(app, { secrets: services.secrets });
   apiKeysRoutes(app, { apiKeys: services.apiKeys });
   executionsRoutes(app, { runs: services.runs });
+  approvalsRoutes(app, { runs: services.runs });
   workflowRunRoutes(app, { runs: services.runs });
   mcpRoutes(app, {
     tools: services.mcpTools,

@@ -1,4 +1,5 @@
 import { isActiveStatus, keptRunData, type RunEvent } from '@weft/core';
+import type { ToolApprovalHold, ToolApprovalResume } from '@weft/nodes';
 import type { ExecutionDetail, ExecutionSummary } from './execution-types.js';
 import type { RunPlan } from './plan-run.js';
 import { keptNodes } from './run-data-storage.js';
@@ -23,6 +24,10 @@ export class ActiveRun {
   answerWanted = false;
   /** The conversation an Agent with memory continues (StartRunRequest.sessionId). */
   sessionId: string | undefined;
+  /** Tool calls held for approval by its Agents (stored when the run ends `waiting`). */
+  readonly holds: ToolApprovalHold[] = [];
+  /** Set when this run continues a waiting one (resume-run.ts). */
+  resume: RunResume | undefined;
   private answerOutputs: Readonly<Record<string, unknown>> | undefined;
   private answerTimer: NodeJS.Timeout | undefined;
   private resolveDone!: () => void;
@@ -94,4 +99,11 @@ export class ActiveRun {
     for (let index = Math.max(0, after); index < events.length; index++) out.push({ seq: index + 1, event: events[index] as RunEvent });
     return out;
   }
+}
+
+/** What a run that continues a waiting one knows: each Agent's stored state and decisions, and the nodes seeded from before. */
+export interface RunResume {
+  readonly agents: ReadonlyMap<string, ToolApprovalResume>;
+  /** Nodes that finished before the wait: their outputs are seeded, their events already in the stream. */
+  readonly seeded: ReadonlySet<string>;
 }

@@ -1,13 +1,16 @@
 import { newId } from '../platform/tokens.js';
 import { EmbeddedRunLauncher } from './embedded-run-launcher.js';
 import { HeldRuns } from './held-runs.js';
+import type { ResumeSources } from './resume-run.js';
 import { RunService, type RunServiceOptions } from './run.service.js';
 import { InProcessRunEventHub, type RunEventHub } from './run-event-hub.js';
 import type { RunLauncher } from './run-launcher.js';
 import { RunQueue } from './run-queue.js';
 import { RunWorkerSide } from './run-worker-side.js';
+import { ToolApprovals } from './tool-approvals.js';
+import { ToolApprovalsRepository } from './tool-approvals.repository.js';
 
-export interface CreateRunsOptions extends Omit<RunServiceOptions, 'hub' | 'held' | 'launcher' | 'runnerId'> {
+export interface CreateRunsOptions extends Omit<RunServiceOptions, 'hub' | 'held' | 'launcher' | 'runnerId' | 'approvals'> {
   /** How many runs go at once in this process (WEFT_RUN_CONCURRENCY); the rest wait as `queued`. */
   concurrency: number;
   /** How many of them one user's may be (WEFT_RUN_CONCURRENCY_PER_USER); waiting runs are served round-robin by user. */
@@ -16,6 +19,8 @@ export interface CreateRunsOptions extends Omit<RunServiceOptions, 'hub' | 'held
   answerMaxBytes?: number;
   /** Told the schedules whose runs a crash ended, at start (embedded mode; scale-out's sweep tells its own). */
   onOrphaned?: (scheduleIds: readonly string[]) => Promise<unknown>;
+  /** The document of a kept workflow version: what a waiting run resumes with (tool-approvals.ts). */
+  versionDocument: ResumeSources['versionDocument'];
   /** Scale-out mode (scale-out/scale-out.ts): its event hub and launcher. Absent: embedded mode. */
   scaleOut?: { hub: RunEventHub; launcher: RunLauncher } | undefined;
 }
@@ -47,7 +52,21 @@ export function createRuns(options: CreateRunsOptions): Runs {
     onEnded: options.onEnded,
   });
   const launcher = scaleOut?.launcher ?? embeddedLauncher(options, held, hub, runnerId);
-  const service = new RunService({ ...options, hub, held, launcher, runnerId });
+  // Only embedded mode holds runs for approval; scale-out's workers cannot resume them yet.
+  const { dependencies, versionDocument } = options;
+  const approvalRows = new ToolApprovalsRepository(options.db);
+  const approvals = new ToolApprovals({
+    repository: approvalRows,
+    executions: repository,
+    launcher,
+    logger,
+    clock,
+    dependencies,
+    versionDocument,
+    canResume: !scaleOut,
+  });
+  if (!scaleOut) held.waiting = approvals;
+  const service = new RunService({ ...options, hub, held, launcher, runnerId, approvals });
   return { service, worker: new RunWorkerSide(held, runnerId) };
 }
 

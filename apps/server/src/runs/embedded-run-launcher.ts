@@ -36,7 +36,8 @@ export class EmbeddedRunLauncher extends StoredRuns implements RunLauncher {
     const { summary, userId } = request;
     const run = new ActiveRun(
       userId,
-      { ...summary, status: 'queued', startedAt: null },
+      // A resumed run keeps its first start (its duration is the whole run's).
+      { ...summary, status: 'queued', startedAt: request.resume ? summary.startedAt : null },
       request.runInputs,
       request.storedInputs,
       request.plan,
@@ -45,6 +46,7 @@ export class EmbeddedRunLauncher extends StoredRuns implements RunLauncher {
     );
     run.answerWanted = request.answerWanted;
     run.sessionId = request.sessionId;
+    run.resume = request.resume;
     const task = () => held.execute(run, request.configErrors);
     run.task = task;
     held.active.set(run.id, run);

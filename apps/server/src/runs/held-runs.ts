@@ -1,5 +1,5 @@
 import { executeWorkflow, type RunEvent, totalsOf } from '@weft/core';
-import { isOutputNode } from '@weft/nodes';
+import { isOutputNode, type ToolApprovalService } from '@weft/nodes';
 import type { Logger } from 'pino';
 import type { Clock } from '../platform/clock.js';
 import type { Metrics } from '../platform/metrics.js';
@@ -37,6 +37,14 @@ export interface HeldRunsOptions {
   onEnded?: RunEndListener | undefined;
 }
 
+/** How held runs store a wait for approval, and tell that one was stored. */
+export interface WaitingRuns {
+  /** Stores the run's held calls (masked), before its `waiting` status is written. */
+  store(run: ActiveRun): Promise<void>;
+  /** The run is stored as `waiting`: decisions may have come in meanwhile, so it may go on at once. */
+  stored(executionId: string): void;
+}
+
 /**
  * The runs this process holds in memory, from queued to just finished: executing one on
  * the engine, recording its events (masked, published to live watchers), and its one
@@ -48,6 +56,11 @@ export class HeldRuns {
   private readonly recent = new Map<string, ActiveRun>();
   /** Set once the process begins to stop: why its runs end. */
   stopping: string | undefined;
+  /**
+   * Where Agents' tool calls wait for approval (embedded mode, set by create-runs.ts);
+   * absent: an Agent with such a tool fails saying the server cannot hold a run.
+   */
+  waiting: WaitingRuns | undefined;
 
   constructor(private readonly options: HeldRunsOptions) {}
 
@@ -79,10 +92,11 @@ export class HeldRuns {
   async execute(run: ActiveRun, configErrors: ReadonlyMap<string, Error>): Promise<void> {
     run.started = true;
     run.summary.status = 'running';
-    run.summary.startedAt = this.options.clock.now().toISOString();
+    // A resumed run keeps its first start: its duration is the whole run's, the wait included.
+    if (!run.resume || !run.summary.startedAt) run.summary.startedAt = this.options.clock.now().toISOString();
     try {
       const { plan } = run;
-      const services = this.options.dependencies.nodeServices({
+      const base = this.options.dependencies.nodeServices({
         userId: run.userId,
         executionId: run.id,
         workflowId: run.summary.workflowId,
@@ -91,6 +105,8 @@ export class HeldRuns {
         params: run.params,
         recordUsage: (usage) => run.recorder.addUsage(usage),
       });
+      const approvals: ToolApprovalService = { resumed: (nodeId) => run.resume?.agents.get(nodeId), hold: (held) => run.holds.push(held) };
+      const services = this.waiting ? { ...base, approvals } : base;
       const result = await executeWorkflow({
         runId: run.id,
         nodes: plan.nodes,
@@ -153,6 +169,7 @@ export class HeldRuns {
 
   /** Keeps the event (masked, size-limited) and passes it to live watchers. Never throws into the engine. */
   private record(run: ActiveRun, event: RunEvent): void {
+    if (run.resume && isRepeatOfWait(run.resume.seeded, event)) return;
     try {
       // Storage cuts large values; a caller waiting for the answer gets them whole (masked).
       if (event.type === 'run:finished' && run.answerWanted) run.keepAnswerOutputs(run.recorder.maskValues(event.outputs));
@@ -176,6 +193,10 @@ export class HeldRuns {
       status = 'error';
       error = this.stopping;
     }
+    if (status === 'waiting' && !this.waiting) {
+      status = 'error';
+      error = 'A node waited for approval, but this server cannot hold a run for a decision.';
+    }
     let stored = false;
     const finished = this.options.clock.now();
     const summary = run.summary;
@@ -188,6 +209,8 @@ export class HeldRuns {
     // recovery marks the row failed, as after a crash.
     for (let attempt = 1; ; attempt++) {
       try {
+        // The held calls first: a row that says `waiting` always has them.
+        if (status === 'waiting') await this.waiting?.store(run);
         // Scale-out: only while the row is still ours (a cancel or the stale-heartbeat sweep may have ended it).
         const written = await this.options.repository.finish(run.id, summary.workflowId, columns, this.options.finishingRunner);
         if (!written) logger.warn({ executionId: run.id }, 'A run ended after another process had ended its execution; its result was not stored');
@@ -215,7 +238,8 @@ export class HeldRuns {
     run.recorder.releaseEvents();
     this.remember(run);
     run.markDone();
-    if (stored) this.tellEnded(run, byShutdown);
+    if (stored && status === 'waiting') this.waiting?.stored(run.id);
+    else if (stored) this.tellEnded(run, byShutdown);
   }
 
   /** Tells the listener (failure alerts) of a stored end; a listener's fault never reaches the run. */
@@ -239,4 +263,15 @@ export class HeldRuns {
   }
 
   private readonly nowMs = (): number => this.options.clock.nowMs?.() ?? this.options.clock.now().getTime();
+}
+
+/**
+ * A resumed run's engine starts over with the nodes that finished before the wait seeded:
+ * its start and those nodes' queued and finished events are already in the stream, so they
+ * are not recorded again (the stream reads as one run, `run:resumed` in the middle).
+ */
+function isRepeatOfWait(seeded: ReadonlySet<string>, event: RunEvent): boolean {
+  if (event.type === 'run:started') return true;
+  if (event.type === 'node:queued') return seeded.has(event.nodeId);
+  return event.type === 'node:finished' && event.source === 'reused' && seeded.has(event.nodeId);
 }

@@ -116,7 +116,7 @@ export function planRun(
       const toolProblem = toolConfigProblem(definition, runConfig);
       if (toolProblem) return { ok: false, message: `Tool ${name} cannot run: ${toolProblem}. Open its settings to fix it, then run again.` };
       if (hasTemplate) templated.add(node.id);
-      tools.set(node.id, executionNode);
+      tools.set(node.id, node.data.requireApproval ? { ...executionNode, requireApproval: true } : executionNode);
       continue;
     }
     if (problem && !Object.hasOwn(seeded, node.id)) {

@@ -1,5 +1,5 @@
 import type { SeededOutputs } from '@weft/core';
-import type { ActiveRun } from './active-run.js';
+import type { ActiveRun, RunResume } from './active-run.js';
 import type { ExecutionDetail, ExecutionSummary } from './execution-types.js';
 import type { ExecutionRow, SummaryRow } from './executions.repository.js';
 import type { RunPlan } from './plan-run.js';
@@ -50,6 +50,8 @@ export interface LaunchRequest {
   params: Readonly<Record<string, unknown>>;
   recorder: RunRecorder;
   configErrors: ReadonlyMap<string, Error>;
+  /** Set when the run continues a waiting one (resume-run.ts; embedded mode only). */
+  resume?: RunResume | undefined;
 }
 
 /**

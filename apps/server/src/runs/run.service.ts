@@ -21,6 +21,7 @@ import type { RunEventHub } from './run-event-hub.js';
 import type { RunLauncher } from './run-launcher.js';
 import { type RetentionSettings, RunMaintenance } from './run-maintenance.js';
 import { scopeRun } from './scope-run.js';
+import type { ToolApprovals } from './tool-approvals.js';
 import { type RunEventSink, type StopWatching, watchActiveRun } from './watch-run.js';
 
 export interface StartRunRequest {
@@ -78,6 +79,8 @@ export interface RunServiceOptions {
   metrics?: Metrics;
   /** Told each run's end once stored by this process, refused runs included (failure alerts). */
   onEnded?: RunEndListener | undefined;
+  /** Tool calls waiting for approval, and the waiting runs they resume (tool-approvals.ts). */
+  approvals: ToolApprovals;
 }
 
 /**
@@ -95,12 +98,15 @@ export class RunService {
   private readonly maintenance: RunMaintenance;
   /** The run mode: where new runs go, and the runs this process does not hold. */
   private readonly launcher: RunLauncher;
+  /** Tool calls waiting for approval (docs/API.md "Tool approvals"). */
+  readonly approvals: ToolApprovals;
 
   constructor(private readonly options: RunServiceOptions) {
     this.repository = options.repository;
     this.hub = options.hub;
     this.runs = options.held;
     this.launcher = options.launcher;
+    this.approvals = options.approvals;
     this.maintenance = new RunMaintenance({
       repository: this.repository,
       clock: options.clock,
@@ -227,6 +233,14 @@ export class RunService {
   }
 
   async get(userId: string, executionId: string): Promise<ExecutionDetail | undefined> {
+    const detail = await this.detailOf(userId, executionId);
+    if (!detail) return undefined;
+    // The tool calls that waited for approval, decided or not (one indexed read).
+    const approvals = await this.approvals.ofExecution(executionId);
+    return approvals.length > 0 ? { ...detail, approvals } : detail;
+  }
+
+  private async detailOf(userId: string, executionId: string): Promise<ExecutionDetail | undefined> {
     const run = this.runs.held(executionId);
     if (run) return run.userId === userId ? run.detail() : undefined;
     const row = await this.repository.get(userId, executionId);
@@ -256,6 +270,11 @@ export class RunService {
     }
     const row = await this.repository.getSummary(userId, executionId);
     if (!row) return undefined;
+    if (row.status === 'waiting') {
+      // Held by no process: the row is the run. Lost to a decision that resumed it: cancel that run.
+      if (await this.approvals.cancelWaiting(row)) return toSummary((await this.repository.getSummary(userId, executionId)) ?? row);
+      return this.cancel(userId, executionId);
+    }
     return isActiveStatus(row.status) ? this.launcher.cancel(row) : toSummary(row);
   }
 

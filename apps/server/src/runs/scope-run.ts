@@ -83,6 +83,7 @@ export async function earlierOutputs(db: Kysely<Database>, userId: string, workf
   return found;
 }
 
-function holdsTruncated(outputs: Record<string, unknown>): boolean {
+/** Whether any output is only a preview (cut for size): such outputs cannot stand in for a call. */
+export function holdsTruncated(outputs: Record<string, unknown>): boolean {
   return Object.values(outputs).some((value) => typeof value === 'object' && value !== null && (value as { $truncated?: unknown }).$truncated === true);
 }

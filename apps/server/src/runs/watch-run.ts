@@ -47,7 +47,7 @@ class Forwarder {
     if (this.ended || seq <= this.last) return;
     this.last = seq;
     this.sink.event(seq, event);
-    if (event.type === 'run:finished') this.finish();
+    if (endsRun(event)) this.finish();
   };
 
   finish(): void {
@@ -59,6 +59,14 @@ class Forwarder {
 }
 
 /**
+ * Whether the stream of a run held in memory ends with this event: a run's end, but not a
+ * wait for approval that it has resumed from (a resumed run's stream holds that one).
+ */
+function endsRun(event: RunEvent): boolean {
+  return event.type === 'run:finished' && event.status !== 'waiting';
+}
+
+/**
  * A run of this process: its buffer holds every event so far. Replaying the buffer and
  * subscribing happen in one synchronous step, so no event falls between them.
  */
@@ -66,7 +74,8 @@ export function watchActiveRun(run: ActiveRun, hub: RunEventHub, after: number, 
   const forwarder = new Forwarder(after, sink);
   for (const { seq, event } of run.eventsAfter(after)) forwarder.forward(seq, event);
   if (forwarder.isEnded) return () => {};
-  if (run.finished || run.recorder.events.at(-1)?.type === 'run:finished') {
+  const last = run.recorder.events.at(-1);
+  if (run.finished || (last !== undefined && endsRun(last))) {
     // Nothing more will come: the watcher already had the end, or the run ended without
     // engine events (cancelled while queued).
     forwarder.finish();
@@ -122,7 +131,7 @@ export async function watchStoredRun(
   if (!forwarder.isEnded && !isActiveStatus(row.status)) {
     // Finished, and the watcher had everything already, or the row has no closing event
     // (an orphan marked failed at start-up): close with what the row says.
-    const status = row.status as 'success' | 'error' | 'cancelled';
+    const status = row.status as 'success' | 'error' | 'cancelled' | 'waiting';
     const finished: RunEvent = {
       type: 'run:finished',
       runId: executionId,
@@ -131,7 +140,9 @@ export async function watchStoredRun(
       outputs: row.outputs ? (JSON.parse(row.outputs) as Record<string, unknown>) : {},
       ...(row.error ? { error: row.error } : {}),
     };
-    if (stored.at(-1)?.type !== 'run:finished') forwarder.forward(stored.length + 1, finished);
+    // A waiting run cancelled: its stored events end with the wait, the row says the end.
+    const last = stored.at(-1);
+    if (last?.type !== 'run:finished' || last.status !== status) forwarder.forward(stored.length + 1, finished);
     forwarder.finish();
   }
   return () => forwarder.stop();

@@ -4,6 +4,7 @@
  */
 import type { LogLevel, NodeStatus, NodeStep, RunEvent } from '../engine/index.js';
 import type { RunDataMode } from '../run-data.js';
+import type { ToolApproval } from './approvals.js';
 
 /**
  * What started a run; `error`: another workflow's failure, this being its error workflow
@@ -13,7 +14,12 @@ import type { RunDataMode } from '../run-data.js';
 export const RUN_TRIGGERS = ['manual', 'api', 'webhook', 'schedule', 'error', 'mcp', 'workflow'] as const;
 export type RunTrigger = (typeof RUN_TRIGGERS)[number];
 
-export const EXECUTION_STATUSES = ['queued', 'running', 'success', 'error', 'cancelled'] as const;
+/**
+ * `waiting`: stopped at a tool call that needs a person's approval (docs/API.md "Tool
+ * approvals"); no process holds it and it holds no run slot, but it is not over: a
+ * decision resumes it, a cancel ends it.
+ */
+export const EXECUTION_STATUSES = ['queued', 'running', 'waiting', 'success', 'error', 'cancelled'] as const;
 export type ExecutionStatus = (typeof EXECUTION_STATUSES)[number];
 
 /**
@@ -121,6 +127,8 @@ export interface ExecutionDetail extends Omit<ExecutionSummary, 'usage'> {
   /** The summary's totals with each model's part; null when the run called no model. */
   usage: RunUsage | null;
   nodes: Record<string, NodeResult>;
+  /** The run's tool calls that needed approval (pending ones while it is `waiting`); absent when it had none. */
+  approvals?: ToolApproval[];
 }
 
 /** A run event with its place in the execution's stream (1, 2, 3, …): the SSE `id`. */

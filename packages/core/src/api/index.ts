@@ -1,4 +1,5 @@
 export * from './alerts.js';
+export * from './approvals.js';
 export * from './collections.js';
 export * from './executions.js';
 export * from './files.js';

@@ -3,8 +3,12 @@
  * share a stream; the same union is the wire format to the browser (server-sent events)
  * and the input of `reduceRun`, which folds events into a `RunState`.
  */
-export type NodeStatus = 'idle' | 'queued' | 'running' | 'success' | 'error' | 'skipped';
-export type RunStatus = 'running' | 'success' | 'error' | 'cancelled';
+export type NodeStatus = 'idle' | 'queued' | 'running' | 'success' | 'error' | 'skipped' | 'waiting';
+/**
+ * `waiting`: the run stopped at a node that waits for a person (an Agent's tool that needs
+ * approval, `node:waiting`); it is not over, and goes on (`run:resumed`) once they decide.
+ */
+export type RunStatus = 'running' | 'success' | 'error' | 'cancelled' | 'waiting';
 export type LogLevel = 'info' | 'warn' | 'error';
 
 /**
@@ -21,7 +25,8 @@ export interface NodeStep {
   /** When it began, from the injected clock (ms since the epoch). */
   readonly startedAt: number;
   readonly durationMs: number;
-  readonly status: 'success' | 'error';
+  /** `waiting`: a tool call held for a person's approval; its end comes as another step with the same `callId`. */
+  readonly status: 'success' | 'error' | 'waiting';
   /** A tool's arguments; for a model step, how many messages it was sent. */
   readonly input?: unknown;
   /** A tool's result; for a model step, its text and the tool calls it asked for. */
@@ -72,6 +77,13 @@ export type RunEvent =
       readonly source?: 'pinned' | 'reused';
     })
   | (Base & { readonly type: 'node:failed'; readonly nodeId: string; readonly error: string; readonly durationMs: number })
+  /** The node stopped to wait for a person (`NodeWaiting`): nodes after it wait too, and the run ends `waiting`. */
+  | (Base & { readonly type: 'node:waiting'; readonly nodeId: string; readonly reason: string })
+  /**
+   * A waiting run goes on (sent by the host, not the engine): the events after it continue
+   * the same stream; nodes that had finished are not run again.
+   */
+  | (Base & { readonly type: 'run:resumed'; readonly reason: string })
   | (Base & { readonly type: 'node:skipped'; readonly nodeId: string; readonly reason: string })
   | (Base & {
       readonly type: 'run:finished';

@@ -56,6 +56,8 @@ export function executeWorkflow<S>(options: ExecuteOptions<S>): Promise<ExecuteR
 
   const arrivals = new Map<string, Arrivals>();
   const done = new Set<string>();
+  /** Nodes that stopped to wait for a person; with none failed, the run ends `waiting`. */
+  const waiting = new Set<string>();
   const queue: ExecutionNode[] = [];
   let head = 0;
   let running = 0;
@@ -102,7 +104,11 @@ export function executeWorkflow<S>(options: ExecuteOptions<S>): Promise<ExecuteR
         : await runAttempts(node, inputs, options.runInputs?.[node.id], policy(node), shared);
       running -= 1;
       done.add(node.id);
-      if (result.ok) {
+      if (result.ok === 'waiting') {
+        // Not done: it and the nodes after it run when the host resumes the run.
+        waiting.add(node.id);
+        emit({ type: 'node:waiting', runId, at: now(), nodeId: node.id, reason: result.reason });
+      } else if (result.ok) {
         const source = seed ? { source: seed.source } : {};
         emit({ type: 'node:finished', runId, at: now(), nodeId: node.id, outputs: result.outputs, durationMs: now() - started, ...source });
         for (const edge of graph.outgoing.get(node.id) ?? []) {
@@ -122,10 +128,12 @@ export function executeWorkflow<S>(options: ExecuteOptions<S>): Promise<ExecuteR
       finished = true;
       options.signal?.removeEventListener('abort', onAbort);
       const reason = cancelled ? 'Run cancelled' : failure ? 'An earlier node failed' : 'Not reached';
+      const waits = waiting.size > 0 && !cancelled && !failure;
+      // A waiting run's undone nodes are not skipped: they run when it resumes.
       for (const node of graph.nodes.values()) {
-        if (!done.has(node.id)) emit({ type: 'node:skipped', runId, at: now(), nodeId: node.id, reason });
+        if (!done.has(node.id) && !waits) emit({ type: 'node:skipped', runId, at: now(), nodeId: node.id, reason });
       }
-      const status = cancelled ? 'cancelled' : failure ? 'error' : 'success';
+      const status = cancelled ? 'cancelled' : failure ? 'error' : waits ? 'waiting' : 'success';
       const error = cancelled ? 'Run cancelled' : failure;
       emit({ type: 'run:finished', runId, at: now(), status, outputs, ...(error ? { error } : {}) });
       resolve({ status, outputs, ...(error ? { error } : {}) });

@@ -41,6 +41,7 @@ export function stepMessage(step: NodeStep): string {
   const tokens = step.usage ? `${step.usage.inputTokens} + ${step.usage.outputTokens} tokens, ${cost}` : '';
   const head = `Step ${step.index} · ${step.kind === 'model' ? 'model' : 'tool'} ${step.name}`;
   if (step.status === 'error') return `${head} failed (${tokens}${took}): ${step.error ?? 'unknown error'}`;
+  if (step.status === 'waiting') return `${head}(${brief(step.input)}) waits for approval`;
   if (step.kind === 'tool') return `${head}(${brief(step.input)}) → ${brief(step.output)} (${took})`;
   const calls = (step.output as { toolCalls?: readonly { name: string }[] } | undefined)?.toolCalls ?? [];
   const did = calls.length > 0 ? `asked for ${calls.map((call) => call.name).join(', ')}` : 'answered';
@@ -89,7 +90,7 @@ export function foldNodeResult(nodes: Record<string, NodeResult>, event: RunEven
       const n = node(event.nodeId);
       if (n.steps) n.steps.push(event.step);
       else n.steps = [event.step];
-      n.logs.push({ at: iso(event.at), level: event.step.status === 'error' ? 'warn' : 'info', message: stepMessage(event.step) });
+      n.logs.push({ at: iso(event.at), level: event.step.status === 'success' ? 'info' : 'warn', message: stepMessage(event.step) });
       return;
     }
     case 'node:finished': {
@@ -107,7 +108,14 @@ export function foldNodeResult(nodes: Record<string, NodeResult>, event: RunEven
       n.skipReason = event.reason;
       return;
     }
+    case 'node:waiting': {
+      const n = node(event.nodeId);
+      n.status = 'waiting';
+      n.logs.push({ at: iso(event.at), level: 'warn', message: event.reason });
+      return;
+    }
     case 'node:token':
+    case 'run:resumed':
     case 'run:finished':
       return;
   }

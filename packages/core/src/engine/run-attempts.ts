@@ -1,8 +1,12 @@
 import { formatLimit } from '../node-settings.js';
 import type { LogLevel, NodeStep } from './events.js';
-import type { ExecuteOptions, ExecutionNode, NodePolicy, NodeRunContext } from './types.js';
+import { type ExecuteOptions, type ExecutionNode, isNodeWaiting, type NodePolicy, type NodeRunContext } from './types.js';
 
-export type AttemptsResult = { ok: true; outputs: Readonly<Record<string, unknown>> } | { ok: false; error: string };
+export type AttemptsResult =
+  | { ok: true; outputs: Readonly<Record<string, unknown>> }
+  | { ok: false; error: string }
+  /** The node waits for a person (`NodeWaiting`). */
+  | { ok: 'waiting'; reason: string };
 
 /** Lets the run abort whatever attempt is in flight (cancellation). */
 export interface AttemptHandle {
@@ -45,6 +49,7 @@ export async function runAttempts<S>(
       return { ok: true, outputs: result.outputs ?? {} };
     } catch (error) {
       if (shared.isCancelled()) return { ok: false, error: 'Cancelled' };
+      if (isNodeWaiting(error)) return { ok: 'waiting', reason: error.message };
       const message = errorMessage(error);
       if (attempt > policy.retries) return { ok: false, error: message };
       const delayMs = policy.backoffMs * (policy.backoffFactor ?? 2) ** (attempt - 1);

@@ -77,7 +77,7 @@ export function reduceRun(state: RunState, event: RunEvent): RunState {
       return { ...state, logs: [...state.logs, line(event.at, event.nodeId, event.level, event.message)] };
     case 'node:step': {
       const steps = [...(state.nodes[event.nodeId]?.steps ?? []), event.step];
-      const level = event.step.status === 'error' ? 'warn' : 'info';
+      const level = event.step.status === 'success' ? 'info' : 'warn';
       return { ...patchNode(state, event.nodeId, { steps }), logs: [...state.logs, line(event.at, event.nodeId, level, stepMessage(event.step))] };
     }
     case 'node:retrying':
@@ -99,6 +99,15 @@ export function reduceRun(state: RunState, event: RunEvent): RunState {
       };
     case 'node:skipped':
       return patchNode(state, event.nodeId, { status: 'skipped', skipReason: event.reason });
+    case 'node:waiting':
+      return {
+        ...patchNode(state, event.nodeId, { status: 'waiting' }),
+        logs: [...state.logs, line(event.at, event.nodeId, 'warn', event.reason)],
+      };
+    case 'run:resumed': {
+      const { finishedAt: _ended, error: _error, ...rest } = state;
+      return { ...rest, status: 'running', logs: [...state.logs, line(event.at, null, 'info', event.reason)] };
+    }
     case 'run:finished':
       return {
         ...state,
@@ -106,7 +115,7 @@ export function reduceRun(state: RunState, event: RunEvent): RunState {
         finishedAt: event.at,
         outputs: event.outputs,
         ...(event.error ? { error: event.error } : {}),
-        logs: [...state.logs, line(event.at, null, event.status === 'success' ? 'info' : 'error', finishedMessage(event.status, event.error))],
+        logs: [...state.logs, line(event.at, null, finishedLevel(event.status), finishedMessage(event.status, event.error))],
       };
   }
 }
@@ -120,8 +129,14 @@ function line(at: number, nodeId: string | null, level: LogLevel, message: strin
   return { at, nodeId, level, message };
 }
 
+function finishedLevel(status: Exclude<RunStatus, 'running'>): LogLevel {
+  if (status === 'success') return 'info';
+  return status === 'waiting' ? 'warn' : 'error';
+}
+
 function finishedMessage(status: Exclude<RunStatus, 'running'>, error: string | undefined): string {
   if (status === 'success') return 'Run succeeded';
+  if (status === 'waiting') return 'Run waiting for approval';
   if (status === 'cancelled') return 'Run cancelled';
   return `Run failed: ${error ?? 'unknown error'}`;
 }

@@ -54,6 +54,8 @@ export interface ExecutionNode {
    * flow, handed to the node's `run` as `tools`. The host sets it (the server's plan).
    */
   readonly tools?: readonly ExecutionNode[];
+  /** A tool node whose calls wait for a person's approval (the document's `data.requireApproval`). */
+  readonly requireApproval?: boolean;
 }
 
 export interface ExecutionEdge {
@@ -115,3 +117,22 @@ export type Scheduler = (ms: number, callback: () => void) => () => void;
 
 export const DEFAULT_POLICY: NodePolicy = { timeoutMs: 300_000, retries: 0, backoffMs: 1000 };
 export const DEFAULT_CONCURRENCY = 4;
+
+/**
+ * Thrown by a node that cannot go on until a person decides (an Agent's tool call that
+ * needs approval). Not a failure and never retried: the engine reports `node:waiting`,
+ * holds back the nodes after it, lets the rest of the run finish, and ends it `waiting`.
+ * The host keeps what the node needs to go on and runs the workflow again later, seeding
+ * the nodes that finished.
+ */
+export class NodeWaiting extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'NodeWaiting';
+  }
+}
+
+/** Whether a thrown value is a `NodeWaiting` (by name, so a copy of core in another bundle counts too). */
+export function isNodeWaiting(error: unknown): error is NodeWaiting {
+  return error instanceof Error && error.name === 'NodeWaiting';
+}

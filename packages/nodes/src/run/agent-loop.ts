@@ -1,9 +1,11 @@
-import type { NodeRunContext, NodeStep, PriceOverride } from '@weft/core';
+import { type NodeRunContext, type NodeStep, NodeWaiting, type PriceOverride } from '@weft/core';
 import type { NodeServices } from '../node-services.js';
 import type { LlmConversations, LlmMessage, LlmToolCall, LlmToolResult, LlmTurnRequest, LlmTurnResult } from '../services/llm-service.js';
+import type { HeldToolCall, ToolApprovalService, ToolDecision } from '../services/tool-approval-service.js';
 import type { AgentTool, ToolCallContext } from '../tools/agent-tool.js';
 import { type JsonSchema, schemaProblem } from '../tools/json-schema.js';
 import { type LimitName, limitMessage, toolOutputText } from './agent-messages.js';
+import { type AgentPause, rejectionText, waitingReason } from './agent-pause.js';
 import { pricedUsage } from './model-cost.js';
 
 export interface AgentLimits {
@@ -31,6 +33,10 @@ export interface AgentLoopOptions {
   readonly history?: readonly LlmMessage[];
   /** Called once with this turn's messages (task, tool calls, results, answer) when the agent answers. */
   readonly remember?: (messages: readonly LlmMessage[]) => Promise<void>;
+  /** Where calls of tools that need approval wait (`ToolApprovalService`); required when any tool has `requireApproval`. */
+  readonly approvals?: ToolApprovalService;
+  /** Set when the loop goes on after such a wait: where it stopped, and the decisions. */
+  readonly resume?: { readonly pause: AgentPause; readonly decisions: readonly ToolDecision[] };
 }
 
 /** Reaching a limit: the node fails with this, every step taken already reported. */
@@ -51,7 +57,10 @@ export class AgentLimitError extends Error {
  * reported as it ends, so a run that fails or is cancelled keeps every step taken. The
  * limits fail the node naming the limit; cancellation (and the time limit) abort the call
  * in flight, model or tool, and no further tool starts. A tool's failure goes back to the
- * model as the tool's result, so it can recover.
+ * model as the tool's result, so it can recover. A call of a tool that needs approval is
+ * not made: the loop hands its state to `approvals` and throws core's `NodeWaiting`; run
+ * again with `resume`, it makes the approved calls, answers the rejected ones with the
+ * person's reason, and goes on.
  */
 export async function runAgentLoop(options: AgentLoopOptions): Promise<unknown> {
   return new AgentLoop(options).run();
@@ -69,18 +78,35 @@ class AgentLoop {
   private tokens = 0;
   /** How many of `messages` are recalled memory, not this turn's. */
   private readonly history: number;
+  /** Wall time spent before a wait for approval, and when this part began. */
+  private readonly elapsedBefore: number;
+  private readonly startedAt: number;
 
   constructor(private readonly o: AgentLoopOptions) {
-    this.history = o.history?.length ?? 0;
-    this.messages = [...(o.history ?? []), { role: 'user', text: o.task }];
+    const pause = o.resume?.pause;
+    this.history = pause ? pause.history : (o.history?.length ?? 0);
+    this.messages = pause ? [...pause.messages] : [...(o.history ?? []), { role: 'user', text: o.task }];
+    if (pause) ({ step: this.step, modelCalls: this.modelCalls, toolCalls: this.toolCalls, tokens: this.tokens } = pause.counters);
+    this.elapsedBefore = pause?.counters.elapsedMs ?? 0;
+    this.startedAt = this.now();
     this.byName = new Map(o.tools.map((tool) => [tool.name, tool]));
     this.specs = o.tools.map((tool) => ({ name: tool.name, description: tool.description, parameters: tool.parameters as Record<string, unknown> }));
-    this.timeLimit = AbortSignal.timeout(o.limits.maxMs);
+    this.timeLimit = AbortSignal.timeout(Math.max(1, o.limits.maxMs - this.elapsedBefore));
     this.signal = AbortSignal.any([o.ctx.signal, this.timeLimit]);
   }
 
   async run(): Promise<unknown> {
-    const { limits, answerSchema } = this.o;
+    const { limits, answerSchema, resume } = this.o;
+    const needsApproval = this.o.tools.find((tool) => tool.requireApproval);
+    if (needsApproval && !this.o.approvals) {
+      throw new Error(
+        `Tool "${needsApproval.name}" needs approval, but this server cannot hold a run for a person's decision (scale-out mode cannot yet). Turn off Require approval on the tool, or run it on a server in embedded mode.`,
+      );
+    }
+    if (resume) {
+      const decisions = new Map(resume.decisions.map((decision) => [decision.callId, decision]));
+      await this.callTools(resume.pause.calls, new Map(resume.pause.results.map((result) => [result.callId, result])), decisions);
+    }
     for (;;) {
       this.throwIfStopped();
       if (this.modelCalls >= limits.maxSteps) throw this.limit('steps');
@@ -99,9 +125,80 @@ class AgentLoop {
       if (this.toolCalls + reply.toolCalls.length > limits.maxToolCalls) throw this.limit('toolCalls', reply.toolCalls.length);
       this.toolCalls += reply.toolCalls.length;
       this.messages.push({ role: 'assistant', text: reply.text, toolCalls: reply.toolCalls });
-      const results = await Promise.all(reply.toolCalls.map((call) => this.toolStep(call)));
-      this.messages.push({ role: 'tool', results });
+      await this.callTools(reply.toolCalls, new Map());
     }
+  }
+
+  /**
+   * Makes one reply's tool calls (in parallel) and adds their results. `done` holds results
+   * made before a wait; a call of a tool that needs approval is made only with a person's
+   * yes in `decisions`. Without one it waits: the other calls are made, then the loop's
+   * state is held and the node stops (`NodeWaiting`).
+   */
+  private async callTools(
+    calls: readonly LlmToolCall[],
+    done: ReadonlyMap<string, LlmToolResult>,
+    decisions?: ReadonlyMap<string, ToolDecision>,
+  ): Promise<void> {
+    const held: HeldToolCall[] = [];
+    const results = await Promise.all(
+      calls.map((call): Promise<LlmToolResult | undefined> | LlmToolResult | undefined => {
+        const prior = done.get(call.id);
+        if (prior) return prior;
+        const checked = this.checkCall(call);
+        if (!checked.ok) return checked.result;
+        if (!checked.tool.requireApproval) return this.toolStep(call, checked.tool, checked.args);
+        const decision = decisions?.get(call.id);
+        if (decision?.approved) return this.toolStep(call, checked.tool, checked.args);
+        if (decision) return this.rejected(call, checked.tool, checked.args, decision);
+        held.push({ callId: call.id, toolName: call.name, toolNodeId: checked.tool.nodeId, arguments: checked.args });
+        this.report({
+          index: ++this.step,
+          kind: 'tool',
+          name: call.name,
+          startedAt: this.now(),
+          status: 'waiting',
+          input: checked.args,
+          callId: call.id,
+          toolNodeId: checked.tool.nodeId,
+        });
+        return undefined;
+      }),
+    );
+    if (held.length > 0) this.hold(calls, results, held);
+    this.messages.push({ role: 'tool', results: results as LlmToolResult[] });
+  }
+
+  /** Hands the loop's state and the waiting calls to the host, and stops the node. */
+  private hold(calls: readonly LlmToolCall[], results: readonly (LlmToolResult | undefined)[], held: readonly HeldToolCall[]): never {
+    const counters = {
+      step: this.step,
+      modelCalls: this.modelCalls,
+      toolCalls: this.toolCalls,
+      tokens: this.tokens,
+      elapsedMs: this.elapsedBefore + this.now() - this.startedAt,
+    };
+    const made = results.filter((result): result is LlmToolResult => result !== undefined);
+    const pause: AgentPause = { version: 1, messages: this.messages.slice(), history: this.history, calls, results: made, counters };
+    this.o.approvals?.hold({ nodeId: this.o.ctx.nodeId, calls: held, state: pause });
+    throw new NodeWaiting(waitingReason(held));
+  }
+
+  /** A call a person rejected: a step that says so, and the rejection as the tool's result. */
+  private rejected(call: LlmToolCall, tool: AgentTool, args: Record<string, unknown>, decision: ToolDecision): LlmToolResult {
+    const output = rejectionText(decision);
+    this.report({
+      index: ++this.step,
+      kind: 'tool',
+      name: call.name,
+      startedAt: this.now(),
+      status: 'error',
+      input: args,
+      callId: call.id,
+      toolNodeId: tool.nodeId,
+      error: output,
+    });
+    return { callId: call.id, name: call.name, output, isError: true };
   }
 
   /** The turn is over: its messages, the answer last, go to memory before the answer leaves. */
@@ -139,14 +236,12 @@ class AgentLoop {
     return reply;
   }
 
-  /** One tool call; its failure is the model's to read, never the node's, unless the run stops. */
-  private async toolStep(call: LlmToolCall): Promise<LlmToolResult> {
-    const index = ++this.step;
-    const startedAt = this.now();
-    const base = { index, kind: 'tool' as const, name: call.name, startedAt, callId: call.id };
-    const failed = (error: string, input?: unknown, nodeId?: string): LlmToolResult => {
-      this.report({ ...base, status: 'error', error, ...(input === undefined ? {} : { input }), ...(nodeId ? { toolNodeId: nodeId } : {}) });
-      return { callId: call.id, name: call.name, output: error, isError: true };
+  /** The call's tool and arguments, or the failure the model reads (an unknown tool, arguments that do not fit) as a step. */
+  private checkCall(call: LlmToolCall): { ok: true; tool: AgentTool; args: Record<string, unknown> } | { ok: false; result: LlmToolResult } {
+    const failed = (error: string, input?: unknown, nodeId?: string) => {
+      const step = { index: ++this.step, kind: 'tool' as const, name: call.name, startedAt: this.now(), callId: call.id };
+      this.report({ ...step, status: 'error', error, ...(input === undefined ? {} : { input }), ...(nodeId ? { toolNodeId: nodeId } : {}) });
+      return { ok: false as const, result: { callId: call.id, name: call.name, output: error, isError: true } };
     };
     const tool = this.byName.get(call.name);
     if (!tool) return failed(`There is no tool named "${call.name}"; the tools are: ${[...this.byName.keys()].join(', ') || 'none'}.`, call.arguments);
@@ -154,6 +249,15 @@ class AgentLoop {
     if (!args.ok) return failed(args.problem, call.arguments, tool.nodeId);
     const problem = schemaProblem(tool.parameters, args.value);
     if (problem) return failed(`The arguments do not fit: ${problem}.`, args.value, tool.nodeId);
+    return { ok: true, tool, args: args.value };
+  }
+
+  /** One tool call; its failure is the model's to read, never the node's, unless the run stops. */
+  private async toolStep(call: LlmToolCall, tool: AgentTool, input: Record<string, unknown>): Promise<LlmToolResult> {
+    const index = ++this.step;
+    const startedAt = this.now();
+    const base = { index, kind: 'tool' as const, name: call.name, startedAt, callId: call.id };
+    const args = { value: input };
     this.throwIfStopped();
 
     // Reported the moment the run stops, before the engine reports the node's end.
@@ -172,7 +276,9 @@ class AgentLoop {
       if (this.signal.aborted) throw this.stopReason();
       if (reported) throw error;
       reported = true;
-      return failed(messageOf(error), args.value, tool.nodeId);
+      const message = messageOf(error);
+      this.report({ ...base, status: 'error', error: message, input: args.value, toolNodeId: tool.nodeId });
+      return { callId: call.id, name: call.name, output: message, isError: true };
     } finally {
       this.signal.removeEventListener('abort', onStop);
     }

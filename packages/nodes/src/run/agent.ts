@@ -5,6 +5,7 @@ import type { AgentTool } from '../tools/agent-tool.js';
 import { isObjectSchema, type JsonSchema } from '../tools/json-schema.js';
 import { toolsOfSource, uniqueToolNames } from '../tools/node-tools.js';
 import { type AgentLimits, runAgentLoop } from './agent-loop.js';
+import { readPause } from './agent-pause.js';
 import { readBaseUrl } from './base-url.js';
 import { priceOverride } from './model-cost.js';
 import { fillPlaceholders, requireResolvedSecret } from './placeholders.js';
@@ -34,7 +35,12 @@ export async function runAgent({ inputs, config, ctx, tools = [] }: NodeRunArgs<
   };
   const memory = config.memory === 'session' ? ctx.services.memory : undefined;
   const window = { lastTurns: Math.trunc(config.memoryTurns), tokenBudget: Math.trunc(config.memoryTokens) };
-  const history = memory ? await memory.recall(ctx.nodeId, window) : [];
+  const approvals = ctx.services.approvals;
+  const resumed = approvals?.resumed(ctx.nodeId);
+  const pause = resumed ? readPause(resumed.state) : undefined;
+  if (resumed && !pause) throw new Error('This Agent waited for approval, but what it stored cannot be read by this version of Weft; run the workflow again');
+  // A resumed turn has its recalled memory in its stored conversation already.
+  const history = memory && !pause ? await memory.recall(ctx.nodeId, window) : [];
   const answer = await runAgentLoop({
     request: { ...base, ...(system ? { system } : {}) },
     price: priceOverride(config),
@@ -45,6 +51,8 @@ export async function runAgent({ inputs, config, ctx, tools = [] }: NodeRunArgs<
     turn: llm.turn.bind(llm),
     ...(answerSchema ? { answerSchema } : {}),
     ...(memory ? { history, remember: (messages) => memory.remember(ctx.nodeId, messages) } : {}),
+    ...(approvals ? { approvals } : {}),
+    ...(resumed && pause ? { resume: { pause, decisions: resumed.decisions } } : {}),
   });
   return { outputs: { output: answer } };
 }

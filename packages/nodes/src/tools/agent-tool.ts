@@ -20,6 +20,12 @@ export interface AgentTool {
   /** The workflow node the tool comes from, for the run's steps. */
   readonly nodeId: string;
   /**
+   * Each call waits for a person's approval before it is made (the node's *Require
+   * approval*, `ExecutionNode.requireApproval`; see `ToolApprovalService`). Set by the agent
+   * from the node, for derived tools and a type's own tools alike.
+   */
+  readonly requireApproval?: boolean;
+  /**
    * Runs the tool with the model's arguments (already checked against `parameters`). The
    * value returned goes back to the model as JSON (a string as it is). A thrown Error's
    * message goes back to the model as the tool's failure, so it can try another way; the

@@ -25,8 +25,9 @@ export async function toolsOfSource(source: ToolSource, ctx: NodeRunContext<Node
   const name = node.label || node.id;
   if (!type) throw new Error(`Tool "${name}" has type "${node.type}", which this server does not know`);
   if (!type.toolUse) throw new Error(`"${name}" (${type.title}) cannot act as a tool; connect a node that has a Tool output`);
-  if (type.tools) return type.tools({ node, config: node.config, ctx });
-  return [nodeTool(source.node, type)];
+  const tools = type.tools ? await type.tools({ node, config: node.config, ctx }) : [nodeTool(source.node, type)];
+  // The node's Require approval holds for every tool it offers (all of an MCP server's).
+  return node.requireApproval ? tools.map((tool) => withApproval(tool)) : tools;
 }
 
 /**
@@ -147,6 +148,12 @@ export function toolName(label: string): string {
   return name || 'tool';
 }
 
+/** The same tool, each call of it waiting for a person's approval. */
+function withApproval(tool: AgentTool): AgentTool {
+  const { name, description, parameters, nodeId } = tool;
+  return { name, description, parameters, nodeId, requireApproval: true, call: (args, ctx) => tool.call(args, ctx) };
+}
+
 /** Names made unique in order: a repeat gets `_2`, `_3` (cut to stay within 64). */
 export function uniqueToolNames(tools: readonly AgentTool[]): AgentTool[] {
   const taken = new Set<string>();
@@ -155,6 +162,7 @@ export function uniqueToolNames(tools: readonly AgentTool[]): AgentTool[] {
     for (let n = 2; taken.has(name); n++) name = `${tool.name.slice(0, 60)}_${n}`;
     taken.add(name);
     if (name === tool.name) return tool;
-    return { name, description: tool.description, parameters: tool.parameters, nodeId: tool.nodeId, call: (args, ctx) => tool.call(args, ctx) };
+    const approval = tool.requireApproval ? { requireApproval: true } : {};
+    return { name, description: tool.description, parameters: tool.parameters, nodeId: tool.nodeId, ...approval, call: (args, ctx) => tool.call(args, ctx) };
   });
 }

@@ -11,6 +11,7 @@ const statusLooks: Record<ExecutionStatus, { label: string; tone: BadgeTone }> =
   error: { label: 'Failed', tone: 'danger' },
   running: { label: 'Running', tone: 'info' },
   queued: { label: 'Queued', tone: 'neutral' },
+  waiting: { label: 'Waiting for approval', tone: 'warn' },
   cancelled: { label: 'Cancelled', tone: 'warn' },
 };
 

@@ -134,14 +134,18 @@ export function interruptPending(messages: readonly ChatMessage[]): ChatMessage[
   return messages.map((m) => (m.role === 'assistant' && isPending(m) ? failedReply(m, INTERRUPTED) : m));
 }
 
+/** A run that stopped at a tool call needing approval: the answer comes in that run, not in the chat. */
+const WAITING = 'A tool call waits for approval. Approve or reject it above the canvas; the run goes on there.';
+
 function ended(
   reply: AssistantMessage,
-  status: 'success' | 'error' | 'cancelled',
+  status: 'success' | 'error' | 'cancelled' | 'waiting',
   outputs: Readonly<Record<string, unknown>>,
   error: string | null,
   target: ChatTarget,
 ): AssistantMessage {
   if (status === 'cancelled') return { ...reply, status: 'cancelled' };
+  if (status === 'waiting') return { ...reply, status: 'error', error: WAITING };
   if (status === 'error') return { ...reply, status: 'error', error: error ?? 'The run failed.' };
   if (!Object.hasOwn(outputs, target.outputNodeId)) return { ...reply, status: 'error', error: NO_ANSWER };
   return { ...reply, status: 'done', text: answerText(outputs[target.outputNodeId]), error: null };

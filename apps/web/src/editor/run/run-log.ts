@@ -46,6 +46,7 @@ export function finishedLine(status: string, durationMs: number | undefined, err
   const took = durationMs === undefined ? '' : formatDuration(durationMs);
   if (status === 'success') return { level: 'info', message: took ? `Run succeeded in ${took}` : 'Run succeeded' };
   if (status === 'cancelled') return { level: 'warn', message: took ? `Run cancelled after ${took}` : 'Run cancelled' };
+  if (status === 'waiting') return { level: 'warn', message: 'Run waiting for approval: it goes on once the tool call is approved or rejected' };
   const reason = error ? `: ${error}` : '';
   return { level: 'error', message: `${took ? `Run failed after ${took}` : 'Run failed'}${reason}` };
 }
@@ -80,7 +81,7 @@ export function appendEvent(log: RunLog, event: RunEvent): RunLog {
       return { ...log, entries };
     }
     case 'node:step':
-      return push(log, { at: event.at, nodeId: event.nodeId, level: event.step.status === 'error' ? 'warn' : 'info', message: stepMessage(event.step) });
+      return push(log, { at: event.at, nodeId: event.nodeId, level: event.step.status === 'success' ? 'info' : 'warn', message: stepMessage(event.step) });
     case 'node:retrying':
       return push(log, {
         at: event.at,
@@ -95,6 +96,10 @@ export function appendEvent(log: RunLog, event: RunEvent): RunLog {
       return push(log, { at: event.at, nodeId: event.nodeId, level: 'error', message: event.error });
     case 'node:skipped':
       return push(log, { at: event.at, nodeId: event.nodeId, level: 'info', message: `Skipped: ${event.reason}` });
+    case 'node:waiting':
+      return push(log, { at: event.at, nodeId: event.nodeId, level: 'warn', message: event.reason });
+    case 'run:resumed':
+      return push(log, { at: event.at, nodeId: null, level: 'info', message: event.reason });
     case 'run:finished': {
       const duration = log.startedAt === undefined ? undefined : event.at - log.startedAt;
       return push(log, { at: event.at, nodeId: null, ...finishedLine(event.status, duration, event.error) });
