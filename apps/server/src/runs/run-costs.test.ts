@@ -148,4 +148,17 @@ describeEachDatabase('Run costs', (database) => {
       expect(res.json().message).toBe('Workflow not found');
     }
   });
+
+  it('answers an API key for the workflows it is limited to, and 404 for the rest', async () => {
+    const owner = await signUp(weft());
+    const mine = await createWorkflow(weft(), owner, localChat());
+    const other = await createWorkflow(weft(), owner, localChat());
+    const created = await weft().app.inject({ method: 'POST', url: '/api/api-keys', headers: owner.headers, payload: { name: 'costs', workflowIds: [mine] } });
+    expect(created.statusCode, created.body).toBe(201);
+    const headers = { authorization: `Bearer ${created.json().token as string}` };
+    const allowed = await weft().app.inject({ method: 'GET', url: `/api/workflows/${mine}/usage`, headers });
+    expect(allowed.statusCode, allowed.body).toBe(200);
+    expect(allowed.json().usage.allTime).toEqual({ runs: 0, inputTokens: 0, outputTokens: 0 });
+    expect((await weft().app.inject({ method: 'GET', url: `/api/workflows/${other}/usage`, headers })).statusCode).toBe(404);
+  });
 });
