@@ -108,7 +108,7 @@ export const agentNode = defineNode({
 
 **Limits**: *Max steps* (model calls), *Max tool calls*, *Token budget* and *Max time*. Reaching one fails the node with a message naming it, and every step taken stays in the run. Cancelling the run stops the agent between and inside tool calls.
 
-Every model call and tool call is a step in the run's log and in the node's result: the arguments, the result or error, how long it took and the tokens.
+Every model call and tool call is a step in the run's log and in the node's result: the arguments, the result or error, how long it took, the tokens and what the call cost. Costs use Weft's built-in list prices of common OpenAI and Anthropic models; for another model (a local one) set **Price per 1M input tokens** and **Price per 1M output tokens** (0 for a free one), or its cost stays unknown. The run and the workflow (Workflow settings) show the totals.
 
 **Memory** (off by default): with *Remember the conversation*, each answered turn is stored with its tool calls and their results, and the next run of the same session gets the earlier turns first, so the model can use an id a tool returned before. A session is the run API's \`sessionId\`, a webhook's \`X-Weft-Session\` header or the editor's chat; a run without one starts afresh. *Remember the last turns* and *Memory token budget* bound what is sent back (oldest turns dropped first). Conversations are listed and deleted with the API (docs/API.md "Agent memory").`,
 });

@@ -43,12 +43,12 @@ export const llmChatNode = defineNode({
   outputs: [{ id: 'output', label: 'Answer', type: 'text' }],
   config: llmChatConfig,
   run: runLlmChat,
-  docs: `Sends **System prompt** and **Prompt** to the model and emits the answer on the **Answer** output. Tokens stream into the run's logs as they arrive, and the token usage is recorded with the run.
+  docs: `Sends **System prompt** and **Prompt** to the model and emits the answer on the **Answer** output. Tokens stream into the run's logs as they arrive, and the token usage and its cost are recorded with the run.
 
 - **OpenAI** and **Anthropic** use their public APIs; pick an **API key** from your secrets.
 - **OpenAI-compatible** talks to any server with the OpenAI chat API: Ollama (\`http://localhost:11434/v1\`), vLLM, LM Studio and others. Set **Base URL**; the key is optional.
 
 Both prompts take placeholders: \`{{input}}\` for the connected text, \`{{params.key}}\` for global parameters, \`{{secrets.NAME}}\` for secrets. A placeholder with no value stops the node with an error naming it, and so does a prompt that comes out empty.
 
-Each call logs the model and its input and output token counts.`,
+The call is logged as a step with the model, its input and output tokens and its cost. Costs use Weft's built-in list prices of common OpenAI and Anthropic models; for another model (a local one) set **Price per 1M input tokens** and **Price per 1M output tokens** (0 for a free one), or its cost stays unknown. The run and the workflow (Workflow settings) show the totals.`,
 });
