@@ -1,6 +1,7 @@
 import { TEMPLATES } from '@weft/core';
 import { Link } from 'react-router';
 import { Icon } from '../components/ui/named-icon';
+import { cardSpan } from './card-span';
 import { NodeChainPreview } from './NodeChain';
 import { Container, SectionHeading } from './Section';
 import { TrackedLink } from './TrackedLink';
@@ -26,9 +27,9 @@ export function TemplateTeaser() {
             <Icon name="arrowRight" size={16} />
           </TrackedLink>
         </div>
-        <ul className="mt-12 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
-          {TEMPLATES.map((template) => (
-            <li key={template.id}>
+        <ul className="mt-12 grid gap-5 sm:grid-cols-2 lg:grid-cols-6">
+          {TEMPLATES.map((template, index) => (
+            <li key={template.id} className={cardSpan(index, TEMPLATES.length)}>
               <Link
                 to={`/gallery#${template.id}`}
                 className="group flex h-full flex-col overflow-hidden rounded-2xl border border-line bg-canvas transition hover:-translate-y-0.5 hover:border-brand/40 hover:shadow-lg hover:shadow-brand/5"

@@ -11,7 +11,8 @@ import { useScrollToHash } from '../landing/useScrollToHash';
 import { track } from '../lib/analytics';
 import { useAuthStore } from '../stores/auth.store';
 
-function TemplateCard({ template, signedIn }: { template: WorkflowTemplate; signedIn: boolean }) {
+/** `wide`: the last of an odd number, across both columns with its preview beside the text, so the grid has no hole. */
+function TemplateCard({ template, signedIn, wide }: { template: WorkflowTemplate; signedIn: boolean; wide: boolean }) {
   const editor = `/editor?template=${encodeURIComponent(template.id)}`;
   // Signed out: sign up first, then straight on to the template (LoginPage's `next`).
   const destination = signedIn ? editor : `/login?mode=signup&next=${encodeURIComponent(editor)}`;
@@ -20,9 +21,11 @@ function TemplateCard({ template, signedIn }: { template: WorkflowTemplate; sign
     <article
       id={template.id}
       aria-labelledby={titleId}
-      className="flex scroll-mt-24 flex-col overflow-hidden rounded-2xl border border-line bg-surface shadow-sm transition target:border-brand target:ring-2 target:ring-brand/30"
+      className={`flex scroll-mt-24 flex-col overflow-hidden rounded-2xl border border-line bg-surface shadow-sm transition target:border-brand target:ring-2 target:ring-brand/30 ${wide ? 'md:col-span-2 md:flex-row' : ''}`}
     >
-      <div className="flex h-36 items-center justify-center border-b border-line bg-canvas bg-[radial-gradient(circle,var(--color-line)_1px,transparent_1px)] bg-[length:14px_14px] px-6">
+      <div
+        className={`flex h-36 shrink-0 items-center justify-center border-b border-line bg-canvas bg-[radial-gradient(circle,var(--color-line)_1px,transparent_1px)] bg-[length:14px_14px] px-6 ${wide ? 'md:h-auto md:w-2/5 md:border-r md:border-b-0' : ''}`}
+      >
         <div className="w-full max-w-md">
           <NodeChainPreview nodes={template.preview} size="lg" />
         </div>
@@ -80,8 +83,8 @@ export function GalleryPage() {
       </section>
       <Container className="py-12 sm:py-16">
         <div className="grid gap-6 md:grid-cols-2">
-          {TEMPLATES.map((template) => (
-            <TemplateCard key={template.id} template={template} signedIn={signedIn} />
+          {TEMPLATES.map((template, index) => (
+            <TemplateCard key={template.id} template={template} signedIn={signedIn} wide={TEMPLATES.length % 2 === 1 && index === TEMPLATES.length - 1} />
           ))}
         </div>
         <div className="mt-10 flex flex-col items-start justify-between gap-5 rounded-2xl border border-dashed border-line p-7 sm:flex-row sm:items-center">
