@@ -5,14 +5,16 @@ import { csrfToken } from '../support/editor.js';
 import { expect, SCREENSHOT_DIR, signUpViaApi, test } from '../support/fixtures.js';
 import { shootThemes } from '../support/screenshots.js';
 import { runTemplate, startTemplatePeers, type TemplatePeers } from '../support/template-peers.js';
+import { addSecretFromSetup, setParameter, setupItems, uploadInNode, useTemplateFromGallery } from '../support/template-setup.js';
 
 /**
- * The four gallery templates as a new user meets them: "Use template" creates the workflow
+ * Four of the gallery templates as a new user meets them: "Use template" creates the workflow
  * (and its schedule, paused) and opens it; the setup bar lists what is missing and rings
  * those nodes; the user provides it from there (secrets in a dialog, a file in the node,
  * parameters in the Parameters panel) and the run succeeds against local peers: an
  * OpenAI-compatible model server (chat and embeddings, where the server's OPENAI_BASE_URL
- * points), a Slack-compatible server and an HTTP server for the feed and the page.
+ * points), a Slack-compatible server and an HTTP server for the feed and the page. The
+ * fifth, the Support agent, has a spec of its own (support-agent-template.spec.ts).
  */
 
 let peers: TemplatePeers;
@@ -33,54 +35,14 @@ const shoot = (page: Page, name: string) => shootThemes(page, `templates-${name}
 
 /** Gallery → "Use template" (or the dashboard's "From template" menu): lands on the new, stored workflow. */
 async function useTemplate(page: Page, name: string, from: 'gallery' | 'dashboard' = 'gallery'): Promise<string> {
-  if (from === 'gallery') {
-    await page.goto('/gallery');
-    await page.getByRole('link', { name: `Use template ${name}` }).click();
-  } else {
-    await page.goto('/dashboard');
-    await page.getByRole('button', { name: 'From template' }).click();
-    await shoot(page, 'dashboard-menu');
-    await page.getByRole('menuitem', { name: new RegExp(`^${name}`) }).click();
-  }
+  if (from === 'gallery') return useTemplateFromGallery(page, name);
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: 'From template' }).click();
+  await shoot(page, 'dashboard-menu');
+  await page.getByRole('menuitem', { name: new RegExp(`^${name}`) }).click();
   await expect(page).toHaveURL(/\/workflow\/[^/?]+$/, { timeout: 15_000 });
   await expect(page.getByTestId('workflow-editor')).toBeVisible();
   return decodeURIComponent(new URL(page.url()).pathname.split('/').pop() ?? '');
-}
-
-/** The setup bar's list, opened first when folded: the bar is one line until asked. */
-async function setupItems(page: Page) {
-  const toggle = page.getByTestId('setup-checklist').locator('button[aria-controls]');
-  if ((await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
-  return page.getByTestId('setup-checklist').getByTestId('setup-item');
-}
-
-async function addSecretFromSetup(page: Page, name: string, value: string) {
-  await (await setupItems(page)).filter({ hasText: name }).getByRole('button', { name: 'Add secret' }).click();
-  const dialog = page.getByRole('dialog', { name: `Add secret ${name}` });
-  await dialog.getByLabel('Value').fill(value);
-  await dialog.getByRole('button', { name: 'Add secret' }).click();
-  await expect(dialog).toBeHidden();
-  await expect((await setupItems(page)).filter({ hasText: name })).toHaveCount(0);
-}
-
-async function setParameter(page: Page, key: string, value: string) {
-  await (await setupItems(page)).filter({ hasText: key }).getByRole('button', { name: 'Set value' }).click();
-  const field = page.getByLabel(`Value of parameter ${key}`);
-  await field.fill(value);
-  await field.blur();
-}
-
-async function uploadInNode(page: Page, nodeLabel: string, file: { name: string; mimeType: string; text: string }) {
-  await (await setupItems(page))
-    .filter({ hasText: `Choose a file for ${nodeLabel}` })
-    .getByRole('button', { name: `Open ${nodeLabel}` })
-    .click();
-  const settings = page.getByRole('complementary', { name: 'Node settings' });
-  const chooser = page.waitForEvent('filechooser');
-  // The drop zone is the field's control, so its accessible name is the field's label.
-  await settings.getByText(/^Upload a (new )?file$/).click();
-  await (await chooser).setFiles({ name: file.name, mimeType: file.mimeType, buffer: Buffer.from(file.text) });
-  await expect(settings.getByRole('region', { name: 'Chosen file for File' })).toContainText(file.name);
 }
 
 test('the four templates run end to end from "Use template"', async ({ page }) => {

@@ -3,10 +3,11 @@ import type { AddressInfo } from 'node:net';
 import { buildWorkflowFromTemplate, findTemplate, type NodeStep, type WorkflowDocument } from '@weft/core';
 import { BUILTIN_NODES } from '@weft/nodes';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type ChatCompletionRequest, type OpenAiPeer, type PeerTurn, startOpenAiPeer } from '../test-support/openai-peer.js';
+import { type ChatCompletionRequest, type OpenAiPeer, startOpenAiPeer } from '../test-support/openai-peer.js';
 import { addSecret, createWorkflow, runAndWait, upload, type WaitedExecution } from '../test-support/run-fixtures.js';
 import { samplePdf, sampleXlsx } from '../test-support/sample-documents.js';
 import { type SlackPeer, startSlackPeer } from '../test-support/slack-peer.js';
+import { answerOrderLookup, HELP_ARTICLES, messageText, SUPPORT_ANSWERS, supportAgentTurn } from '../test-support/support-shop.js';
 import { describeEachDatabase, type SignedIn, signUp, useTestWeft } from '../test-support/test-weft.js';
 
 /**
@@ -17,44 +18,6 @@ import { describeEachDatabase, type SignedIn, signUp, useTestWeft } from '../tes
  * browser tests (e2e/tests/templates.spec.ts, support-agent-template.spec.ts) walk the same
  * from the gallery.
  */
-
-type Message = ChatCompletionRequest['messages'][number];
-const text = (message: Message | undefined) => (typeof message?.content === 'string' ? message.content : JSON.stringify(message?.content ?? ''));
-
-/** The order the shop's API knows; any other id is a 404. */
-const ORDER = { id: 'A-1042', status: 'shipped', carrier: 'DHL', estimatedDelivery: '2026-12-02', items: ['Linen apron'] };
-
-/**
- * The Support agent's model: a return question searches the help articles, a message
- * naming an order looks it up, and anything else is a follow-up answered only from the
- * tool results of earlier turns it was sent (its memory), or not at all.
- */
-function supportTurn(request: ChatCompletionRequest): PeerTurn {
-  const { messages } = request;
-  const lastUser = messages.map((m) => m.role).lastIndexOf('user');
-  const task = text(messages[lastUser]);
-  const results = messages
-    .slice(lastUser + 1)
-    .filter((m) => m.role === 'tool')
-    .map(text);
-  if (/return/i.test(task)) {
-    if (results.length === 0) return { toolCalls: [{ name: 'search_help_articles', arguments: { input: 'return an item' } }] };
-    const days = /(\d+) days/.exec(results.join(' '))?.[1];
-    return { text: days ? `You can return an item within ${days} days of delivery.` : 'I do not know.' };
-  }
-  const order = /order ([A-Z]-\d+)/i.exec(task)?.[1];
-  if (order) {
-    if (results.length === 0) return { toolCalls: [{ name: 'look_up_order', arguments: { orderId: order } }] };
-    return { text: `Order ${order} is ${/"status":"(\w+)"/.exec(results.join(' '))?.[1] ?? 'unknown to me'}.` };
-  }
-  const earlier = messages
-    .slice(0, lastUser)
-    .filter((m) => m.role === 'tool')
-    .map(text)
-    .join(' ');
-  const delivery = /"estimatedDelivery":"([^"]+)"/.exec(earlier)?.[1];
-  return { text: delivery ? `It should arrive on ${delivery}.` : 'I do not know which order you mean.' };
-}
 
 let model: OpenAiPeer;
 let slack: SlackPeer;
@@ -73,7 +36,7 @@ beforeAll(async () => {
     return 'Digest: Weft 2.0 ships.';
   };
   // An Agent's calls offer tools; LLM Chat's do not.
-  model = await startOpenAiPeer({ turn: (request) => (request.tools?.length ? supportTurn(request) : { text: reply(request) }) });
+  model = await startOpenAiPeer({ turn: (request) => (request.tools?.length ? supportAgentTurn(request) : { text: reply(request) }) });
   slack = await startSlackPeer();
   site = http.createServer((req, res) => {
     if (req.url === '/feed.xml') {
@@ -82,11 +45,8 @@ beforeAll(async () => {
           '<pubDate>Fri, 27 Nov 2026 08:00:00 GMT</pubDate><description>Faster runs.</description></item>' +
           '<item><title>Rust 1.99 released</title><link>https://example.com/rust</link></item></channel></rss>',
       );
-    } else if (req.url?.startsWith('/orders/')) {
-      orderLookups.push(req.url);
-      if (req.url === `/orders/${ORDER.id}`) res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(ORDER));
-      else res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"No such order"}');
-    } else res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body><p>Prices drop on Monday.</p></body></html>');
+    } else if (!answerOrderLookup(req, res, orderLookups))
+      res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body><p>Prices drop on Monday.</p></body></html>');
   });
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
   siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
@@ -211,10 +171,9 @@ describeEachDatabase('templates', (database) => {
     expect(model.requests.filter((r) => r.path === '/v1/embeddings').length - afterFirst).toBe(1);
     expect(afterFirst - embeddingsBefore).toBe(2);
   });
+
   it('support agent: answers from the articles, looks an order up, and remembers it in the next turn', async () => {
-    const articles =
-      '# Help\n\n## Returns\n\nYou can return any item within 30 days of delivery, unused and in its box.\n\n## Shipping\n\nOrders leave our workshop within two working days.\n';
-    const file = (await upload(weft(), user, 'help.md', new TextEncoder().encode(articles))).id;
+    const file = (await upload(weft(), user, 'help.md', new TextEncoder().encode(HELP_ARTICLES))).id;
     const id = await createWorkflow(
       weft(),
       user,
@@ -242,7 +201,7 @@ describeEachDatabase('templates', (database) => {
 
     // 1. From the help articles: the search tool was called and its passage reached the model.
     expect(await say('How long do I have to return an item?', 'customer-1')).toEqual({
-      answer: 'You can return an item within 30 days of delivery.',
+      answer: SUPPORT_ANSWERS.returns,
       tools: [['search_help_articles', { input: 'return an item' }]],
     });
     const first = lastChat();
@@ -256,21 +215,21 @@ describeEachDatabase('templates', (database) => {
 
     // 2. An order: the HTTP tool requested the order API with the id the model chose.
     expect(await say('Where is my order A-1042?', 'customer-1')).toEqual({
-      answer: 'Order A-1042 is shipped.',
+      answer: SUPPORT_ANSWERS.order,
       tools: [['look_up_order', { orderId: 'A-1042' }]],
     });
     expect(orderLookups.slice(lookups)).toEqual(['/orders/A-1042']);
 
     // 3. A follow-up naming no order: no tool, the answer comes from turn two's result, sent again from memory.
-    expect(await say('When will it arrive?', 'customer-1')).toEqual({ answer: 'It should arrive on 2026-12-02.', tools: [] });
+    expect(await say('When will it arrive?', 'customer-1')).toEqual({ answer: SUPPORT_ANSWERS.arrival, tools: [] });
     const third = lastChat().messages;
     expect(third.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'tool', 'assistant', 'user', 'assistant', 'tool', 'assistant', 'user']);
-    expect(text(third[7])).toContain('"estimatedDelivery":"2026-12-02"');
+    expect(messageText(third[7])).toContain('"estimatedDelivery":"2026-12-02"');
     expect(orderLookups.length - lookups).toBe(1);
     // Each turn indexes the articles again, and unchanged chunks are not embedded again.
     expect(model.requests.filter((r) => r.path === '/v1/embeddings').length).toBe(embeddings);
 
     // Another customer's session knows nothing of that order.
-    expect(await say('When will it arrive?', 'customer-2')).toEqual({ answer: 'I do not know which order you mean.', tools: [] });
+    expect(await say('When will it arrive?', 'customer-2')).toEqual({ answer: SUPPORT_ANSWERS.unknownOrder, tools: [] });
   });
 });
