@@ -105,7 +105,7 @@ test('an Agent with two tools built in the editor, chatted with over three turns
     const inputBox = await node(page, 'Text Input').boundingBox();
     if (!inputBox || !canvasBox) throw new Error('no Text Input card');
     const x = inputBox.x - canvasBox.x + 40;
-    const y = inputBox.y - canvasBox.y + inputBox.height + 70;
+    const y = inputBox.y - canvasBox.y + inputBox.height + 110;
     await dragFromLibrary(page, 'http.request', x, y);
     await dragFromLibrary(page, 'code.javascript', x, y + 150);
     await connect(page, handle(page, 'HTTP Request', 'source', 'tool'), handle(page, 'Agent', 'target', 'tools'));
@@ -163,6 +163,7 @@ test('an Agent with two tools built in the editor, chatted with over three turns
     const logs = page.getByTestId('logs-area');
     await logs.getByRole('button', { name: /^Logs/ }).click();
     await expect(logs).toContainText('model e2e-agent answered');
+    await page.getByRole('button', { name: 'Collapse node library' }).click();
     await shootThemes(page, 'agent-chat', { target: page });
 
     // The first two turns' runs, from the history: each tool call is a line of the log, with its arguments and result.
@@ -174,6 +175,10 @@ test('an Agent with two tools built in the editor, chatted with over three turns
     await expect(logs).toContainText('tool look_up_order({"orderId":"A42"}) → {"order":"A42","status":"shipped"');
     await openRun(1);
     await expect(logs).toContainText('tool add_vat({"input":100}) → 120');
+    // Room to read the steps: the chat closed, the drawer at its tallest.
+    await panel.getByRole('button', { name: 'Close chat' }).click();
+    await page.getByRole('separator', { name: 'Resize logs and inspector' }).focus();
+    await page.keyboard.press('End');
     await node(page, 'Agent').click();
     const steps = page.getByTestId('inspector-step');
     await expect(steps).toHaveCount(3);
@@ -186,6 +191,7 @@ test('an Agent with two tools built in the editor, chatted with over three turns
     await expect(page.getByTestId('inspector-steps-totals')).toContainText('2 model calls · 1 tool call');
     await shootThemes(page, 'agent-inspector-steps', { target: page.getByTestId('inspector') });
 
+    await page.getByTestId('chat-button').click();
     // The conversation is listed with its first words; opened, its turns come back from the server; deleted after a confirmation.
     await panel.getByTestId('chat-conversations').click();
     const conversation = panel.getByTestId('conversation');

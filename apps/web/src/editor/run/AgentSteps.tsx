@@ -2,6 +2,7 @@ import type { NodeStep } from '@weft/core';
 import { memo, type ReactNode, useMemo, useState } from 'react';
 import { ChevronRightIcon, SparklesIcon, WrenchIcon } from '../../components/ui/icons';
 import { Spinner } from '../../components/ui/Spinner';
+import { formatUsd, formatTokens as tokensText } from '../../lib/format-cost';
 import { formatDuration } from '../../lib/run-format';
 import { type AskedCall, briefArguments, type StepRow, stepRows, stepTotals } from './agent-steps';
 import { ValueView } from './ValueView';
@@ -41,8 +42,8 @@ export const AgentSteps = memo(function AgentSteps({ steps, running, view, label
         <p className="text-xs text-muted tabular-nums" data-testid="inspector-steps-totals">
           {plural(totals.modelCalls, 'model call')} · {plural(totals.toolCalls, 'tool call')}
           {totals.failed > 0 && <span className="text-warn"> · {totals.failed} failed</span>} · {formatTokens(totals.inputTokens, totals.outputTokens)}
-          {/* The price shows when the host knows it (NodeStep.costUsd); tokens alone otherwise. */}
-          {totals.costUsd !== undefined && <> · {formatStepCost(totals.costUsd)}</>}
+          {/* The price shows when the model's is known (NodeStep.costUsd); tokens alone otherwise. */}
+          {totals.costUsd !== undefined && <> · {formatUsd(totals.costUsd)}</>}
         </p>
       </div>
       <ol className="divide-y divide-line overflow-hidden rounded-md border border-line">
@@ -88,22 +89,27 @@ function StepItem({ row, open, onToggle, running, view, labelOf }: StepItemProps
         aria-expanded={open}
         aria-controls={id}
         onClick={onToggle}
-        className="flex w-full items-center gap-2 px-2.5 py-1.5 text-left text-xs hover:bg-surface-2 focus-visible:bg-surface-2 focus-visible:outline-none"
+        className="flex w-full items-start gap-2 px-2.5 py-1.5 text-left text-xs hover:bg-surface-2 focus-visible:bg-surface-2 focus-visible:outline-none"
       >
-        <ChevronRightIcon size={12} className={`shrink-0 text-subtle transition-transform ${open ? 'rotate-90' : ''}`} />
-        <span className="w-5 shrink-0 text-right text-subtle tabular-nums">{step.index}</span>
+        <ChevronRightIcon size={12} className={`mt-0.5 shrink-0 text-subtle transition-transform ${open ? 'rotate-90' : ''}`} />
+        <span className="mt-px w-4 shrink-0 text-right text-subtle tabular-nums">{step.index}</span>
         {step.kind === 'model' ? (
-          <SparklesIcon size={13} className={`shrink-0 ${failed ? 'text-danger' : 'text-brand'}`} />
+          <SparklesIcon size={13} className={`mt-0.5 shrink-0 ${failed ? 'text-danger' : 'text-brand'}`} />
         ) : (
-          <WrenchIcon size={13} className={`shrink-0 ${failed ? 'text-danger' : 'text-info'}`} />
+          <WrenchIcon size={13} className={`mt-0.5 shrink-0 ${failed ? 'text-danger' : 'text-info'}`} />
         )}
-        <span className="min-w-0 flex-1 truncate">
-          <span className="font-mono font-medium text-ink">{step.name}</span>
-          <span className={`ml-1.5 ${failed ? 'text-danger' : 'text-muted'}`}>{headline(row)}</span>
+        {/* Two lines, so a narrow inspector cuts neither the name nor what the step did: name and figures, then what it did. */}
+        <span className="min-w-0 flex-1">
+          <span className="flex min-w-0 items-baseline gap-2">
+            <span className="min-w-0 flex-1 truncate font-mono font-medium text-ink">{step.name}</span>
+            {step.usage && <span className="shrink-0 text-subtle tabular-nums">{formatTokens(step.usage.inputTokens, step.usage.outputTokens)}</span>}
+            {row.costUsd !== undefined && <span className="shrink-0 text-subtle tabular-nums">{formatUsd(row.costUsd)}</span>}
+            <span className="shrink-0 text-subtle tabular-nums">{formatDuration(step.durationMs)}</span>
+          </span>
+          <span className={`block truncate ${failed ? 'text-danger' : 'text-muted'} ${step.kind === 'tool' && !failed ? 'font-mono' : ''}`}>
+            {headline(row)}
+          </span>
         </span>
-        {step.usage && <span className="shrink-0 text-subtle tabular-nums">{formatTokens(step.usage.inputTokens, step.usage.outputTokens)}</span>}
-        {row.costUsd !== undefined && <span className="shrink-0 text-subtle tabular-nums">{formatStepCost(row.costUsd)}</span>}
-        <span className="w-12 shrink-0 text-right text-subtle tabular-nums">{formatDuration(step.durationMs)}</span>
       </button>
       {open && (
         <div id={id} className="space-y-2.5 border-t border-line bg-canvas/40 px-3 py-2.5" data-testid="inspector-step-detail">
@@ -119,8 +125,8 @@ function headline(row: StepRow): string {
   const { step } = row;
   if (step.status === 'error') return `failed: ${step.error ?? 'unknown error'}`;
   // Compared as text: the approval work adds `waiting` to NodeStep's statuses.
-  if ((step.status as string) === 'waiting') return `(${briefArguments(step.input)}) waiting for approval`;
-  if (step.kind === 'tool') return `(${briefArguments(step.input)})`;
+  if ((step.status as string) === 'waiting') return `waiting for approval: ${briefArguments(step.input)}`;
+  if (step.kind === 'tool') return briefArguments(step.input) || 'no arguments';
   const calls = row.calls ?? [];
   if (calls.length > 0) return `asked for ${calls.map((call) => call.name).join(', ')}`;
   return 'answered';
@@ -227,12 +233,5 @@ function plural(count: number, noun: string): string {
 }
 
 function formatTokens(input: number, output: number): string {
-  return `${(input + output).toLocaleString('en')} tokens`;
-}
-
-/** US dollars with enough digits for a single model call. */
-function formatStepCost(usd: number): string {
-  if (usd === 0) return '$0';
-  if (usd < 0.01) return `$${usd.toPrecision(2)}`;
-  return `$${usd.toFixed(2)}`;
+  return tokensText(input + output);
 }

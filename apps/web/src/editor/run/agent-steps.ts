@@ -20,7 +20,7 @@ export interface StepRow {
   readonly calls?: readonly AskedCall[];
   /** Tool steps: the model step that asked for it (by the call's id). */
   readonly askedBy?: number;
-  /** The step's price in US dollars, when the host knew it (`costUsd`, added by the cost work). */
+  /** The step's price in US dollars, when the model's price is known. */
   readonly costUsd?: number;
 }
 
@@ -95,12 +95,9 @@ export function stepTotals(steps: readonly NodeStep[]): StepTotals {
   return { modelCalls, toolCalls, failed, inputTokens, outputTokens, ...(costUsd !== undefined ? { costUsd } : {}) };
 }
 
-/**
- * A step's price, read without depending on the field being declared yet: the cost work
- * adds `costUsd?: number` to core's NodeStep. Only a finite, non-negative number counts.
- */
+/** A step's price (`NodeStep.costUsd`, set when the model's price is known); only a finite, non-negative number counts. */
 function costOf(step: NodeStep): { costUsd?: number } {
-  const value = (step as { costUsd?: unknown }).costUsd;
+  const value = step.costUsd;
   return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? { costUsd: value } : {};
 }
 
