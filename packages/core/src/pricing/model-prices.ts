@@ -1,8 +1,8 @@
 /**
  * Built-in prices of the common hosted models, in US dollars per million tokens.
  *
- * Written 2026-11-28 from the list prices the providers publish on these pages (the build
- * machine has no internet, so they were not re-read that day: check them there):
+ * Written 2026-11-28 from the list prices the providers publish on these pages, as known
+ * then (the pages were not fetched when the table was written: check them there):
  *   - OpenAI: https://openai.com/api/pricing/ (and platform.openai.com/docs/pricing)
  *   - Anthropic: https://www.anthropic.com/pricing#api (and docs.anthropic.com, "Pricing")
  * Standard (pay-as-you-go, non-batch) rates for text input and output. Not counted: prompt
