@@ -29,8 +29,6 @@ export const queryKeys = {
   alerts: (workflowId: string) => ['workflow', workflowId, 'alerts'],
   /** One workflow's token use and cost over its stored runs. */
   workflowUsage: (workflowId: string) => ['workflow', workflowId, 'usage'],
-  /** One workflow's token use and cost over its stored runs. */
-  workflowUsage: (workflowId: string) => ['workflow', workflowId, 'usage'],
   executions: {
     all: ['executions'],
     list: (filters: ExecutionFilters) => ['executions', filters],
