@@ -4,9 +4,10 @@ import { BUILTIN_NODES } from '../catalogue.js';
 import { nodeTool, toolName, uniqueToolNames } from './node-tools.js';
 
 /**
- * The editor's tools overview derives each tool's name and arguments with core's
- * `toolSignature`; the Agent's run with `nodeTool`. They must agree, for every built-in
- * type that can be a tool, with fields empty, filled, and with `{{args.…}}` written in.
+ * The editor's tools overview shows each tool's name and arguments from core's
+ * `toolSignature`; the Agent's run tells its model what `nodeTool` gives. They must agree,
+ * for every built-in type that can be a tool, with fields empty, filled, and with
+ * `{{args.…}}` written in.
  */
 const TOOL_TYPES = BUILTIN_NODES.filter((type) => type.toolUse && !type.tools && type.run);
 
