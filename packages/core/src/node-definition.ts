@@ -19,6 +19,12 @@ export interface PortDefinition {
    * where another input given a second connection gets a merger.
    */
   readonly multiple?: boolean;
+  /**
+   * Inputs only: its value is not used; a connection only makes the node wait for the
+   * other (a Retriever's or an Agent's After, behind Embed & Store). So the editor never
+   * wires it on its own when a node is added after another.
+   */
+  readonly orderOnly?: boolean;
 }
 
 interface FieldBase {

@@ -93,6 +93,7 @@ export const agentNode = defineNode({
       label: 'After',
       type: 'any',
       optional: true,
+      orderOnly: true,
       description: 'Connect Embed & Store here so the agent starts once this run has indexed what its tools search. Its value is not used.',
     },
   ],

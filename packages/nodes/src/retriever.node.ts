@@ -50,6 +50,7 @@ export const retrieverNode = defineNode({
       label: 'After',
       type: 'any',
       optional: true,
+      orderOnly: true,
       description: 'Connect Embed & Store here so retrieval waits for indexing in the same run. Its value is not used.',
     },
   ],

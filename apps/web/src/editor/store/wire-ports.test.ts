@@ -22,8 +22,11 @@ describe('which ports a node added after another is wired through', () => {
 
   it('never the Tool ports: lending a node to an Agent is the user’s choice', () => {
     const builtIn = (type: string) => ({ definition: BUILTIN_NODES.find((d) => d.type === type) ?? testDefinition(type), config: {} });
-    //   HTTP Request (Response json, Tool) ─▶ Agent (Task text, Tools): json meets neither; no Tool → Tools
+    //   HTTP Request (Response json, Tool) ─▶ Agent (Task text, Tools, After any): json meets neither Task nor Tools,
+    //   and After only orders a run; no Tool → Tools
     expect(wirePorts(builtIn('http.request'), builtIn('ai.agent'))).toBeNull();
+    //   Embed & Store (Summary json) ─▶ Retriever (Query, After any): not wired to After on its own either
+    expect(wirePorts(builtIn('rag.store'), builtIn('rag.retrieve'))).toBeNull();
     //   HTTP Request as text ─▶ Agent: its Response feeds the Task
     expect(wirePorts({ ...builtIn('http.request'), config: { responseAs: 'text' } }, builtIn('ai.agent'))).toEqual({
       sourceHandle: 'output',
