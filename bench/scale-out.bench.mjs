@@ -17,20 +17,33 @@
  * Targets: ≥ 1,000 stored executions/s with one API and one worker on this 2-core machine;
  * CPU per run in scale-out ≤ 2× embedded (SQLite) mode's.
  *
- *   npm run build && npm run bench:scale-out [-- --seconds 10 --rounds 3 --connections 32 --configs sqlite,postgres,scale-out,scale-out-2 --pg-fsync off]
+ *   npm run build && npm run bench:scale-out [-- --warmup 10 --seconds 10 --rounds 3 --connections 32 --configs sqlite,postgres,scale-out,scale-out-2 --pg-fsync off]
+ *   npm run bench:scale-out -- --configs scale-out --profile   # the scale-out API's and worker's CPU profiles, self time per function
  */
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { benchOptions } from './lib/bench-options.mjs';
 import { loadavg, machineInfo, writeResults } from './lib/bench-results.mjs';
 import { autocannon, chainWebhook, chainWorkflow } from './lib/chain-workflow.mjs';
+import { selfTimeByFunction } from './lib/cpu-profile.mjs';
 import { freePort, serverRequire, startPostgres, startRedis } from './lib/private-services.mjs';
 import { cpuUs, postgresCpuUs } from './lib/proc-cpu.mjs';
 import { countersPerRun, postgresCounters, redisCommandsPerRun, resetRedisStats, resetStatements, statementsPerRun } from './lib/service-stats.mjs';
 import { startWeftProcess } from './lib/weft-process.mjs';
 import { queryWeftDb, signUp } from './lib/weft-server.mjs';
 
-const args = benchOptions({ seconds: 10, rounds: 3, connections: 32, warmup: 3, configs: 'sqlite,postgres,scale-out,scale-out-2', 'pg-fsync': 'on' });
+const args = benchOptions({
+  seconds: 10,
+  rounds: 3,
+  connections: 32,
+  warmup: 10,
+  configs: 'sqlite,postgres,scale-out,scale-out-2',
+  'pg-fsync': 'on',
+  profile: false,
+  top: 25,
+});
 const TARGET = { storedPerSecondScaleOut: 1000, cpuRatioToEmbedded: 2 };
 const CONFIGS = args.configs.split(',');
 for (const c of CONFIGS) if (!['sqlite', 'postgres', 'scale-out', 'scale-out-2'].includes(c)) throw new Error(`Unknown config ${c}`);
@@ -45,6 +58,9 @@ const median = (xs) => {
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 const round1 = (x) => Math.round(x * 10) / 10;
+// With --profile the scale-out API and first worker write V8 CPU profiles here when they stop.
+const profileDir = args.profile ? fs.mkdtempSync(path.join(os.tmpdir(), 'weft-scale-out-profile-')) : undefined;
+const profiled = (name) => (profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.join(profileDir, name)}`, '--cpu-prof-interval=200'] : []);
 
 // Everything to stop on the way out, whichever way that is.
 const running = { processes: new Set(), loads: new Set(), pg: null, redis: null };
@@ -137,8 +153,8 @@ try {
   if (NEEDS_SCALE_OUT) {
     const url = await pg.createDatabase('weft_scale_out');
     scaleOutEnv = { DATABASE_URL: url, REDIS_URL: redis.url, WEFT_REDIS_PREFIX: 'bench', WEFT_ENCRYPTION_KEY: randomBytes(32).toString('base64') };
-    const api = await start({ command: 'start', port: await freePort(), env: scaleOutEnv, label: 'scale-out API' });
-    const worker = await start({ command: 'worker', env: scaleOutEnv, label: 'worker 1' });
+    const api = await start({ command: 'start', port: await freePort(), env: scaleOutEnv, label: 'scale-out API', nodeArgs: profiled('api') });
+    const worker = await start({ command: 'worker', env: scaleOutEnv, label: 'worker 1', nodeArgs: profiled('worker') });
     const shared = { api, workers: [worker], database: 'weft_scale_out', count: statusCounter('pg', await pgClient(url)) };
     for (const c of CONFIGS.filter((k) => k.startsWith('scale-out'))) setups[c] = shared;
   }
@@ -322,6 +338,17 @@ if (exitCode === 0) {
     );
   }
   if (results.model) console.log(`model: ${JSON.stringify(results.model)}`);
+  if (profileDir) {
+    // Warm-up and start-up are in the profiles too: compare shares, not milliseconds, with the measured rounds.
+    for (const name of ['api', 'worker']) {
+      const dir = path.join(profileDir, name);
+      const [file] = fs.existsSync(dir) ? fs.readdirSync(dir) : [];
+      if (!file) continue;
+      const summary = selfTimeByFunction(JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')), args.top);
+      console.log(`\n${name}: self time over ${summary.totalMs} ms of samples (${path.join(dir, file)})`);
+      for (const { share, ms, fn } of summary.top) console.log(`${share.padStart(6)} ${String(Math.round(ms)).padStart(6)} ms  ${fn}`);
+    }
+  }
   for (const c of checks) console.log(`  ${c.ok ? 'meets ' : 'MISSES'}  ${c.name}: ${c.value}`);
   console.log(`load average before: ${loadBefore}\nload average after:  ${loadAfter}\n→ bench/results/scale-out.json`);
 }

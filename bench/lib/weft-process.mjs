@@ -11,16 +11,17 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
  * One built Weft process (`apps/server/dist/cli.js start` or `worker`) with a data folder
  * of its own, for a benchmark that runs several: API processes answer on `port` and are
  * ready once /api/health does; a worker is ready once its log says it takes runs.
- * `env` goes over benchServerEnv's (set DATABASE_URL and REDIS_URL for scale-out mode).
+ * `env` goes over benchServerEnv's (set DATABASE_URL and REDIS_URL for scale-out mode);
+ * `nodeArgs` go to Node (`--cpu-prof`).
  */
-export async function startWeftProcess({ command, port, env = {}, label = command }) {
+export async function startWeftProcess({ command, port, env = {}, label = command, nodeArgs = [] }) {
   const cli = path.join(root, 'apps/server/dist/cli.js');
   if (!fs.existsSync(cli)) throw new Error(`Build first: npm run build (${path.relative(root, cli)} is missing)`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `weft-bench-${command}-`));
   const logFile = path.join(dataDir, 'server.log');
   const log = fs.openSync(logFile, 'w');
   const web = path.join(root, 'apps/web/dist');
-  const child = spawn(process.execPath, [cli, command], {
+  const child = spawn(process.execPath, [...nodeArgs, cli, command], {
     cwd: root,
     env: benchServerEnv({
       port: port ?? 0,

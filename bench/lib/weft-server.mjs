@@ -24,9 +24,11 @@ export function queryWeftDb(dataDir, sql, ...params) {
 /**
  * The environment a benchmark starts `weft start` with: this machine's, on 127.0.0.1:`port`
  * with a data folder of its own, embedded SQLite (no DATABASE_URL, no REDIS_URL) and warnings
- * only in the log; `more` adds or overrides variables. The per-user executions quota is off:
- * one benchmark user stores tens of thousands of runs and every one is counted, while the
- * quota (10,000 by default) would prune the oldest during the run.
+ * only in the log; `more` adds or overrides variables. The per-user executions quota and the
+ * per-workflow retention are off: one benchmark user stores tens of thousands of runs and
+ * every one is counted, while the quota (10,000 by default) would prune the oldest during
+ * the run, and the retention sweep (1,000 per workflow) of a process started mid-benchmark
+ * (bench:scale-out's second worker) deleted rows as they were being counted.
  */
 export function benchServerEnv({ port, dataDir, ...more }) {
   return {
@@ -39,6 +41,7 @@ export function benchServerEnv({ port, dataDir, ...more }) {
     REDIS_URL: '',
     LOG_LEVEL: 'warn',
     WEFT_EXECUTIONS_QUOTA: '0',
+    WEFT_EXECUTIONS_MAX_PER_WORKFLOW: '0',
     ...more,
   };
 }
