@@ -200,6 +200,9 @@ try {
     const loadEnd = loadavg();
     const duration = result.duration || args.seconds;
     const stored = (after.success ?? 0) - (before.success ?? 0);
+    const rows = (byStatus) => Object.values(byStatus).reduce((sum, n) => sum + n, 0);
+    // Every run adds a row and none may go: a sweep deleting rows would make the counts lie.
+    if (rows(after) < rows(before)) throw new Error(`Executions were deleted during the measurement: ${JSON.stringify(before)} → ${JSON.stringify(after)}`);
     const failed = (after.failed ?? 0) - (before.failed ?? 0);
     const cpuUsPerRun = {};
     for (const k of Object.keys(parts)) cpuUsPerRun[k] = stored ? round1((cpuAfter[k] - cpuBefore[k]) / stored) : null;
