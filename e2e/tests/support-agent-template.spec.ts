@@ -52,6 +52,11 @@ test('the Support agent template: five cards, setup, and a remembered conversati
   await expect(card.getByRole('list', { name: /^Nodes: Help Articles/ })).toBeVisible();
   expect((await box(card)).width).toBeGreaterThan((await box(cards.first())).width * 2);
   await shoot(page, 'gallery');
+  // On a medium screen it keeps both columns, its preview above its text.
+  await page.setViewportSize({ width: 900, height: 1000 });
+  await card.scrollIntoViewIfNeeded();
+  await shoot(page, 'gallery-medium', card);
+  await page.setViewportSize({ width: 1440, height: 2300 });
   // Five on the landing page: three in a row, then two, each row filled to the same edge.
   await page.goto('/');
   const teaser = page.getByRole('region', { name: 'Start from a working workflow' });

@@ -11,7 +11,7 @@ import { useScrollToHash } from '../landing/useScrollToHash';
 import { track } from '../lib/analytics';
 import { useAuthStore } from '../stores/auth.store';
 
-/** `wide`: the last of an odd number, across both columns with its preview beside the text, so the grid has no hole. */
+/** `wide`: the last of an odd number, across both columns (its preview beside the text on wide screens), so the grid has no hole. */
 function TemplateCard({ template, signedIn, wide }: { template: WorkflowTemplate; signedIn: boolean; wide: boolean }) {
   const editor = `/editor?template=${encodeURIComponent(template.id)}`;
   // Signed out: sign up first, then straight on to the template (LoginPage's `next`).
@@ -21,10 +21,10 @@ function TemplateCard({ template, signedIn, wide }: { template: WorkflowTemplate
     <article
       id={template.id}
       aria-labelledby={titleId}
-      className={`flex scroll-mt-24 flex-col overflow-hidden rounded-2xl border border-line bg-surface shadow-sm transition target:border-brand target:ring-2 target:ring-brand/30 ${wide ? 'md:col-span-2 md:flex-row' : ''}`}
+      className={`flex scroll-mt-24 flex-col overflow-hidden rounded-2xl border border-line bg-surface shadow-sm transition target:border-brand target:ring-2 target:ring-brand/30 ${wide ? 'md:col-span-2 lg:flex-row' : ''}`}
     >
       <div
-        className={`flex h-36 shrink-0 items-center justify-center border-b border-line bg-canvas bg-[radial-gradient(circle,var(--color-line)_1px,transparent_1px)] bg-[length:14px_14px] px-6 ${wide ? 'md:h-auto md:w-2/5 md:border-r md:border-b-0' : ''}`}
+        className={`flex h-36 shrink-0 items-center justify-center border-b border-line bg-canvas bg-[radial-gradient(circle,var(--color-line)_1px,transparent_1px)] bg-[length:14px_14px] px-6 ${wide ? 'lg:h-auto lg:w-2/5 lg:border-r lg:border-b-0' : ''}`}
       >
         <div className="w-full max-w-md">
           <NodeChainPreview nodes={template.preview} size="lg" />
