@@ -49,7 +49,7 @@ export async function startWeftProcess({ command, port, env = {}, label = comman
       if (!exited()) {
         const gone = new Promise((resolve) => child.once('exit', resolve));
         child.kill('SIGTERM');
-        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
         await gone;
         clearTimeout(timer);
       }
