@@ -34,6 +34,8 @@ export const queryKeys = {
     list: (filters: ExecutionFilters) => ['executions', filters],
     /** An infinite query must not share a key with a plain one. */
     pages: (filters: Omit<ExecutionFilters, 'before'>) => ['executions', 'pages', filters],
+    /** One execution's tool calls that waited for approval (the run banner's Approve and Reject). */
+    approvals: (executionId: string) => ['executions', executionId, 'approvals'],
   },
   nodeDefinitions: ['node-definitions'],
   customNodes: ['custom-nodes'],

@@ -9,6 +9,7 @@ import { useSaveWorkflow } from './io/useSaveWorkflow';
 import { EditorModalPanel, EditorRightPanel } from './PanelContentView';
 import { NodeLibraryPanel } from './panels/NodeLibraryPanel';
 import { TypeLegend } from './panels/TypeLegend';
+import { ApprovalBar } from './run/ApprovalBar';
 import { RunBanner } from './run/RunBanner';
 import { RunControls } from './run/RunControls';
 import { RunDrawer } from './run/RunDrawer';
@@ -87,6 +88,7 @@ export function EditorLayout({ catalogue, onReload }: EditorLayoutProps) {
         <div className="flex min-w-0 flex-1 flex-col">
           <SetupChecklist />
           <RunBanner />
+          <ApprovalBar />
           <div className="relative min-h-0 flex-1">
             <EditorCanvas />
             <CanvasEmptyState />

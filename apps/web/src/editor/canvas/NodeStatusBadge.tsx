@@ -9,6 +9,7 @@ const LOOKS: Record<string, { tone: BadgeTone; label: string }> = {
   error: { tone: 'danger', label: 'Failed' },
   failed: { tone: 'danger', label: 'Failed' },
   skipped: { tone: 'neutral', label: 'Skipped' },
+  waiting: { tone: 'warn', label: 'Waiting' },
 };
 
 /**

@@ -1,6 +1,7 @@
 import { type NodeDefinition, TOOL_OUTPUT } from '@weft/core';
 import { useMemo } from 'react';
 import { WrenchIcon } from '../../components/ui/icons';
+import { Switch } from '../../components/ui/Switch';
 import { useEditorStore } from '../store/editor.store';
 import { type AgentToolRow, agentTools, callShape, toolRow } from './agent-tools';
 
@@ -53,6 +54,7 @@ export function AsToolSection({ nodeId, definition }: { nodeId: string; definiti
     return JSON.stringify({ row, agents: labels, agentIds: agents });
   });
   const lent = useMemo(() => (text ? (JSON.parse(text) as { row?: AgentToolRow; agents: string[]; agentIds: string[] }) : null), [text]);
+  const requireApproval = useEditorStore((s) => s.nodes.find((n) => n.id === nodeId)?.data.requireApproval === true);
   if (!lent?.row) return null;
   return (
     <section aria-label="As a tool" data-testid="as-tool">
@@ -74,6 +76,14 @@ export function AsToolSection({ nodeId, definition }: { nodeId: string; definiti
         <code className="font-mono">{'{{args.name}}'}</code> in a field adds an argument.
       </p>
       <ToolCard row={lent.row} own />
+      <div className="mt-3" data-testid="require-approval">
+        <Switch
+          label="Require approval"
+          description="Each call waits for you to approve or reject it (above the canvas, or through the API); the run waits meanwhile, even across a restart."
+          checked={requireApproval}
+          onChange={(on) => useEditorStore.getState().setNodeRequireApproval(nodeId, on)}
+        />
+      </div>
     </section>
   );
 }

@@ -5,7 +5,11 @@ import type { RunTargetMode } from '@weft/core';
  * banner): the editor's one run controller (useRunController) listens and starts them, so
  * every run goes through the same save-first, follow-live path.
  */
-export type RunRequest = { kind: 'target'; nodeId: string; mode: RunTargetMode } | { kind: 'replay'; executionId: string };
+export type RunRequest =
+  | { kind: 'target'; nodeId: string; mode: RunTargetMode }
+  | { kind: 'replay'; executionId: string }
+  /** A run that went on after a wait for approval: follow it live again (or show its end). */
+  | { kind: 'follow'; executionId: string };
 
 const listeners = new Set<(request: RunRequest) => void>();
 

@@ -17,14 +17,18 @@ const FLUSH_MS = 40;
  * Follows `GET /api/executions/:id/events`. On a dropped connection the browser
  * reconnects by itself and sends `Last-Event-ID`; repeats are the reader's to skip (see
  * `foldEvents`). The stream is closed on `run:finished`, before the server ends it,
- * since an ended stream would otherwise be reopened every few seconds. Answers a
- * function that closes it.
+ * since an ended stream would otherwise be reopened every few seconds. A run that stops
+ * to wait for approval (`run:finished` with `waiting`) is not closed at once: a resumed
+ * run's replay goes on past it, and a run that still waits is ended by the server, which
+ * here closes quietly. Answers a function that closes it.
  */
 export function openRunStream(executionId: string, handlers: RunStreamHandlers): () => void {
   const source = new EventSource(executionEventsPath(executionId));
   let queue: SequencedEvent[] = [];
   let timer: ReturnType<typeof setTimeout> | null = null;
   let closed = false;
+  /** The last event was a wait for approval: the server's end of the stream is expected. */
+  let waiting = false;
 
   const flush = () => {
     timer = null;
@@ -49,6 +53,12 @@ export function openRunStream(executionId: string, handlers: RunStreamHandlers):
     const parsed = parseEventMessage(message.lastEventId, message.data);
     if (!parsed) return;
     queue.push(parsed);
+    waiting = parsed.event.type === 'run:finished' && parsed.event.status === 'waiting';
+    if (waiting) {
+      if (timer !== null) clearTimeout(timer);
+      flush();
+      return;
+    }
     if (parsed.event.type === 'run:finished') {
       close();
       flush();
@@ -59,6 +69,12 @@ export function openRunStream(executionId: string, handlers: RunStreamHandlers):
   };
   source.onerror = () => {
     if (closed) return;
+    if (waiting) {
+      // The run waits for a decision: the server ended the stream, nothing more comes.
+      close();
+      handlers.onState('closed');
+      return;
+    }
     // CONNECTING: the browser is already retrying. CLOSED: it gave up (an error status).
     if (source.readyState === EventSource.CONNECTING) {
       handlers.onState('reconnecting');

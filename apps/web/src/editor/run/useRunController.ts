@@ -90,6 +90,28 @@ export function useRunController(save: () => Promise<boolean>): RunController {
     [refreshLists],
   );
 
+  /** After a decision on a waiting run: follow it live from the start again, or show its end if it is over already. */
+  const followAgain = useCallback(
+    (executionId: string) => {
+      fetchExecution(executionId)
+        .then(({ execution }) => {
+          if (isActiveStatus(execution.status)) {
+            const { inputs, outputs: _o, usage: _u, nodes: _n, approvals: _a, ...summary } = execution;
+            useRunStore.getState().startLive(summary, inputs ?? {});
+            useEditorStore.getState().setLogsExpanded(true);
+            follow(executionId);
+          } else if (useRunStore.getState().live?.executionId === executionId) {
+            useRunStore.getState().settleLive(execution);
+          } else {
+            useRunStore.getState().showHistory(execution);
+          }
+          refreshLists();
+        })
+        .catch((error: unknown) => toast.error(errorMessage(error, 'Could not follow the run.')));
+    },
+    [follow, refreshLists],
+  );
+
   const start = useCallback(
     async (inputs: Record<string, unknown>, launch: Launch = (workflowId) => startRun(workflowId, inputs)) => {
       const runs = useRunStore.getState();
@@ -135,6 +157,7 @@ export function useRunController(save: () => Promise<boolean>): RunController {
   useEffect(
     () =>
       onRunRequest((request: RunRequest) => {
+        if (request.kind === 'follow') return followAgain(request.executionId);
         const previous = shownRun(useRunStore.getState())?.inputs ?? {};
         if (request.kind === 'replay') void start(previous, () => replayExecution(request.executionId));
         else {
@@ -142,7 +165,7 @@ export function useRunController(save: () => Promise<boolean>): RunController {
           void start(inputs, (workflowId) => startRun(workflowId, inputs, { nodeId: request.nodeId, mode: request.mode }));
         }
       }),
-    [start],
+    [start, followAgain],
   );
 
   const cancel = useCallback(() => {

@@ -51,6 +51,8 @@ export function toWorkflowDocument(snapshot: DocumentSnapshot): WorkflowDocument
         ...(n.data.version === undefined ? {} : { version: n.data.version }),
         config: n.data.config,
         ...(n.data.settings ? { settings: n.data.settings } : {}),
+        ...(n.data.description ? { description: n.data.description } : {}),
+        ...(n.data.requireApproval ? { requireApproval: true } : {}),
         status: 'idle',
       },
     })),

@@ -9,9 +9,11 @@ export interface IterateActions {
   setNodePin(nodeId: string, outputs: Record<string, unknown> | undefined): void;
   /** Sets the node's run settings (retries, wait, timeout); undefined or empty goes back to the defaults. */
   setNodeSettings(nodeId: string, settings: NodeSettings | undefined): void;
+  /** A tool node's Require approval (`data.requireApproval`): each call an Agent makes waits for a person. One undo step. */
+  setNodeRequireApproval(nodeId: string, on: boolean): void;
 }
 
-/** Pinned outputs and node run settings: document changes like any edit (undo, unsaved flag). */
+/** Pinned outputs, node run settings and a tool's approval: document changes like any edit (undo, unsaved flag). */
 export const createIterateSlice: StateCreator<EditorState, [], [], IterateActions> = (set, get) => ({
   setNodePin(nodeId, outputs) {
     const s = get();
@@ -32,5 +34,14 @@ export const createIterateSlice: StateCreator<EditorState, [], [], IterateAction
     const updated: EditorNode = { ...node, data: kept ? { ...data, settings: kept } : data };
     // Typing in one settings field is one undo step.
     set(commit(s, { nodes: s.nodes.map((n) => (n.id === nodeId ? updated : n)) }, `settings:${nodeId}`));
+  },
+
+  setNodeRequireApproval(nodeId, on) {
+    const s = get();
+    const node = s.nodes.find((n) => n.id === nodeId);
+    if (!node || (node.data.requireApproval === true) === on) return;
+    const { requireApproval: _old, ...data } = node.data;
+    const updated: EditorNode = { ...node, data: on ? { ...data, requireApproval: true } : data };
+    set(commit(s, { nodes: s.nodes.map((n) => (n.id === nodeId ? updated : n)) }));
   },
 });
