@@ -95,6 +95,11 @@ test('an Agent with two tools built in the editor, chatted with over three turns
       await expect(node(page, label)).toBeVisible();
     }
     await expect(page.locator('.react-flow__edge')).toHaveCount(2);
+    // With no tools yet, the Agent's settings say which nodes can be its tools.
+    let settings = await configure(page, 'Agent');
+    await expect(settings.getByTestId('agent-tools-empty')).toContainText('HTTP Request');
+    await shootThemes(page, 'agent-tools-empty', { target: settings.getByTestId('agent-tools') });
+    await settings.getByRole('button', { name: 'Close node settings' }).click();
 
     // Two tools under the Text Input, so their Tool connections run left to right into the Agent's Tools input.
     await page.getByRole('button', { name: 'Fit view' }).click();
@@ -113,12 +118,13 @@ test('an Agent with two tools built in the editor, chatted with over three turns
     await expect(page.locator('.react-flow__edge')).toHaveCount(4);
 
     // Configured through their settings; each tool is named as the model will call it.
-    let settings = await configure(page, 'Text Input');
+    settings = await configure(page, 'Text Input');
     await settings.getByLabel('Ask for this value when the workflow runs').check();
     settings = await configure(page, 'HTTP Request', 'Look up order');
     await settings.getByRole('textbox', { name: 'URL (required)' }).fill(`${orders.url}/orders/{{args.orderId}}`);
     await expect(settings.getByTestId('as-tool')).toContainText('look_up_order');
     await expect(settings.getByTestId('as-tool')).toContainText('orderId');
+    await shootThemes(page, 'agent-as-tool', { target: settings.getByTestId('as-tool') });
     settings = await configure(page, 'Code', 'Add VAT');
     await settings.getByRole('textbox', { name: 'JavaScript (required)' }).fill('return Math.round(input * 1.2 * 100) / 100;');
     settings = await configure(page, 'Agent');
