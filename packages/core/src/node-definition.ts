@@ -126,6 +126,12 @@ export interface ToolUse {
    * lists none.
    */
   readonly arguments?: readonly ToolArgument[];
+  /**
+   * Config fields that hold a URL: an `{{args.NAME}}` written there is filled in
+   * percent-encoded (`encodeURIComponent`), so the model's value stays one path segment or
+   * query value (`../admin` or `1?x=y` cannot reach another path or add parameters).
+   */
+  readonly urlFields?: readonly string[];
 }
 
 export interface ToolArgument {

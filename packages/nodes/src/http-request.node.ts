@@ -54,6 +54,7 @@ export const httpRequestNode = defineNode({
   config: httpRequestConfig,
   toolUse: {
     description: 'Sends an HTTP request and returns the response body.',
+    urlFields: ['url'],
     arguments: [
       { from: 'config', key: 'url', description: 'The full URL to request, starting with https://' },
       {

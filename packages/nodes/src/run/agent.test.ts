@@ -73,6 +73,22 @@ describe('Agent', () => {
     expect(harness.usage).toHaveLength(2);
   });
 
+  it('percent-encodes the model’s value where it goes into a URL, so it stays in its path segment', async () => {
+    const model = scriptedModel([
+      () => ({ toolCalls: [{ id: 'c1', name: 'look_up_order', arguments: { orderId: '../admin?all=1#x' } }], finishReason: 'tool-calls' }),
+      () => ({ text: 'no such order' }),
+    ]);
+    const urls: string[] = [];
+    const http = {
+      async request(spec: { url: string }) {
+        urls.push(spec.url);
+        return { status: 200, headers: {}, body: '{}', url: spec.url };
+      },
+    };
+    await nodeHarness(agentNode, { llm: model.llm, http }).run({ config, tools: [orderTool] });
+    expect(urls).toEqual(['https://shop.example/orders/..%2Fadmin%3Fall%3D1%23x']);
+  });
+
   it('sends a tool’s failure and bad arguments back to the model, which recovers', async () => {
     const model = scriptedModel([
       () => ({ toolCalls: [{ id: 'a', name: 'look_up_order', arguments: {} }] }),

@@ -44,7 +44,10 @@ export function nodeTool(node: ToolSource['node'], type: NodeType): AgentTool {
     parameters: signature.parameters,
     nodeId: node.id,
     async call(args, ctx: ToolCallContext) {
-      const config: Record<string, unknown> = fillArgs(node.config, args) as Record<string, unknown>;
+      const urlFields = new Set(type.toolUse?.urlFields ?? []);
+      const config: Record<string, unknown> = Object.fromEntries(
+        Object.entries(node.config).map(([key, value]) => [key, fillArgs(value, args, urlFields.has(key))]),
+      );
       for (const key of fromConfig) config[key] = args[key];
       const [issue] = configIssues(type, config);
       if (issue) throw new Error(issue.message);
@@ -58,14 +61,22 @@ export function nodeTool(node: ToolSource['node'], type: NodeType): AgentTool {
   };
 }
 
-/** The config with `{{args.NAME}}` filled from the model's arguments; other placeholders stay for the node. */
-function fillArgs(value: unknown, args: Readonly<Record<string, unknown>>): unknown {
+/**
+ * A config value with `{{args.NAME}}` filled from the model's arguments; other placeholders
+ * stay for the node. In a URL field (`toolUse.urlFields`) each value is percent-encoded.
+ */
+function fillArgs(value: unknown, args: Readonly<Record<string, unknown>>, url = false): unknown {
   if (typeof value === 'string') {
     if (!value.includes('{{')) return value;
-    return renderTemplate(value, (path) => (path.startsWith(ARGS_PREFIX) ? args[path.slice(ARGS_PREFIX.length)] : undefined), { onMissing: 'keep' });
+    const arg = (path: string) => {
+      if (!path.startsWith(ARGS_PREFIX)) return undefined;
+      const given = args[path.slice(ARGS_PREFIX.length)];
+      return url && given !== undefined && given !== null ? encodeURIComponent(String(given)) : given;
+    };
+    return renderTemplate(value, arg, { onMissing: 'keep' });
   }
-  if (Array.isArray(value)) return value.map((item) => fillArgs(item, args));
-  if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, fillArgs(item, args)]));
+  if (Array.isArray(value)) return value.map((item) => fillArgs(item, args, url));
+  if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, fillArgs(item, args, url)]));
   return value;
 }
 
