@@ -4,6 +4,7 @@ import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
 import { IconButton } from '../../components/ui/IconButton';
 import { ChatIcon, CloseIcon, HistoryIcon, PlusIcon, SendIcon, StopIcon } from '../../components/ui/icons';
+import { toast } from '../../stores/toast.store';
 import { useRunStore } from '../run/run.store';
 import { isActive } from '../run/run-view';
 import { useEditorStore } from '../store/editor.store';
@@ -95,7 +96,11 @@ function OpenChatPanel({ send, stop }: { send(text: string): Promise<boolean>; s
     setTimeout(() => input.current?.focus());
   };
   const resume = (id: string) => {
-    if (!workflowId || pending) return;
+    if (!workflowId) return;
+    if (pending) {
+      toast.info('An answer is still coming: wait for it, or stop it, before opening another conversation.');
+      return;
+    }
     openConversation.mutate(id, {
       onSuccess: (conversation) => {
         useChatStore.getState().resume(workflowId, id, conversationMessages(conversation.turns, chatMessageId));
