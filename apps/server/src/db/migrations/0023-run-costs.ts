@@ -17,15 +17,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .alterTable('executions')
     .addColumn('cost_incomplete', 'integer', (column) => column.notNull().defaultTo(0))
     .execute();
-  if (db.getExecutor().adapter instanceof PostgresAdapter) {
-    await sql`UPDATE executions SET input_tokens = (usage::json->>'inputTokens')::integer, output_tokens = (usage::json->>'outputTokens')::integer, cost_incomplete = 1 WHERE usage IS NOT NULL`.execute(
-      db,
-    );
-  } else {
-    await sql`UPDATE executions SET input_tokens = json_extract(usage, '$.inputTokens'), output_tokens = json_extract(usage, '$.outputTokens'), cost_incomplete = 1 WHERE usage IS NOT NULL`.execute(
-      db,
-    );
-  }
+  // The JSON's numbers, read by each database's own JSON functions.
+  const tokens =
+    db.getExecutor().adapter instanceof PostgresAdapter
+      ? (key: string) => sql`(usage::json->>${sql.lit(key)})::integer`
+      : (key: string) => sql`json_extract(usage, ${sql.lit(`$.${key}`)})`;
+  const [input, output] = [tokens('inputTokens'), tokens('outputTokens')];
+  await sql`UPDATE executions SET input_tokens = ${input}, output_tokens = ${output}, cost_incomplete = 1 WHERE usage IS NOT NULL`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
