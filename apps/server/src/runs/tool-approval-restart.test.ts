@@ -5,6 +5,7 @@ import { type HttpPeer, startHttpPeer } from '../test-support/http-peer.js';
 import { type OpenAiPeer, startOpenAiPeer } from '../test-support/openai-peer.js';
 import { createWeftPlace, removeWeftPlace, type WeftPlace } from '../test-support/restartable-weft.js';
 import { type SourceWeft, signUpOn, startSourceWeft } from '../test-support/source-weft.js';
+import { TEST_DATABASE_URL } from '../test-support/test-weft.js';
 
 interface ExecutionView {
   id: string;
@@ -21,7 +22,7 @@ interface ExecutionView {
  * rest: the tool, the model's answer, and not the lookup before the agent (counted at the
  * HTTP peer). Each start from the sources takes seconds, hence the long timeout.
  */
-describe('a run waiting for approval survives a crash of the server (SQLite, real process kill)', () => {
+describe.each(['sqlite', 'postgres'] as const)('a run waiting for approval survives a crash of the server (%s, real process kill)', (database) => {
   let place: WeftPlace | undefined;
   let weft: SourceWeft | undefined;
   let model: OpenAiPeer | undefined;
@@ -31,16 +32,22 @@ describe('a run waiting for approval survives a crash of the server (SQLite, rea
     await model?.close();
     await shop?.close();
     if (place) removeWeftPlace(place);
+    place = undefined;
+    weft = undefined;
   });
 
   it('lists the waiting call after the restart, and approving it there finishes the run without running the earlier nodes again', {
     timeout: 300_000,
   }, async () => {
-    place = await createWeftPlace('sqlite');
+    place = await createWeftPlace(database);
+    // A spawned process has no pgSchema option: the schema goes in the URL, as an operator's would.
+    const url = new URL(TEST_DATABASE_URL);
+    if (place.schema) url.searchParams.set('options', `-c search_path=${place.schema}`);
+    const databaseEnv: Record<string, string> = place.schema ? { DATABASE_URL: url.toString() } : {};
     model = await startOpenAiPeer({ tokenDelayMs: 0, turn: refundScript as never });
     shop = await startHttpPeer();
     const start = async () => {
-      weft = await startSourceWeft({ dataDir: (place as WeftPlace).dataDir, env: { WEFT_ALLOW_PRIVATE_NETWORK: '1' } });
+      weft = await startSourceWeft({ dataDir: (place as WeftPlace).dataDir, env: { WEFT_ALLOW_PRIVATE_NETWORK: '1', ...databaseEnv } });
       return weft;
     };
     let server = await start();

@@ -14,8 +14,8 @@ import { type SignedIn, signUp, useTestWeft } from '../test-support/test-weft.js
  * Across a restart of the server process: tool-approval-restart.test.ts.
  */
 
-describe('Agent tools that need approval (SQLite)', () => {
-  const weft = useTestWeft('sqlite');
+describe.each(['sqlite', 'postgres'] as const)('Agent tools that need approval (%s)', (database) => {
+  const weft = useTestWeft(database);
   let model: OpenAiPeer;
   let shop: HttpPeer;
   beforeAll(async () => {

@@ -103,9 +103,9 @@ export function executeWorkflow<S>(options: ExecuteOptions<S>): Promise<ExecuteR
         ? await Promise.resolve({ ok: true, outputs: seed.outputs } as const) // a turn, so long seeded chains don't recurse
         : await runAttempts(node, inputs, options.runInputs?.[node.id], policy(node), shared);
       running -= 1;
-      done.add(node.id);
+      // A waiting node is not done: it and the nodes after it run when the host resumes the run.
+      if (result.ok !== 'waiting') done.add(node.id);
       if (result.ok === 'waiting') {
-        // Not done: it and the nodes after it run when the host resumes the run.
         waiting.add(node.id);
         emit({ type: 'node:waiting', runId, at: now(), nodeId: node.id, reason: result.reason });
       } else if (result.ok) {

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { type ToolApproval, useDecideApproval, useExecutionApprovals } from '../../api/approvals';
+import { cancelExecution } from '../../api/executions';
 import { Button } from '../../components/ui/Button';
 import { controlClasses } from '../../components/ui/control-styles';
 import { PauseIcon } from '../../components/ui/icons';
@@ -42,7 +43,31 @@ export function ApprovalBar() {
       {pending.map((approval) => (
         <ApprovalRow key={approval.id} approval={approval} />
       ))}
+      {pending.length > 0 && executionId && <CancelWaitingRun executionId={executionId} />}
     </section>
+  );
+}
+
+/** Neither yes nor no: the run ends as cancelled and its waiting calls are closed. */
+function CancelWaitingRun({ executionId }: { executionId: string }) {
+  const [busy, setBusy] = useState(false);
+  const cancel = () => {
+    setBusy(true);
+    cancelExecution(executionId)
+      .then(() => {
+        toast.info('Run cancelled: the tool call was not made.');
+        requestRun({ kind: 'follow', executionId });
+      })
+      .catch((error: unknown) => toast.error(errorMessage(error, 'Could not cancel the run.')))
+      .finally(() => setBusy(false));
+  };
+  return (
+    <p className="flex items-center gap-2 pl-[22px] text-xs text-muted">
+      Or end the run without a decision:
+      <Button size="sm" variant="ghost" onClick={cancel} loading={busy} data-testid="approval-cancel-run">
+        Cancel the run
+      </Button>
+    </p>
   );
 }
 
