@@ -162,17 +162,6 @@ export class ExecutionsRepository {
     return query.execute();
   }
 
-  /** How many of the user's executions wait for a worker (scale-out's fair share reads it). */
-  async countQueued(userId: string): Promise<number> {
-    const row = await this.db
-      .selectFrom('executions')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('user_id', '=', userId)
-      .where('status', '=', 'queued')
-      .executeTakeFirst();
-    return Number(row?.count ?? 0);
-  }
-
   /**
    * Scale-out: executions waiting for a worker since they were handed to the queue more
    * than `staleAfterMs` ago by the database's clock (`heartbeat_at`: the insert, or the

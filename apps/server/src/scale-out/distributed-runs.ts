@@ -9,6 +9,7 @@ import type { RunJob } from '../runs/run-job.js';
 import { type LaunchRequest, type RunLauncher, RunNotQueuedError } from '../runs/run-launcher.js';
 import { RunRecorder } from '../runs/run-recorder.js';
 import { type RunEventSink, type StopWatching, watchStoredRun } from '../runs/watch-run.js';
+import type { FairShareCounts } from './fair-share-counts.js';
 import type { OrphanSweep } from './orphan-sweep.js';
 import type { RedisRunEvents } from './redis-run-events.js';
 import type { RunJobQueue } from './run-job-queue.js';
@@ -17,6 +18,7 @@ export interface DistributedRunsOptions {
   repository: ExecutionsRepository;
   events: RedisRunEvents;
   queue: RunJobQueue;
+  fairShare: FairShareCounts;
   sweep: OrphanSweep;
   clock: Clock;
   logger: Logger;
@@ -130,17 +132,22 @@ export class DistributedRuns implements RunLauncher {
     if (this.stalledSince !== undefined && (!rebuildable || this.addsWaiting >= MAX_ADDS_WAITING)) return false;
     // Fair share across the cluster: a job's priority is how many of its user's runs wait
     // (this one included), so the n-th waiting run of each user goes out in the n-th round
-    // and one user's burst no longer holds everyone else's runs behind it. Without an
-    // answer from the database it goes in anyway, first in line: delivering it matters more.
-    const priority = await this.options.repository.countQueued(job.userId).catch(() => 1);
+    // and one user's burst no longer holds everyone else's runs behind it. Counted in Redis
+    // (FairShareCounts), inside the add's wait; without an answer the job goes in anyway,
+    // first in line: delivering it matters more.
     this.addsWaiting += 1;
-    const added = this.options.queue.add(job, priority).then(
-      () => this.answered(true),
-      (error: unknown) => {
-        this.answered(false);
-        throw error;
-      },
-    );
+    const { fairShare, queue } = this.options;
+    const added = fairShare
+      .enter(job.userId)
+      .catch(() => 1)
+      .then((priority) => queue.add(job, priority))
+      .then(
+        () => this.answered(true),
+        (error: unknown) => {
+          this.answered(false);
+          throw error;
+        },
+      );
     if (this.stalledSince !== undefined) {
       added.catch((error: unknown) => this.options.logger.warn({ err: error, executionId: job.executionId }, 'A run waiting for Redis could not be queued'));
       return false;
@@ -209,7 +216,11 @@ export class DistributedRuns implements RunLauncher {
       // The row decides: if no worker has claimed it, none will (the claim needs `queued`).
       if (await repository.cancelQueued(row.id, now.toISOString(), JSON.stringify([closing]))) {
         await Promise.all([
-          queue.remove(row.id).catch((error: unknown) => logger.warn({ err: error, executionId: row.id }, 'Could not take a cancelled run off the queue')),
+          queue.remove(row.id).then(
+            // Off the queue before a worker took it: it no longer waits (a worker would have counted it out).
+            (removed) => (removed ? this.options.fairShare.leave(row.user_id) : undefined),
+            (error: unknown) => logger.warn({ err: error, executionId: row.id }, 'Could not take a cancelled run off the queue'),
+          ),
           events.appendClosing(row.id, closing),
         ]);
         return { ...toSummary(row), status: 'cancelled', error: CANCELLED, finishedAt: now.toISOString() };

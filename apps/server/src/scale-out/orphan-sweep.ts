@@ -6,6 +6,7 @@ import type { ExecutionStatus } from '../runs/execution-types.js';
 import type { ExecutionsRepository } from '../runs/executions.repository.js';
 import type { RunJob } from '../runs/run-job.js';
 import { RunRecorder } from '../runs/run-recorder.js';
+import type { FairShareCounts } from './fair-share-counts.js';
 import type { RedisRunEvents } from './redis-run-events.js';
 import type { RunJobQueue } from './run-job-queue.js';
 
@@ -13,6 +14,8 @@ export interface OrphanSweepOptions {
   repository: ExecutionsRepository;
   events: RedisRunEvents;
   queue: RunJobQueue;
+  /** A job queued again is counted in for its user's fair share (the worker counts it out). */
+  fairShare: FairShareCounts;
   clock: Clock;
   logger: Logger;
   /** A running execution whose heartbeat is older than this has lost its worker (3 heartbeats). */
@@ -99,7 +102,9 @@ export class OrphanSweep {
     if (!(await repository.noteRequeued(row.id, { requeues: row.requeues, heartbeatAt: row.heartbeat_at }))) return 'raced';
     const reason = standing.state === 'missing' ? 'job_missing' : 'job_failed';
     try {
-      if (job) await queue.add(job, await repository.countQueued(row.user_id).catch(() => 1));
+      // Counted in again: the worker that takes it counts it out (FairShareCounts).
+      const priority = await this.options.fairShare.enter(row.user_id).catch(() => 1);
+      if (job) await queue.add(job, priority);
       else await queue.retryFailed(row.id);
     } catch (error) {
       // Counted and stamped: the next look, a stale window on, tries again.

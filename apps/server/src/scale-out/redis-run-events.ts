@@ -34,6 +34,11 @@ export class RedisNames {
     return `${this.prefix}:answer:${executionId}`;
   }
 
+  /** How many of the user's runs wait for a worker (FairShareCounts). */
+  queuedRuns(userId: string): string {
+    return `${this.prefix}:queued:${userId}`;
+  }
+
   /** Channel every worker listens on; a message is the id of an execution to cancel. */
   get cancel(): string {
     return `${this.prefix}:cancel`;

@@ -12,6 +12,7 @@ import type { RunJob } from '../runs/run-job.js';
 import { RunRecorder } from '../runs/run-recorder.js';
 import type { RunWorkerSide } from '../runs/run-worker-side.js';
 import { readRunDocument } from '../workflows/run-document-cache.js';
+import type { FairShareCounts } from './fair-share-counts.js';
 import type { RedisRunEvents } from './redis-run-events.js';
 
 export interface RunWorkerOptions {
@@ -19,6 +20,7 @@ export interface RunWorkerOptions {
   repository: ExecutionsRepository;
   dependencies: RunDependencies;
   events: RedisRunEvents;
+  fairShare: FairShareCounts;
   clock: Clock;
   logger: Logger;
 }
@@ -56,6 +58,8 @@ export class RunWorker {
     const starting = { cancelled: false };
     this.starting.set(executionId, starting);
     let claimed = false;
+    // Taken off the queue: it no longer waits, whatever the claim says (not awaited).
+    void this.options.fairShare.leave(job.userId);
     try {
       const row = await repository.claim(executionId, runs.runnerId, clock.now().toISOString());
       // Cancelled while queued, ended as lost, or taken by another worker: not ours to run.

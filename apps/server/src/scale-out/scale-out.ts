@@ -10,6 +10,7 @@ import type { RunJob } from '../runs/run-job.js';
 import { STALE_HEARTBEATS } from '../runs/run-maintenance.js';
 import type { RunWorkerSide } from '../runs/run-worker-side.js';
 import { DistributedRuns } from './distributed-runs.js';
+import { FairShareCounts } from './fair-share-counts.js';
 import { OrphanSweep } from './orphan-sweep.js';
 import { RedisNames, RedisRunEvents } from './redis-run-events.js';
 import { RunJobQueue } from './run-job-queue.js';
@@ -42,6 +43,7 @@ export class ScaleOut {
   /** Ends runs whose worker went away; told which runs this process executes (services.ts). */
   readonly sweep: OrphanSweep;
   readonly queue: RunJobQueue;
+  readonly fairShare: FairShareCounts;
   private readonly commands: Redis;
   private readonly subscriber: Redis;
   private readonly bull: Redis;
@@ -74,10 +76,12 @@ export class ScaleOut {
     this.repository = options.repository;
     this.events = new RedisRunEvents(this.commands, this.subscriber, names, logger);
     this.queue = new RunJobQueue(this.bull, config.redisPrefix, logger);
+    this.fairShare = new FairShareCounts(this.commands, names);
     this.sweep = new OrphanSweep({
       repository: this.repository,
       events: this.events,
       queue: this.queue,
+      fairShare: this.fairShare,
       clock: options.clock,
       logger,
       staleAfterMs: STALE_HEARTBEATS * config.runHeartbeatMs,
@@ -89,6 +93,7 @@ export class ScaleOut {
       repository: this.repository,
       events: this.events,
       queue: this.queue,
+      fairShare: this.fairShare,
       sweep,
       clock: options.clock,
       logger,
@@ -118,7 +123,7 @@ export class ScaleOut {
   async startWorker(runs: RunWorkerSide): Promise<void> {
     if (this.consumer) return;
     const { logger, clock, dependencies, config } = this.options;
-    const worker = new RunWorker({ runs, repository: this.repository, dependencies, events: this.events, clock, logger });
+    const worker = new RunWorker({ runs, repository: this.repository, dependencies, events: this.events, fairShare: this.fairShare, clock, logger });
     await this.events.onCancel((executionId) => worker.cancel(executionId));
     this.consumer = this.queue.consume({ concurrency: config.runConcurrency, logger, run: (job) => worker.process(job) });
     await this.consumer.waitUntilReady();
