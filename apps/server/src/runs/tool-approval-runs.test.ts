@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approvalWorkflow, refundScript, shopCalls } from '../test-support/approval-fixtures.js';
 import { type HttpPeer, startHttpPeer } from '../test-support/http-peer.js';
 import { type OpenAiPeer, startOpenAiPeer } from '../test-support/openai-peer.js';
-import { createWorkflow, runAndWait, streamedEvents } from '../test-support/run-fixtures.js';
+import { addSecret, createWorkflow, runAndWait, streamedEvents } from '../test-support/run-fixtures.js';
 import { type SignedIn, signUp, useTestWeft } from '../test-support/test-weft.js';
 
 /**
@@ -128,6 +128,30 @@ describe.each(['sqlite', 'postgres'] as const)('Agent tools that need approval (
     expect(shopCalls(shop, 'refund')).toBe(before.refund);
     const steps = ended.nodes.agent?.steps ?? [];
     expect(steps[2]).toMatchObject({ kind: 'tool', name: 'refund_order', status: 'error', input: { orderId: '42' } });
+  });
+
+  it('stores the waiting call and the Agent’s conversation masked: a secret a node returned is kept as the mask', async () => {
+    const user = await signUp(weft());
+    const secret = 'sk-live-approval-5521';
+    await addSecret(weft(), user, 'SHOP_KEY', secret);
+    model.set({
+      turn: ((_request: unknown, results: readonly { content: string }[]) =>
+        results.length === 0 ? { toolCalls: [{ name: 'refund_order', arguments: { orderId: secret } }] } : { text: 'done' }) as never,
+    });
+    const document = approvalWorkflow(shop.url, model.url);
+    const lookup = document.nodes.find((n) => n.id === 'lookup');
+    if (lookup) lookup.data.config = { ...lookup.data.config, url: `${shop.url}/text?step=lookup&body={{secrets.SHOP_KEY}}` };
+    const workflowId = await createWorkflow(weft(), user, document);
+    const waiting = await runAndWait(weft(), user, workflowId);
+    expect(waiting.status, waiting.error ?? '').toBe('waiting');
+    const rows = await weft().services.db.selectFrom('tool_approvals').select(['arguments', 'state']).where('execution_id', '=', waiting.id).execute();
+    expect(rows).toHaveLength(1);
+    const stored = JSON.stringify(rows);
+    expect(stored).not.toContain(secret);
+    expect(rows[0]?.arguments).toContain('••••');
+    expect(rows[0]?.state).toContain('••••');
+    const listed = await weft().app.inject({ method: 'GET', url: '/api/approvals', headers: user.headers });
+    expect(listed.body).not.toContain(secret);
   });
 
   it('answers another user 404, a second decision 409, and a cancel ends the run and closes its approval', async () => {

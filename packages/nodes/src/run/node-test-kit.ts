@@ -9,6 +9,7 @@ import type { LlmService, TokenUsage } from '../services/llm-service.js';
 import type { MailService } from '../services/mail-service.js';
 import type { McpService } from '../services/mcp-service.js';
 import type { SandboxService } from '../services/sandbox-service.js';
+import type { ToolApprovalService } from '../services/tool-approval-service.js';
 import type { VectorStoreService } from '../services/vector-store-service.js';
 import type { WorkflowService } from '../services/workflow-service.js';
 import type { ToolSource } from '../tools/agent-tool.js';
@@ -48,6 +49,7 @@ export interface TestServices {
   mcp?: McpService;
   workflows?: WorkflowService;
   params?: Record<string, unknown>;
+  approvals?: ToolApprovalService;
 }
 
 export function nodeHarness(node: NodeType, services: TestServices = {}): NodeRunHarness {
@@ -99,5 +101,6 @@ export function testServices(services: TestServices, recordUsage: (usage: TokenU
     workflows: services.workflows ?? { describe: missing('workflows'), call: missing('workflows') },
     params: services.params ?? {},
     recordUsage,
+    ...(services.approvals ? { approvals: services.approvals } : {}),
   };
 }
