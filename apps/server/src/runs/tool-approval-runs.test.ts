@@ -178,9 +178,32 @@ describe.each(['sqlite', 'postgres'] as const)('Agent tools that need approval (
     const events = await streamedEvents(weft(), owner, execution.id);
     expect(events.at(-1)).toMatchObject({ type: 'run:finished', status: 'cancelled' });
 
-    // Decided twice: the second answers 409 naming the first.
+    // Decided twice: the second answers 409 naming the first. An API key decides as its
+    // owner, for the workflows it may call only.
     const second = await runUntilWaiting(owner);
-    expect((await decide(owner, second.approval.id, 'approve')).status).toBe(200);
+    const keyFor = async (workflowIds: string[] | null) => {
+      const res = await weft().app.inject({
+        method: 'POST',
+        url: '/api/api-keys',
+        headers: owner.headers,
+        payload: { name: `key-${workflowIds?.length ?? 'all'}`, workflowIds },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return { authorization: `Bearer ${(res.json() as { token: string }).token}` };
+    };
+    const otherWorkflow = await createWorkflow(weft(), owner, approvalWorkflow(shop.url, model.url));
+    const narrowKey = await keyFor([otherWorkflow]);
+    const narrow = await weft().app.inject({ method: 'POST', url: `/api/approvals/${second.approval.id}/approve`, headers: narrowKey, payload: {} });
+    expect(narrow.statusCode).toBe(404);
+    expect((await weft().app.inject({ method: 'GET', url: '/api/approvals', headers: narrowKey })).json().approvals).toEqual([]);
+    const byKey = await weft().app.inject({
+      method: 'POST',
+      url: `/api/approvals/${second.approval.id}/approve`,
+      headers: await keyFor([second.workflowId]),
+      payload: {},
+    });
+    expect(byKey.statusCode, byKey.body).toBe(200);
+    expect(byKey.json().approval).toMatchObject({ status: 'approved', decidedBy: `${owner.email} (API key)` });
     const again = await decide(owner, second.approval.id, 'reject');
     expect(again.status).toBe(409);
     expect(again.body.message).toMatch(/already approved by/);
