@@ -91,6 +91,12 @@ export function subWorkflowsFor(deps: SubWorkflowDeps, run: { userId: string; ex
         signal?.removeEventListener('abort', cancel);
       }
       if (detail.status === 'error') throw new Error(`"${workflow.name}" failed (execution ${executionId}): ${detail.error ?? 'no reason given'}`);
+      if (detail.status === 'waiting') {
+        // The caller does not wait for a person: the child stays waiting, decided on its own later.
+        throw new Error(
+          `"${workflow.name}" stopped at a tool call that waits for approval (execution ${executionId}); a Run Workflow step does not wait for that. Approve it there, or turn off Require approval in that workflow.`,
+        );
+      }
       if (detail.status !== 'success') throw new Error(`"${workflow.name}" was ${detail.status} (execution ${executionId})`);
       const outputIds = runOutputNodeIds(workflow.parsed.nodes);
       return { executionId, answer: outputIds.length === 0 ? null : runAnswer(outputIds, detail.outputs ?? {}) };
