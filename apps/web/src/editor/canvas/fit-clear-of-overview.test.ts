@@ -36,4 +36,22 @@ describe('fitClearOfCorner', () => {
     const v = fitClearOfCorner({ x: 0, y: 0, width: 2400, height: 300 }, area, null);
     expect(v.zoom).toBeCloseTo(1200 / (2400 * 1.15), 2);
   });
+
+  it('keeps a workflow out from under the legend in the top-left corner as well', () => {
+    const legend = { width: 240, height: 56 };
+    const wide = { x: 0, y: 0, width: 2400, height: 900 };
+    const v = fitClearOfCorner(wide, area, corner, legend);
+    const box = onScreen(wide, v);
+    expect(box.top >= legend.height || box.left >= legend.width).toBe(true);
+    expect(clearOfCorner(box)).toBe(true);
+    // Only a little smaller than without the legend: fitted below its short strip.
+    expect(v.zoom).toBeGreaterThan(fitClearOfCorner(wide, area, corner).zoom * 0.85);
+  });
+
+  it('fits a tall workflow beside the legend when that shows it larger', () => {
+    const legend = { width: 240, height: 400 };
+    const tall = { x: 0, y: 0, width: 300, height: 2000 };
+    const box = onScreen(tall, fitClearOfCorner(tall, area, null, legend));
+    expect(box.left).toBeGreaterThanOrEqual(legend.width);
+  });
 });

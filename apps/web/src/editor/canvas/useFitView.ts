@@ -1,7 +1,7 @@
 import { useReactFlow, useStoreApi } from '@xyflow/react';
 import { useCallback, useEffect } from 'react';
 import { useEditorStore } from '../store/editor.store';
-import { fitClearOfCorner } from './fit-clear-of-overview';
+import { type BoxSize, fitClearOfCorner } from './fit-clear-of-overview';
 import { OVERVIEW_CORNER } from './OverviewMap';
 
 export const FIT_VIEW_PADDING = 0.15;
@@ -13,7 +13,7 @@ export const FIT_VIEW_MAX_ZOOM = 1;
  * been measured, which never happens for off-screen nodes when only visible ones render;
  * here the bounds come from measured sizes where there are some and from the estimated
  * ones (flow-nodes.ts) elsewhere, and the viewport is set at once. While the overview
- * map is shown, nothing is fitted under it (issue 13). The view then counts as fitted
+ * map is shown, nothing is fitted under it (issue 13), nor under the data types legend. The view then counts as fitted
  * (`viewFitted`), so it is fitted again as the canvas changes size (useKeepSelectionVisible).
  */
 export function useFitView() {
@@ -21,17 +21,34 @@ export function useFitView() {
   const flowStore = useStoreApi();
   return useCallback(
     (duration = 0): boolean => {
-      const { nodeLookup, width, height, minZoom, maxZoom } = flowStore.getState();
+      const { nodeLookup, width, height, minZoom, maxZoom, domNode } = flowStore.getState();
       if (nodeLookup.size === 0 || !width || !height) return false;
       const bounds = flow.getNodesBounds([...nodeLookup.keys()]);
       const area = { width, height, minZoom, maxZoom: Math.min(maxZoom, FIT_VIEW_MAX_ZOOM), padding: FIT_VIEW_PADDING };
-      const viewport = fitClearOfCorner(bounds, area, useEditorStore.getState().overviewShown ? OVERVIEW_CORNER : null);
+      const overview = useEditorStore.getState().overviewShown ? OVERVIEW_CORNER : null;
+      const viewport = fitClearOfCorner(bounds, area, overview, legendCorner(domNode));
       void flow.setViewport(viewport, { duration });
       useEditorStore.getState().setViewFitted(true);
       return true;
     },
     [flow, flowStore],
   );
+}
+
+/** Room kept between the legend and the nearest node. */
+const LEGEND_GAP = 8;
+
+/**
+ * The data types legend's box over the canvas's top-left corner (EditorLayout's
+ * `weft-legend-slot`), as it is now: folded it is a short strip, open a taller panel.
+ */
+function legendCorner(canvas: Element | null): BoxSize | null {
+  const legend = document.querySelector('.weft-legend-slot');
+  if (!canvas || !legend) return null;
+  const box = legend.getBoundingClientRect();
+  const area = canvas.getBoundingClientRect();
+  if (box.width === 0 || box.right <= area.left || box.bottom <= area.top) return null;
+  return { width: box.right - area.left + LEGEND_GAP, height: box.bottom - area.top + LEGEND_GAP };
 }
 
 /**
