@@ -90,6 +90,14 @@ test('a tool call waits for approval above the canvas, and Approve lets the run 
     await shootThemes(page, 'tool-approval-waiting');
     await shootThemes(page, 'tool-approval-bar', { target: bar });
 
+    // The dashboard's Executions tab says so too (another tab of the same session).
+    const dashboard = await page.context().newPage();
+    await dashboard.goto('/dashboard/executions');
+    const row = dashboard.locator('[data-testid="execution-row"][data-status="waiting"]');
+    await expect(row.getByText('Waiting for approval')).toBeVisible();
+    await shootThemes(dashboard, 'tool-approval-executions', { target: row });
+    await dashboard.close();
+
     // Approve: a toast, the run goes on live and succeeds with the refund's result.
     await bar.getByTestId('approval-approve').click();
     await expect(page.getByText('Approved refund_order: the run goes on.')).toBeVisible();

@@ -21,7 +21,7 @@ import { RunStatusBadge } from './RunStatusBadge';
 const columns = { trigger: 'hidden sm:table-cell', started: 'hidden md:table-cell', duration: 'hidden sm:table-cell', cost: 'hidden lg:table-cell' } as const;
 
 const HEAD: HeaderColumn[] = [
-  { label: 'Status', className: 'w-32' },
+  { label: 'Status', className: 'w-44' },
   { label: 'Workflow' },
   { label: 'Trigger', className: `${columns.trigger} w-28` },
   { label: 'Started', className: `${columns.started} w-40` },
