@@ -1,4 +1,6 @@
-import { link, OPENAI_KEY_SECRET, type WorkflowTemplate } from './workflow-template.js';
+import { ingestBranch, link, OPENAI_KEY_SECRET, type WorkflowTemplate } from './workflow-template.js';
+
+const ingest = ingestBranch({ key: 'document', label: 'Document' }, 'document-qa');
 
 /** Upload → split → embed & store; question → retrieve → format context → LLM answer citing sources. */
 export const documentQa: WorkflowTemplate = {
@@ -18,15 +20,8 @@ export const documentQa: WorkflowTemplate = {
     { type: 'llm.chat', title: 'Write Answer', category: 'AI', icon: 'sparkles' },
   ],
   nodes: [
-    { key: 'document', type: 'rag.load', label: 'Document', config: { source: 'file', file: '' } },
-    { key: 'split', type: 'rag.split', label: 'Split', config: {} },
-    {
-      key: 'store',
-      type: 'rag.store',
-      label: 'Embed & Store',
-      // Replace: the collection follows the document; unchanged chunks are not embedded again.
-      config: { collection: 'document-qa', mode: 'replace', provider: 'openai', model: 'text-embedding-3-small', apiKey: OPENAI_KEY_SECRET },
-    },
+    // Replace: the collection follows the document.
+    ...ingest.nodes,
     {
       key: 'question',
       type: 'input.text',
@@ -65,8 +60,7 @@ export const documentQa: WorkflowTemplate = {
     { key: 'output', type: 'output', label: 'Answer', config: { format: 'markdown' } },
   ],
   connections: [
-    link('document.output', 'split.input'),
-    link('split.output', 'store.input'),
+    ...ingest.connections,
     // Retrieval waits for indexing in the same run.
     link('store.output', 'retrieve.after'),
     link('question.output', 'retrieve.input'),

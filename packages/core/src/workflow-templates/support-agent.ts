@@ -1,4 +1,4 @@
-import { link, OPENAI_KEY_SECRET, type WorkflowTemplate } from './workflow-template.js';
+import { ingestBranch, link, OPENAI_KEY_SECRET, type WorkflowTemplate } from './workflow-template.js';
 
 const SYSTEM_PROMPT = `You are the support agent of a small online shop: polite, warm and brief.
 Answer only from what your tools return. For questions about how the shop works (returns, shipping, payment, accounts), search the help articles first. Whenever the customer mentions an order, look it up by its id before saying anything about it; never guess a status or a date. If the customer asks about "it" or "my order", use the order from earlier in the conversation.
@@ -10,6 +10,8 @@ If neither the help articles nor the order answer the question, say that you do 
  * session → the answer. The ingest branch ends in the Agent's After input, so a run that
  * indexes new articles searches them (a tool node has no connection of its own to wait on).
  */
+const ingest = ingestBranch({ key: 'articles', label: 'Help Articles' }, '{{params.collection}}');
+
 export const supportAgent: WorkflowTemplate = {
   id: 'support-agent',
   name: 'Support agent',
@@ -27,21 +29,8 @@ export const supportAgent: WorkflowTemplate = {
     { type: 'ai.agent', title: 'Support Agent', category: 'AI', icon: 'bot' },
   ],
   nodes: [
-    { key: 'articles', type: 'rag.load', label: 'Help Articles', config: { source: 'file', file: '' } },
-    { key: 'split', type: 'rag.split', label: 'Split', config: {} },
-    {
-      key: 'store',
-      type: 'rag.store',
-      label: 'Embed & Store',
-      // Replace: the collection follows the articles; unchanged chunks are not embedded again, so each turn costs nothing here.
-      config: {
-        collection: '{{params.collection}}',
-        mode: 'replace',
-        provider: 'openai',
-        model: 'text-embedding-3-small',
-        apiKey: OPENAI_KEY_SECRET,
-      },
-    },
+    // Replace: the collection follows the articles, so each turn embeds nothing new.
+    ...ingest.nodes,
     {
       key: 'message',
       type: 'input.text',
@@ -86,8 +75,7 @@ export const supportAgent: WorkflowTemplate = {
     { key: 'answer', type: 'output', label: 'Answer', config: { format: 'markdown' } },
   ],
   connections: [
-    link('articles.output', 'split.input'),
-    link('split.output', 'store.input'),
+    ...ingest.connections,
     link('store.output', 'agent.after'),
     link('message.output', 'agent.input'),
     link('search.tool', 'agent.tools'),

@@ -97,3 +97,28 @@ export function link(from: string, to: string): TemplateConnection {
 /** How the templates name the model key, so one secret serves them all. */
 export const OPENAI_KEY_SECRET = '{{secrets.OPENAI_API_KEY}}';
 export const SLACK_WEBHOOK_SECRET = '{{secrets.SLACK_WEBHOOK_URL}}';
+
+/**
+ * The indexing branch of the RAG templates: a Document Loader of an uploaded file (`key`,
+ * `label`) → Split → Embed & Store into `collection`, replacing what the collection held
+ * (unchanged chunks are not embedded again, so a run that indexes the same file costs
+ * nothing there). Its last node is `store`; the caller links `store.output` onward.
+ */
+export function ingestBranch(
+  loader: { readonly key: string; readonly label: string },
+  collection: string,
+): { nodes: TemplateNode[]; connections: TemplateConnection[] } {
+  return {
+    nodes: [
+      { key: loader.key, type: 'rag.load', label: loader.label, config: { source: 'file', file: '' } },
+      { key: 'split', type: 'rag.split', label: 'Split', config: {} },
+      {
+        key: 'store',
+        type: 'rag.store',
+        label: 'Embed & Store',
+        config: { collection, mode: 'replace', provider: 'openai', model: 'text-embedding-3-small', apiKey: OPENAI_KEY_SECRET },
+      },
+    ],
+    connections: [link(`${loader.key}.output`, 'split.input'), link('split.output', 'store.input')],
+  };
+}
