@@ -15,6 +15,8 @@ export interface RunJob {
   seeded?: Readonly<Record<string, SeededOutputs>>;
   /** A caller waits for the whole outputs (`?wait=true`, a webhook answering with them): the worker hands them over through Redis. */
   answerWanted?: boolean;
+  /** Scale-out: the waiting API process's reply channel, told the end (and a small answer) once stored. */
+  replyTo?: string;
   /** The conversation an Agent with memory continues (StartRunRequest.sessionId). */
   sessionId?: string;
 }

@@ -11,7 +11,7 @@ import { RunRecorder } from '../runs/run-recorder.js';
 import { type RunEventSink, type StopWatching, watchStoredRun } from '../runs/watch-run.js';
 import type { FairShareCounts } from './fair-share-counts.js';
 import type { OrphanSweep } from './orphan-sweep.js';
-import type { RedisRunEvents } from './redis-run-events.js';
+import type { RedisRunEvents, ReplySlot } from './redis-run-events.js';
 import type { RunJobQueue } from './run-job-queue.js';
 
 export interface DistributedRunsOptions {
@@ -39,6 +39,11 @@ const STORED_POLL_MS = 5_000;
  * milliseconds; past this it is stalled or away, and the request is answered without it.
  */
 const ENQUEUE_WAIT_MS = 2_000;
+/**
+ * How long a wait for a run launched here listens only for its reply before it also joins
+ * the run's own channel (where a cancel or the sweep of another process tells the end).
+ */
+const REPLY_ONLY_MS = 1_000;
 /** Adds left waiting on a stalled Redis at most (each holds its job in memory). */
 const MAX_ADDS_WAITING = 1_000;
 
@@ -73,21 +78,30 @@ export class DistributedRuns implements RunLauncher {
     return { running: 0, waiting: 0 };
   }
 
-  launch(request: LaunchRequest): Promise<ExecutionSummary> {
+  async launch(request: LaunchRequest): Promise<ExecutionSummary> {
     const { summary, userId } = request;
-    return this.enqueue(
-      {
-        executionId: summary.id,
-        userId,
-        document: request.document,
-        inputs: request.runInputs,
-        ...(request.seeded ? { seeded: request.seeded } : {}),
-        ...(request.answerWanted ? { answerWanted: true } : {}),
-        ...(request.sessionId ? { sessionId: request.sessionId } : {}),
-      },
-      summary,
-      request.rebuildable,
-    );
+    // A caller that wants the answer waits for it here (`waitFor`): the worker tells this
+    // process's reply channel, heard before the job exists.
+    const replyTo = request.answerWanted ? this.options.events.expectReply(summary.id) : undefined;
+    try {
+      return await this.enqueue(
+        {
+          executionId: summary.id,
+          userId,
+          document: request.document,
+          inputs: request.runInputs,
+          ...(request.seeded ? { seeded: request.seeded } : {}),
+          ...(request.answerWanted ? { answerWanted: true } : {}),
+          ...(request.sessionId ? { sessionId: request.sessionId } : {}),
+          ...(replyTo ? { replyTo } : {}),
+        },
+        summary,
+        request.rebuildable,
+      );
+    } catch (error) {
+      this.options.events.dropReply(summary.id);
+      throw error;
+    }
   }
 
   /** Every process looks for runs whose worker went silent, on each heartbeat (RunMaintenance). */
@@ -179,6 +193,27 @@ export class DistributedRuns implements RunLauncher {
   }
 
   async waitFor(executionId: string, timeoutMs: number | undefined): Promise<ExecutionDetail> {
+    const deadline = timeoutMs === undefined ? Number.POSITIVE_INFINITY : Date.now() + timeoutMs;
+    const reply = this.options.events.reply(executionId);
+    if (!reply) return this.waitStored(executionId, deadline, undefined);
+    try {
+      // Launched here with a reply channel, heard before its job existed: a run that ends
+      // soon costs no subscription and no read before its end (issue 24). One that takes
+      // longer (or whose end was stored by someone else: a cancel, the sweep, a requeued
+      // job that names no channel) is waited for on its own channel as well.
+      await raceTimeout(reply.done, Math.min(REPLY_ONLY_MS, Math.max(0, deadline - Date.now())));
+      if (reply.notice) {
+        const row = await this.options.repository.getById(executionId);
+        if (row && !isActiveStatus(row.status)) return await this.answer(executionId, row, reply);
+      }
+      return await this.waitStored(executionId, deadline, reply);
+    } finally {
+      this.options.events.dropReply(executionId);
+    }
+  }
+
+  /** Waits for the stored notice on the run's own channel (and its reply, if one is expected), polling the row meanwhile. */
+  private async waitStored(executionId: string, deadline: number, reply: ReplySlot | undefined): Promise<ExecutionDetail> {
     const { repository, events } = this.options;
     // Listen before reading the row, or an end stored in between would be missed.
     const stored = events.whenStored(executionId);
@@ -186,9 +221,9 @@ export class DistributedRuns implements RunLauncher {
       await stored.ready;
       let row = await repository.getById(executionId);
       if (!row) throw new Error(`Execution ${executionId} does not exist`);
-      const deadline = timeoutMs === undefined ? Number.POSITIVE_INFINITY : Date.now() + timeoutMs;
       let notified = false;
-      void stored.done.then(() => {
+      const heard = reply ? Promise.race([stored.done, reply.done]) : stored.done;
+      void heard.then(() => {
         notified = true;
       });
       while (isActiveStatus(row.status)) {
@@ -196,16 +231,25 @@ export class DistributedRuns implements RunLauncher {
         if (left <= 0) break;
         const wait = Math.min(left, STORED_POLL_MS);
         // Once notified, a row still active can only be a race with another writer: poll.
-        await (notified ? new Promise((resolve) => setTimeout(resolve, wait)) : raceTimeout(stored.done, wait));
+        await (notified ? new Promise((resolve) => setTimeout(resolve, wait)) : raceTimeout(heard, wait));
         row = (await repository.getById(executionId)) ?? row;
       }
       if (isActiveStatus(row.status)) return await this.liveDetail(row);
-      // The worker kept the whole outputs for a caller that waits; storage has their preview.
-      const whole = await events.takeAnswer(executionId);
-      return whole === undefined ? toDetail(row) : { ...toDetail(row), outputs: whole };
+      return await this.answer(executionId, row, reply);
     } finally {
       stored.stop();
     }
+  }
+
+  /**
+   * An ended run as its waiting caller gets it. The worker kept the whole outputs for a
+   * caller that waits (storage has their preview): in the reply when small, else under the
+   * answer key, taken once. A reply saying there is none spares the look.
+   */
+  private async answer(executionId: string, row: ExecutionRow, reply: ReplySlot | undefined): Promise<ExecutionDetail> {
+    const notice = reply?.notice;
+    const whole = notice?.outputs ?? (notice && !notice.kept ? undefined : await this.options.events.takeAnswer(executionId));
+    return whole === undefined ? toDetail(row) : { ...toDetail(row), outputs: whole };
   }
 
   async cancel(row: SummaryRow): Promise<ExecutionSummary> {
@@ -216,6 +260,7 @@ export class DistributedRuns implements RunLauncher {
       // The row decides: if no worker has claimed it, none will (the claim needs `queued`).
       if (await repository.cancelQueued(row.id, now.toISOString(), JSON.stringify([closing]))) {
         await Promise.all([
+          Promise.resolve(events.replied({ id: row.id })),
           queue.remove(row.id).then(
             // Off the queue before a worker took it: it no longer waits (a worker would have counted it out).
             (removed) => (removed ? this.options.fairShare.leave(row.user_id) : undefined),

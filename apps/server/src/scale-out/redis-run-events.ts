@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { RunEvent } from '@weft/core';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
@@ -14,6 +15,38 @@ const ENDED_BUFFER_TTL_MS = 10 * 60_000;
 
 /** The message on a run's channel saying its end is in its row. */
 const STORED_NOTICE = '{"stored":true}';
+
+/** Whole answers up to this size travel in the reply notice itself (no GETDEL for the waiter). */
+const REPLY_ANSWER_MAX_BYTES = 16 * 1024;
+/**
+ * An answer that travelled in the reply notice is also kept this long, for a waiter whose
+ * subscriber connection dropped the notice (it finds the end by polling the row, every 5 s).
+ */
+const REPLIED_ANSWER_TTL_MS = 30_000;
+/** A reply nobody came to wait for (the request died between the start and the wait) is forgotten after this. */
+const REPLY_FORGOTTEN_MS = 10 * 60_000;
+
+/**
+ * What a waiting API process hears on its reply channel once a run's end is stored: the
+ * whole answer (`outputs`), that it is kept under the answer key (`kept`), or neither (no
+ * answer: the row says everything).
+ */
+export interface ReplyNotice {
+  id: string;
+  outputs?: Record<string, unknown>;
+  kept?: true;
+}
+
+/** A run launched by this process whose caller will wait: its reply, once heard. */
+export interface ReplySlot {
+  notice: ReplyNotice | undefined;
+  done: Promise<void>;
+}
+
+interface HeldReply extends ReplySlot {
+  resolve(): void;
+  timer: NodeJS.Timeout;
+}
 
 /** Names of Weft's Redis keys and channels, all under the install's prefix (WEFT_REDIS_PREFIX). */
 export class RedisNames {
@@ -37,6 +70,11 @@ export class RedisNames {
   /** How many of the user's runs wait for a worker (FairShareCounts). */
   queuedRuns(userId: string): string {
     return `${this.prefix}:queued:${userId}`;
+  }
+
+  /** A process's reply channel (`RunJob.replyTo`): stored notices of the runs it waits for. */
+  reply(processId: string): string {
+    return `${this.prefix}:reply:${processId}`;
   }
 
   /** Channel every worker listens on; a message is the id of an execution to cancel. */
@@ -83,6 +121,10 @@ export class RedisRunEvents implements RunEventHub, LiveEventSource {
   private flushScheduled = false;
   private lastFlush: Promise<unknown> = Promise.resolve();
   private cancelHandler: ((executionId: string) => void) | undefined;
+  /** This process's reply channel, and whether Redis confirmed the subscription (then jobs name it). */
+  private readonly replyChannel: string;
+  private repliesHeard = false;
+  private readonly replies = new Map<string, HeldReply>();
 
   constructor(
     /** Commands and publishing. */
@@ -93,6 +135,47 @@ export class RedisRunEvents implements RunEventHub, LiveEventSource {
     private readonly logger: Logger,
   ) {
     subscriber.on('message', (channel: string, message: string) => this.receive(channel, message));
+    this.replyChannel = names.reply(randomUUID());
+  }
+
+  /**
+   * Subscribes this process's reply channel, once, at the start (issue 24): a run whose
+   * caller waits names it in its job, and the worker tells the end there, so waiting costs
+   * no SUBSCRIBE and UNSUBSCRIBE per run. Until Redis confirms it, jobs name no channel and
+   * their waiters use the run's own channel, as before.
+   */
+  async listenForReplies(): Promise<void> {
+    await this.subscriber.subscribe(this.replyChannel);
+    this.repliesHeard = true;
+  }
+
+  /**
+   * Before the job of a run whose caller will wait is added: holds a slot for its reply, so
+   * one that comes before `waitFor` is kept. The channel to name in the job, or undefined
+   * when this process is not subscribed (yet).
+   */
+  expectReply(executionId: string): string | undefined {
+    if (!this.repliesHeard) return undefined;
+    let resolve!: () => void;
+    const done = new Promise<void>((r) => {
+      resolve = r;
+    });
+    const timer = setTimeout(() => this.replies.delete(executionId), REPLY_FORGOTTEN_MS);
+    timer.unref();
+    this.replies.set(executionId, { notice: undefined, done, resolve, timer });
+    return this.replyChannel;
+  }
+
+  /** The slot `expectReply` held for the execution, if any (`waitFor`); `dropReply` when done with it. */
+  reply(executionId: string): ReplySlot | undefined {
+    return this.replies.get(executionId);
+  }
+
+  dropReply(executionId: string): void {
+    const held = this.replies.get(executionId);
+    if (!held) return;
+    clearTimeout(held.timer);
+    this.replies.delete(executionId);
   }
 
   publish(executionId: string, seq: number, event: RunEvent): void {
@@ -149,24 +232,42 @@ export class RedisRunEvents implements RunEventHub, LiveEventSource {
     };
   }
 
-  /**
-   * Keeps a finished run's whole outputs for the caller waiting on another process: storage
-   * holds only a preview of large values. Gone once taken, or with the event buffer's TTL.
-   */
-  async keepAnswer(executionId: string, outputs: Record<string, unknown>): Promise<void> {
-    await this.commands.set(this.names.answer(executionId), JSON.stringify(outputs), 'PX', ENDED_BUFFER_TTL_MS);
-  }
-
   /** The whole outputs a worker kept for the waiting caller, once; undefined when none were. */
   async takeAnswer(executionId: string): Promise<Record<string, unknown> | undefined> {
     const json = await this.commands.getdel(this.names.answer(executionId));
     return json === null ? undefined : (JSON.parse(json) as Record<string, unknown>);
   }
 
-  /** Tells waiters (`?wait=true`, cancel) that the execution's end is in its row; after its last events. */
-  async notifyStored(executionId: string): Promise<void> {
+  /**
+   * Tells waiters (`?wait=true`, cancel) that the execution's end is in its row; after its
+   * last events, in one pipeline. `answer`: the whole outputs for the caller waiting on
+   * another process (storage holds only a preview of large values), kept under the answer
+   * key (taken once, or gone with the event buffer's TTL). `replyTo`: the waiting process's
+   * reply channel, told too; a small answer travels in that notice, and is kept only briefly
+   * for a waiter that missed it.
+   */
+  async notifyStored(executionId: string, answer?: Record<string, unknown>, replyTo?: string): Promise<void> {
     await this.flush();
-    await this.commands.pipeline().pexpire(this.names.events(executionId), ENDED_BUFFER_TTL_MS).publish(this.names.live(executionId), STORED_NOTICE).exec();
+    const pipeline = this.commands.pipeline();
+    const json = answer === undefined ? undefined : JSON.stringify(answer);
+    const inNotice = json !== undefined && replyTo !== undefined && Buffer.byteLength(json) <= REPLY_ANSWER_MAX_BYTES;
+    if (json !== undefined) pipeline.set(this.names.answer(executionId), json, 'PX', inNotice ? REPLIED_ANSWER_TTL_MS : ENDED_BUFFER_TTL_MS);
+    pipeline.pexpire(this.names.events(executionId), ENDED_BUFFER_TTL_MS).publish(this.names.live(executionId), STORED_NOTICE);
+    if (replyTo !== undefined) {
+      const id = JSON.stringify(executionId);
+      pipeline.publish(replyTo, inNotice ? `{"id":${id},"outputs":${json}}` : json === undefined ? `{"id":${id}}` : `{"id":${id},"kept":true}`);
+    }
+    const results = await pipeline.exec();
+    const failed = results?.find(([error]) => error);
+    if (failed) throw failed[0];
+  }
+
+  /** A run this process waits for is stored: told by its reply, or ended here (a queued cancel). */
+  replied(notice: ReplyNotice): void {
+    const held = this.replies.get(notice.id);
+    if (!held || held.notice) return;
+    held.notice = notice;
+    held.resolve();
   }
 
   /**
@@ -245,6 +346,14 @@ export class RedisRunEvents implements RunEventHub, LiveEventSource {
   private receive(channelName: string, message: string): void {
     if (channelName === this.names.cancel) {
       this.cancelHandler?.(message);
+      return;
+    }
+    if (channelName === this.replyChannel) {
+      try {
+        this.replied(JSON.parse(message) as ReplyNotice);
+      } catch (error) {
+        this.logger.error({ err: error, channel: channelName }, 'A reply message from Redis is not JSON');
+      }
       return;
     }
     const prefix = this.names.live('');

@@ -58,6 +58,7 @@ export class RunWorker {
     const starting = { cancelled: false };
     this.starting.set(executionId, starting);
     let claimed = false;
+    let whole: Record<string, unknown> | undefined;
     // Taken off the queue: it no longer waits, whatever the claim says (not awaited).
     void this.options.fairShare.leave(job.userId);
     try {
@@ -84,12 +85,11 @@ export class RunWorker {
         run.controller.abort(new Error('Cancelled'));
       }
       await runs.runClaimed(run, prepared.configErrors);
-      // Before the stored notice, so the API process that waits finds the answer with it.
-      const whole = runs.takeWholeAnswer(run);
-      if (whole !== undefined) await this.options.events.keepAnswer(executionId, whole);
+      // Kept with the stored notice, so the API process that waits finds the answer with it.
+      whole = runs.takeWholeAnswer(run);
     } finally {
       this.starting.delete(executionId);
-      if (claimed) await this.options.events.notifyStored(executionId);
+      if (claimed) await this.options.events.notifyStored(executionId, whole, job.replyTo);
     }
   }
 

@@ -111,7 +111,7 @@ export class ScaleOut {
     const url = this.options.config.redisUrl as string;
     try {
       await Promise.all([this.commands.connect(), this.subscriber.connect()]);
-      await this.queue.ready();
+      await Promise.all([this.queue.ready(), this.events.listenForReplies()]);
     } catch (error) {
       this.disconnect();
       const cause = [...this.lastError.values()][0] ?? (error instanceof Error ? error.message : String(error));
