@@ -4,6 +4,7 @@ import type { LlmConversations, LlmMessage, LlmToolCall, LlmToolResult, LlmTurnR
 import type { HeldToolCall, ToolApprovalService, ToolDecision } from '../services/tool-approval-service.js';
 import type { AgentTool, ToolCallContext } from '../tools/agent-tool.js';
 import { type JsonSchema, schemaProblem } from '../tools/json-schema.js';
+import { checkJsonAnswer, messageOf, readArguments, untilAborted } from './agent-calls.js';
 import { type LimitName, limitMessage, toolOutputText } from './agent-messages.js';
 import { type AgentPause, rejectionText, waitingReason } from './agent-pause.js';
 import { pricedUsage } from './model-cost.js';
@@ -331,53 +332,4 @@ class AgentLoop {
   }
 }
 
-function readArguments(raw: unknown): { ok: true; value: Record<string, unknown> } | { ok: false; problem: string } {
-  let value = raw;
-  if (typeof raw === 'string') {
-    try {
-      value = raw.trim() === '' ? {} : JSON.parse(raw);
-    } catch {
-      return { ok: false, problem: 'The arguments are not valid JSON.' };
-    }
-  }
-  if (value === undefined || value === null) return { ok: true, value: {} };
-  if (typeof value !== 'object' || Array.isArray(value)) return { ok: false, problem: 'The arguments must be a JSON object.' };
-  return { ok: true, value: value as Record<string, unknown> };
-}
-
-/** The model's final answer as JSON fitting the schema (a fenced ```json block is accepted). */
-export function checkJsonAnswer(text: string, schema: JsonSchema): { ok: true; value: unknown } | { ok: false; problem: string } {
-  const fenced = /^\s*```(?:json)?\s*([\s\S]*?)\s*```\s*$/i.exec(text);
-  let value: unknown;
-  try {
-    value = JSON.parse(fenced?.[1] ?? text);
-  } catch {
-    return { ok: false, problem: 'it is not valid JSON' };
-  }
-  const problem = schemaProblem(schema, value);
-  return problem ? { ok: false, problem } : { ok: true, value };
-}
-
-/** Resolves as `work` does, or rejects the moment `signal` aborts (a tool that ignores its signal is not waited for). */
-function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    work.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error);
-      },
-    );
-  });
-}
-
-function messageOf(error: unknown): string {
-  if (error instanceof Error) return error.message || error.name;
-  return typeof error === 'string' ? error : 'Unknown error';
-}
+export { checkJsonAnswer } from './agent-calls.js';
