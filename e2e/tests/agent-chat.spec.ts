@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
 import { type ChatCompletionRequest, type PeerTurn, startOpenAiPeer } from '../../apps/server/src/test-support/openai-peer.js';
+import { openChat } from '../support/chat.js';
 import { connect, dragFromLibrary, handle, node, openNewWorkflow } from '../support/editor.js';
 import { expect, test } from '../support/fixtures.js';
 import { shootThemes } from '../support/screenshots.js';
@@ -141,18 +142,7 @@ test('an Agent with two tools built in the editor, chatted with over three turns
     await settings.getByRole('button', { name: 'Close node settings' }).click();
 
     // Three turns in the chat panel: each one runs the workflow with the chat's session.
-    await page.getByTestId('chat-button').click();
-    const panel = page.getByRole('complementary', { name: 'Chat' });
-    const input = panel.getByTestId('chat-input');
-    const answers = panel.getByTestId('chat-answer');
-    const say = async (words: string, answer: string) => {
-      const before = await answers.count();
-      await input.fill(words);
-      await input.press('Enter');
-      await expect(answers).toHaveCount(before + 1);
-      await expect(answers.last()).toHaveAttribute('data-status', 'done', { timeout: 20_000 });
-      await expect(answers.last()).toHaveText(answer);
-    };
+    const { panel, answers, say } = await openChat(page);
     await say('Where is order A42?', 'Order A42 has shipped; it arrives on Friday.');
     await say('And what does it cost with VAT?', 'With VAT it comes to 120 EUR.');
     // Nothing to call: the number comes from the first turn's tool result, kept in memory.

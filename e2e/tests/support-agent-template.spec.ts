@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import type { ChatCompletionRequest } from '../../apps/server/src/test-support/openai-peer.js';
 import { HELP_ARTICLES, SHOP_ORDER, SUPPORT_ANSWERS } from '../../apps/server/src/test-support/support-shop.js';
+import { openChat } from '../support/chat.js';
 import { node } from '../support/editor.js';
 import { expect, SCREENSHOT_DIR, signUpViaApi, test } from '../support/fixtures.js';
 import { shootThemes } from '../support/screenshots.js';
@@ -90,20 +91,7 @@ test('the Support agent template: five cards, setup, and a remembered conversati
     .click();
 
   // The chat panel holds the conversation: each message is a run of the same session.
-  const chatButton = page.getByTestId('chat-button');
-  await expect(chatButton).toBeEnabled();
-  await chatButton.click();
-  const panel = page.getByRole('complementary', { name: 'Chat' });
-  const input = panel.getByTestId('chat-input');
-  const answers = panel.getByTestId('chat-answer');
-  const say = async (words: string, answer: string) => {
-    const before = await answers.count();
-    await input.fill(words);
-    await input.press('Enter');
-    await expect(answers).toHaveCount(before + 1);
-    await expect(answers.last()).toHaveAttribute('data-status', 'done', { timeout: 20_000 });
-    await expect(answers.last()).toHaveText(answer);
-  };
+  const { say } = await openChat(page);
   const lookups = peers.orderLookups.length;
   await say('How long do I have to return an item?', SUPPORT_ANSWERS.returns);
   await say(`Where is my order ${SHOP_ORDER.id}?`, SUPPORT_ANSWERS.order);
