@@ -101,6 +101,10 @@ describe.each(['sqlite', 'postgres'] as const)('Agent tools that need approval (
       [4, 'model', 'success'],
     ]);
     expect(stored.nodes.lookup?.status).toBe('success');
+    // The tokens of the model calls before the wait are counted with the ones after it.
+    const modelSteps = stored.nodes.agent?.steps?.filter((s) => s.kind === 'model') ?? [];
+    expect(ended.usage?.inputTokens).toBe(modelSteps.reduce((sum, s) => sum + (s.usage?.inputTokens ?? 0), 0));
+    expect(modelSteps[0]?.usage?.inputTokens).toBeGreaterThan(0);
     const events = await streamedEvents(weft(), user, execution.id);
     const types = events.map((event) => event.type);
     expect(types.filter((type) => type === 'run:started')).toHaveLength(1);
