@@ -60,9 +60,9 @@ export class ToolApprovals implements WaitingRuns {
         created_at: at,
       }));
     });
-    // Stored once: a retried closing write must not hold the calls twice.
-    run.holds.length = 0;
     await this.options.repository.insert(rows);
+    // Stored once: a closing write tried again (its status update failed) must not hold the calls twice.
+    run.holds.length = 0;
   }
 
   stored(executionId: string): void {
