@@ -314,11 +314,15 @@ export class RunService {
   }
 
   /**
-   * Embedded: marks every execution left queued or running by a stopped server as failed.
+   * Embedded: marks every execution left queued or running by a stopped server as failed,
+   * and takes up waiting runs whose tool calls were all decided (tool-approvals.ts).
    * Scale-out: only those whose worker stopped answering (other processes run the rest).
    */
-  recoverOrphans(): Promise<number> {
-    return this.launcher.recoverOrphans();
+  async recoverOrphans(): Promise<number> {
+    const ended = await this.launcher.recoverOrphans();
+    // A run whose last tool call was decided by a process that stopped before it went on.
+    await this.approvals.resumeDecided();
+    return ended;
   }
 
   /** Names this process in the executions it runs (`runner_id`). */

@@ -158,6 +158,22 @@ describe.each(['sqlite', 'postgres'] as const)('Agent tools that need approval (
     expect(listed.body).not.toContain(secret);
   });
 
+  it('takes up at the next start a run whose last call was decided by a process that stopped before it went on', async () => {
+    const user = await signUp(weft());
+    const { execution, approval } = await runUntilWaiting(user);
+    // The decision as a process stores it, then stops before resuming the run.
+    await weft()
+      .services.db.updateTable('tool_approvals')
+      .set({ status: 'approved', decided_by: user.email, decided_at: new Date().toISOString() })
+      .where('id', '=', approval.id)
+      .execute();
+    expect((await detail(user, execution.id)).status).toBe('waiting');
+    await weft().services.runs.recoverOrphans();
+    const ended = await weft().services.runs.waitFor(execution.id);
+    expect(ended.status, ended.error ?? '').toBe('success');
+    expect(String(ended.outputs.answer)).toContain('"step":"refund"');
+  });
+
   it('answers another user 404, a second decision 409, and a cancel ends the run and closes its approval', async () => {
     const owner = await signUp(weft());
     const other = await signUp(weft());

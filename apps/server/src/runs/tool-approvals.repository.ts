@@ -63,6 +63,37 @@ export class ToolApprovalsRepository {
     return Number(row?.n ?? 0);
   }
 
+  /**
+   * Waiting executions whose calls are all decided: the process that took the last decision
+   * stopped before it could resume the run (a crash, a failed resume).
+   */
+  async decidedWaiting(): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('executions')
+      .select('executions.id')
+      .where('executions.status', '=', 'waiting')
+      .where(({ exists, not, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('tool_approvals')
+              .select('tool_approvals.id')
+              .whereRef('tool_approvals.execution_id', '=', 'executions.id')
+              .where('tool_approvals.status', '=', 'pending'),
+          ),
+        ),
+      )
+      .where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom('tool_approvals')
+            .select('tool_approvals.id')
+            .whereRef('tool_approvals.execution_id', '=', 'executions.id')
+            .where('tool_approvals.status', 'in', ['approved', 'rejected']),
+        ),
+      )
+      .execute();
+    return rows.map((row) => row.id);
+  }
+
   /** Closes an execution's undecided calls (its run ended without them). */
   async closePending(executionId: string, at: string, reason: string): Promise<void> {
     await this.db

@@ -110,6 +110,18 @@ export class ToolApprovals implements WaitingRuns {
     return decided ? { ok: true, approval: toToolApproval(decided) } : { ok: false, reason: 'not_found' };
   }
 
+  /**
+   * At start: takes up the waiting runs whose calls were all decided but that never went on
+   * (the deciding process stopped first). Answers how many; scale-out leaves them.
+   */
+  async resumeDecided(): Promise<number> {
+    if (!this.options.canResume) return 0;
+    const ids = await this.options.repository.decidedWaiting();
+    for (const id of ids) await this.resumeIfDecided(id);
+    if (ids.length > 0) this.options.logger.info({ count: ids.length }, 'Waiting runs whose tool calls were decided went on');
+    return ids.length;
+  }
+
   /** Ends a waiting execution as cancelled and closes its pending calls; false when it no longer waits. */
   async cancelWaiting(row: SummaryRow): Promise<boolean> {
     const at = this.options.clock.now().toISOString();
