@@ -105,7 +105,12 @@ export class ToolApprovals implements WaitingRuns {
       const now = await repository.get(userId, id);
       return { ok: false, reason: 'conflict', message: now ? decidedMessage(now) : 'This tool call was decided already.' };
     }
-    await this.resumeIfDecided(row.execution_id);
+    try {
+      await this.resumeIfDecided(row.execution_id);
+    } catch (error) {
+      // The decision stands; the next start takes the run up (`resumeDecided`).
+      this.options.logger.error({ err: error, executionId: row.execution_id }, 'Could not resume a run whose tool calls were decided');
+    }
     const decided = await repository.get(userId, id);
     return decided ? { ok: true, approval: toToolApproval(decided) } : { ok: false, reason: 'not_found' };
   }
