@@ -1,6 +1,7 @@
 import type { LlmToolCall, TokenUsage } from '@weft/nodes';
 import type { LanguageModelUsage, TextStreamPart, ToolSet } from 'ai';
 import { describeLlmError, LlmRequestError, type ModelCallTarget } from './llm-errors.js';
+import type { ModelCallOptions, ProviderModel } from './llm-turn.js';
 
 /** What one streamed model call came to. */
 export interface ModelStreamResult {
@@ -56,4 +57,58 @@ export async function readModelStream(
     finishReason,
     usage: { model: modelId ?? request.model, inputTokens: usage?.inputTokens ?? 0, outputTokens: usage?.outputTokens ?? 0 },
   };
+}
+
+/**
+ * One call of a provider model's own protocol (llm-turn.ts): sends it and reads its parts
+ * as readModelStream reads the SDK's, so an agent's turn and a chat answer the same way.
+ * Tool call arguments arrive as JSON text and are parsed here, as the SDK would; arguments
+ * that are not JSON stay text, for the agent to answer the model with.
+ */
+export async function readModelCall(
+  model: ProviderModel,
+  options: ModelCallOptions,
+  request: ModelCallTarget,
+  signal: AbortSignal,
+  onToken: (text: string) => void,
+): Promise<ModelStreamResult> {
+  let text = '';
+  let failure: unknown;
+  let usage: { input?: number; output?: number } = {};
+  let modelId: string | undefined;
+  let finishReason = 'unknown';
+  const toolCalls: LlmToolCall[] = [];
+  try {
+    const { stream } = await model.doStream(options);
+    for await (const part of stream) {
+      if (part.type === 'text-delta') {
+        text += part.delta;
+        onToken(part.delta);
+      } else if (part.type === 'tool-call') {
+        toolCalls.push({ id: part.toolCallId, name: part.toolName, arguments: toolInput(part.input) });
+      } else if (part.type === 'error') {
+        failure ??= part.error;
+      } else if (part.type === 'response-metadata') {
+        modelId = part.modelId || modelId;
+      } else if (part.type === 'finish') {
+        usage = { input: part.usage.inputTokens.total, output: part.usage.outputTokens.total };
+        finishReason = part.finishReason.unified;
+      }
+    }
+  } catch (error) {
+    failure ??= error;
+  }
+  if (signal.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('Cancelled');
+  if (failure !== undefined) throw new LlmRequestError(await describeLlmError(failure, request), { cause: failure });
+  return { text, toolCalls, finishReason, usage: { model: modelId ?? request.model, inputTokens: usage.input ?? 0, outputTokens: usage.output ?? 0 } };
+}
+
+/** A tool call's arguments: empty text is no arguments, JSON is parsed, anything else stays as it came. */
+function toolInput(input: string): unknown {
+  if (input.trim() === '') return {};
+  try {
+    return JSON.parse(input);
+  } catch {
+    return input;
+  }
 }
