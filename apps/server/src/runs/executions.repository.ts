@@ -123,14 +123,22 @@ export class ExecutionsRepository {
    * Scale-out: a worker takes a queued execution (queued → running, naming itself). The
    * database decides races with a cancel or another worker; undefined when it lost.
    */
-  claim(id: string, runnerId: string, at: string) {
+  async claim(id: string, runnerId: string, at: string) {
+    return (await this.claimMany([id], runnerId, at))[0];
+  }
+
+  /**
+   * Several claims in one statement (scale-out's ClaimBatcher): each row is claimed only if
+   * still queued, and the rows returned are the ones this runner won.
+   */
+  claimMany(ids: readonly string[], runnerId: string, at: string) {
     return this.db
       .updateTable('executions')
       .set({ status: 'running', runner_id: runnerId, started_at: at, heartbeat_at: this.databaseNow() })
-      .where('id', '=', id)
+      .where('id', 'in', ids)
       .where('status', '=', 'queued')
       .returning([...SUMMARY_COLUMNS, 'inputs'])
-      .executeTakeFirst();
+      .execute();
   }
 
   /** Scale-out: cancels an execution no worker has claimed yet. False when one has. */

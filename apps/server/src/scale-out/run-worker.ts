@@ -12,6 +12,7 @@ import type { RunJob } from '../runs/run-job.js';
 import { RunRecorder } from '../runs/run-recorder.js';
 import type { RunWorkerSide } from '../runs/run-worker-side.js';
 import { readRunDocument } from '../workflows/run-document-cache.js';
+import { ClaimBatcher } from './claim-batcher.js';
 import type { FairShareCounts } from './fair-share-counts.js';
 import type { RedisRunEvents } from './redis-run-events.js';
 
@@ -50,10 +51,15 @@ export class RunWorker {
   /** Executions being claimed or prepared, with whether a cancel came meanwhile. */
   private readonly starting = new Map<string, { cancelled: boolean }>();
 
-  constructor(private readonly options: RunWorkerOptions) {}
+  /** Claims of jobs taken at about the same time go to the database together. */
+  private readonly claims: ClaimBatcher;
+
+  constructor(private readonly options: RunWorkerOptions) {
+    this.claims = new ClaimBatcher(options.repository, options.runs.runnerId, options.clock);
+  }
 
   async process(job: RunJob): Promise<void> {
-    const { runs, repository, clock } = this.options;
+    const { runs } = this.options;
     const { executionId } = job;
     const starting = { cancelled: false };
     this.starting.set(executionId, starting);
@@ -62,7 +68,7 @@ export class RunWorker {
     // Taken off the queue: it no longer waits, whatever the claim says (not awaited).
     void this.options.fairShare.leave(job.userId);
     try {
-      const row = await repository.claim(executionId, runs.runnerId, clock.now().toISOString());
+      const row = await this.claims.claim(executionId);
       // Cancelled while queued, ended as lost, or taken by another worker: not ours to run.
       if (!row) return;
       claimed = true;
