@@ -80,7 +80,9 @@ export async function readModelCall(
   const toolCalls: LlmToolCall[] = [];
   try {
     const { stream } = await model.doStream(options);
-    for await (const part of stream) {
+    // Node's ReadableStream is async-iterable (a break or throw cancels it); the DOM typings the
+    // web's server tests compile this with do not say so.
+    for await (const part of stream as unknown as AsyncIterable<StreamPart<typeof stream>>) {
       if (part.type === 'text-delta') {
         text += part.delta;
         onToken(part.delta);
@@ -112,3 +114,6 @@ function toolInput(input: string): unknown {
     return input;
   }
 }
+
+/** What a stream gives, from its type. */
+type StreamPart<S> = S extends ReadableStream<infer Part> ? Part : never;
