@@ -25,7 +25,7 @@ export type ExecutionStatus = (typeof EXECUTION_STATUSES)[number];
 /**
  * Statuses of an execution that has not ended yet: the one list the server's queries on
  * live runs, its sweeps and the web's "still running" checks all read. Every other status
- * is final.
+ * is final, but `waiting`, which a decision resumes.
  */
 export const ACTIVE_EXECUTION_STATUSES = ['queued', 'running'] as const satisfies readonly ExecutionStatus[];
 export type ActiveExecutionStatus = (typeof ACTIVE_EXECUTION_STATUSES)[number];

@@ -8,7 +8,14 @@ describe('runStatusLook', () => {
   });
 
   it('colours every status the server sends', () => {
-    expect(EXECUTION_STATUSES.map((status) => runStatusLook(status).label)).toEqual(['Queued', 'Running', 'Succeeded', 'Failed', 'Cancelled']);
+    expect(EXECUTION_STATUSES.map((status) => runStatusLook(status).label)).toEqual([
+      'Queued',
+      'Running',
+      'Waiting for approval',
+      'Succeeded',
+      'Failed',
+      'Cancelled',
+    ]);
     expect(runStatusLook('success').tone).toBe('ok');
     expect(runStatusLook('error')).toEqual({ label: 'Failed', tone: 'danger' });
   });
