@@ -66,6 +66,8 @@ describe('Scale-out: a job rebuilt from the database is the job first queued (is
   async function requeued(executionId: string): Promise<RunJob> {
     const { api } = getCluster();
     await expect.poll(async () => (await storedExecutionRow(api, executionId)).requeues, { timeout: 10_000 }).toBe(1);
+    // The sweep stamps the row before it adds the job (orphan-sweep.ts), so the job may come a moment later.
+    await expect.poll(async () => (await queue.getJob(executionId)) !== undefined, { timeout: 10_000 }).toBe(true);
     const job = await queue.getJob(executionId);
     if (!job) throw new Error(`no job again for ${executionId}`);
     return job.data;
