@@ -12,7 +12,8 @@ function Connector() {
 
 /** A template's nodes as a tiny canvas: glyph tiles joined by edges (names in the list's label). */
 export function NodeChainPreview({ nodes, size = 'sm' }: { nodes: readonly TemplatePreviewNode[]; size?: 'sm' | 'lg' }) {
-  const tile = size === 'lg' ? 'h-12 w-12 rounded-xl' : 'h-9 w-9 rounded-lg';
+  // Large tiles step down a size on two-column tablets, where six of them would not fit a card.
+  const tile = size === 'lg' ? 'h-10 w-10 rounded-lg lg:h-12 lg:w-12 lg:rounded-xl' : 'h-9 w-9 rounded-lg';
   return (
     <ol aria-label={`Nodes: ${nodes.map((n) => n.title).join(', then ')}`} className="flex w-full items-center">
       {nodes.map((node, i) => (
