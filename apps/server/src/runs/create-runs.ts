@@ -1,7 +1,7 @@
 import { newId } from '../platform/tokens.js';
 import { EmbeddedRunLauncher } from './embedded-run-launcher.js';
 import { HeldRuns } from './held-runs.js';
-import type { ResumeSources } from './resume-run.js';
+import { planResume, type ResumeSources } from './resume-run.js';
 import { RunService, type RunServiceOptions } from './run.service.js';
 import { InProcessRunEventHub, type RunEventHub } from './run-event-hub.js';
 import type { RunLauncher } from './run-launcher.js';
@@ -52,7 +52,7 @@ export function createRuns(options: CreateRunsOptions): Runs {
     onEnded: options.onEnded,
   });
   const launcher = scaleOut?.launcher ?? embeddedLauncher(options, held, hub, runnerId);
-  // Only embedded mode holds runs for approval; scale-out's workers cannot resume them yet.
+  // Both modes hold runs for approval; a scale-out worker plans a resume it claims (RunWorkerSide.planResume).
   const { dependencies, versionDocument } = options;
   const approvalRows = new ToolApprovalsRepository(options.db);
   const approvals = new ToolApprovals({
@@ -63,11 +63,15 @@ export function createRuns(options: CreateRunsOptions): Runs {
     clock,
     dependencies,
     versionDocument,
-    canResume: !scaleOut,
   });
-  if (!scaleOut) held.waiting = approvals;
+  held.waiting = approvals;
   const service = new RunService({ ...options, hub, held, launcher, runnerId, approvals });
-  return { service, worker: new RunWorkerSide(held, runnerId) };
+  return {
+    service,
+    worker: new RunWorkerSide(held, runnerId, {
+      plan: (row) => approvalRows.ofExecution(row.id).then((all) => planResume({ dependencies, clock, versionDocument }, row, all)),
+    }),
+  };
 }
 
 function embeddedLauncher(options: CreateRunsOptions, held: HeldRuns, hub: RunEventHub, runnerId: string): EmbeddedRunLauncher {

@@ -129,12 +129,13 @@ export class ExecutionsRepository {
 
   /**
    * Several claims in one statement (scale-out's ClaimBatcher): each row is claimed only if
-   * still queued, and the rows returned are the ones this runner won.
+   * still queued, and the rows returned are the ones this runner won. A resumed run (tool
+   * approval) keeps its first start: its duration is the whole run's, the wait included.
    */
   claimMany(ids: readonly string[], runnerId: string, at: string) {
     return this.db
       .updateTable('executions')
-      .set({ status: 'running', runner_id: runnerId, started_at: at, heartbeat_at: this.databaseNow() })
+      .set({ status: 'running', runner_id: runnerId, started_at: sql<string>`coalesce(started_at, ${at})`, heartbeat_at: this.databaseNow() })
       .where('id', 'in', ids)
       .where('status', '=', 'queued')
       .returning([...SUMMARY_COLUMNS, 'inputs'])

@@ -57,7 +57,7 @@ export class HeldRuns {
   /** Set once the process begins to stop: why its runs end. */
   stopping: string | undefined;
   /**
-   * Where Agents' tool calls wait for approval (embedded mode, set by create-runs.ts);
+   * Where Agents' tool calls wait for approval (both modes, set by create-runs.ts);
    * absent: an Agent with such a tool fails saying the server cannot hold a run.
    */
   waiting: WaitingRuns | undefined;

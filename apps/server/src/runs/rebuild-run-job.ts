@@ -43,7 +43,8 @@ export interface RunJobSources {
  * inputs its `rebuild_inputs` points at, and a manual run's pins (they are part of that
  * version's document, so `scopeRun` finds the same ones). Not rebuilt: whether a caller
  * waited for the whole answer (a requeued run's waiting caller may be gone; one still
- * waiting gets the stored row, values over 64 KB as previews).
+ * waiting gets the stored row, values over 64 KB as previews). A queued row with held tool
+ * calls is a decided waiting run: rebuilt as a resume job (`RunJob.resume`).
  */
 export class RunJobRebuilder {
   constructor(
@@ -55,7 +56,12 @@ export class RunJobRebuilder {
   /** The job, or undefined when the row is no longer queued or cannot be rebuilt. */
   async rebuild(executionId: string): Promise<RunJob | undefined> {
     const row = await this.repository.getById(executionId);
-    if (row?.status !== 'queued' || (row.rebuild_inputs !== 'stored' && row.rebuild_inputs !== 'schedule')) return undefined;
+    if (row?.status !== 'queued') return undefined;
+    // A queued row with tool calls held was waiting and was decided: its job is a resume,
+    // which the worker plans from the row and its approvals alone.
+    const held = await this.db.selectFrom('tool_approvals').select('id').where('execution_id', '=', row.id).limit(1).executeTakeFirst();
+    if (held) return { executionId: row.id, userId: row.user_id, document: '', inputs: JSON.parse(row.inputs) as Record<string, unknown>, resume: true };
+    if (row.rebuild_inputs !== 'stored' && row.rebuild_inputs !== 'schedule') return undefined;
     const inputs = await this.inputsOf(row);
     if (!inputs) return undefined;
     const document = await this.sources.versionDocument(row.user_id, row.workflow_id, row.workflow_version);

@@ -19,4 +19,10 @@ export interface RunJob {
   replyTo?: string;
   /** The conversation an Agent with memory continues (StartRunRequest.sessionId). */
   sessionId?: string;
+  /**
+   * A waiting run taken up again once its tool calls were decided (tool approval): the
+   * worker plans it from the row and its approvals (`planResume`), not from `document`
+   * and `inputs`, so the nodes that finished before the wait are not called again.
+   */
+  resume?: boolean;
 }

@@ -77,6 +77,12 @@ export interface RunLauncher extends UnheldRuns {
    * `RunNotQueuedError` thrown (the API answers 503).
    */
   launch(request: LaunchRequest): Promise<ExecutionSummary>;
+  /**
+   * Scale-out: hands over a waiting execution whose tool calls were all decided, its row set
+   * back to `queued`; the worker that claims it plans the resume itself (`RunJob.resume`).
+   * Absent in embedded mode, which plans and launches the resume in this process.
+   */
+  readonly launchResume?: ((row: { id: string; user_id: string; inputs: string }) => Promise<void>) | undefined;
   /** Takes a run this process holds out of its wait for a slot; false once it started (or when nothing waits here). */
   withdraw(run: ActiveRun): boolean;
   /** Runs executing in this process's queue and waiting for a slot in it. */

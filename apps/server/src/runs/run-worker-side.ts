@@ -1,5 +1,12 @@
 import type { ActiveRun } from './active-run.js';
+import type { ExecutionRow } from './executions.repository.js';
 import type { HeldRuns } from './held-runs.js';
+import type { ResumePlan } from './resume-run.js';
+
+/** How a worker plans a waiting run taken up again: `planResume` with the row's approvals. */
+export interface ResumePlanner {
+  plan(row: ExecutionRow): Promise<ResumePlan>;
+}
 
 /**
  * What a scale-out worker (scale-out/run-worker.ts) does with the runs it claims: run them
@@ -12,7 +19,17 @@ export class RunWorkerSide {
     private readonly held: HeldRuns,
     /** Names this process in the rows it claims (`runner_id`). */
     readonly runnerId: string,
+    private readonly resumes: ResumePlanner,
   ) {}
+
+  /**
+   * A claimed execution that waited for tool approval and was decided (`RunJob.resume`):
+   * the same plan as embedded mode's resume (the version's document, nodes finished before
+   * the wait seeded, the recorder restored with `run:resumed`, the decisions for each Agent).
+   */
+  planResume(row: ExecutionRow): Promise<ResumePlan> {
+    return this.resumes.plan(row);
+  }
 
   /**
    * Runs an execution that an API process stored and this process has claimed, or ends it

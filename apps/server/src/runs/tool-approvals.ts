@@ -13,8 +13,6 @@ export interface ToolApprovalsOptions extends ResumeSources {
   executions: ExecutionsRepository;
   launcher: RunLauncher;
   logger: Logger;
-  /** Whether this mode can take a waiting run up again (embedded); scale-out refuses decisions saying so. */
-  canResume: boolean;
 }
 
 export interface Decision {
@@ -33,7 +31,7 @@ const LIST_LIMIT = 200;
  * Tool calls that wait for their owner (`tool_approvals`, docs/API.md "Tool approvals"):
  * stored when a run ends `waiting` (`HeldRuns` calls `store`, then writes the status),
  * listed, and decided once each; when an execution's last pending call is decided the run
- * goes on (`planResume`), in this process or, after a restart, in whichever process got
+ * goes on (`planResume`), in this process (scale-out: on the worker that claims its job) or, after a restart, in whichever process got
  * the decision. A decision that lands while the run is still being stored is picked up by
  * `stored`, which looks again once the `waiting` status is written.
  */
@@ -91,14 +89,6 @@ export class ToolApprovals implements WaitingRuns {
     const row = await repository.get(userId, id);
     if (!row || !mayAccess(row.workflow_id)) return { ok: false, reason: 'not_found' };
     if (row.status !== 'pending') return { ok: false, reason: 'conflict', message: decidedMessage(row) };
-    if (!this.options.canResume) {
-      return {
-        ok: false,
-        reason: 'conflict',
-        message:
-          'This server runs in scale-out mode, which cannot take a waiting run up again yet. Cancel the execution and run the workflow on a server in embedded mode.',
-      };
-    }
     const at = clock.now().toISOString();
     const status = decision.approved ? 'approved' : 'rejected';
     if (!(await repository.decide(id, { status, decidedBy: decision.decidedBy, reason: decision.reason, at }))) {
@@ -117,10 +107,9 @@ export class ToolApprovals implements WaitingRuns {
 
   /**
    * At start: takes up the waiting runs whose calls were all decided but that never went on
-   * (the deciding process stopped first). Answers how many; scale-out leaves them.
+   * (the deciding process stopped first). Answers how many.
    */
   async resumeDecided(): Promise<number> {
-    if (!this.options.canResume) return 0;
     const ids = await this.options.repository.decidedWaiting();
     for (const id of ids) await this.resumeIfDecided(id);
     if (ids.length > 0) this.options.logger.info({ count: ids.length }, 'Waiting runs whose tool calls were decided went on');
@@ -141,6 +130,12 @@ export class ToolApprovals implements WaitingRuns {
     if ((await repository.countPending(executionId)) > 0) return;
     const row = await executions.getById(executionId);
     if (row?.status !== 'waiting') return;
+    if (launcher.launchResume) {
+      // Scale-out: the worker that claims it plans the resume (RunJob.resume).
+      if (!(await repository.markResumed(executionId, 'queued', clock.now().toISOString()))) return;
+      await launcher.launchResume(row);
+      return;
+    }
     const plan = await planResume(this.options, row, await repository.ofExecution(executionId));
     const at = clock.now().toISOString();
     if (!plan.ok) {

@@ -104,6 +104,20 @@ export class DistributedRuns implements RunLauncher {
     }
   }
 
+  /**
+   * A waiting run whose tool calls were decided, its row queued again: the job only says
+   * which (`resume`); the worker plans it from the row and its approvals. Rebuildable: if
+   * Redis does not take it, the sweep queues it again as a resume (rebuild-run-job.ts).
+   */
+  readonly launchResume = async (row: { id: string; user_id: string; inputs: string }): Promise<void> => {
+    const job: RunJob = { executionId: row.id, userId: row.user_id, document: '', inputs: JSON.parse(row.inputs) as Record<string, unknown>, resume: true };
+    try {
+      await this.handOver(job, true);
+    } catch (failure) {
+      this.options.logger.warn({ err: failure, executionId: row.id }, 'Redis refused a resumed run’s job; the sweep queues it again');
+    }
+  };
+
   /** Every process looks for runs whose worker went silent, on each heartbeat (RunMaintenance). */
   readonly heartbeatSweep = async (): Promise<number> => {
     const ended = await this.recoverOrphans();

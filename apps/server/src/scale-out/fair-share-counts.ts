@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import type { RedisNames } from './redis-run-events.js';
+import type { RedisNames } from './redis-names.js';
 
 /**
  * A user's counter outlives their last add by this much: a count left too high (a process

@@ -3,7 +3,8 @@ import { Redis } from 'ioredis';
 import pino from 'pino';
 import { describeRunEventHubContract } from '../test-support/run-event-hub-contract.js';
 import { TEST_REDIS_URL } from '../test-support/scale-out-weft.js';
-import { RedisNames, RedisRunEvents } from './redis-run-events.js';
+import { RedisNames } from './redis-names.js';
+import { RedisRunEvents } from './redis-run-events.js';
 
 // The shared Redis, under a prefix of this test's own; its keys expire by themselves
 // (the hub sets TTLs) and the suite deletes what it wrote.

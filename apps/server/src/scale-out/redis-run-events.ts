@@ -4,6 +4,7 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { RunEventHub, RunEventListener } from '../runs/run-event-hub.js';
 import type { LiveEventSource } from '../runs/watch-run.js';
+import type { RedisNames } from './redis-names.js';
 
 /** While a run goes, its event buffer outlives its last event by this much (each event renews it). */
 const LIVE_BUFFER_TTL_MS = 24 * 60 * 60_000;
@@ -46,41 +47,6 @@ export interface ReplySlot {
 interface HeldReply extends ReplySlot {
   resolve(): void;
   timer: NodeJS.Timeout;
-}
-
-/** Names of Weft's Redis keys and channels, all under the install's prefix (WEFT_REDIS_PREFIX). */
-export class RedisNames {
-  constructor(readonly prefix: string) {}
-
-  /** List of a run's events in order, JSON each: the replay for watchers that join mid-run. */
-  events(executionId: string): string {
-    return `${this.prefix}:events:${executionId}`;
-  }
-
-  /** Channel of a run's live events and of the notice that its end is stored. */
-  live(executionId: string): string {
-    return `${this.prefix}:live:${executionId}`;
-  }
-
-  /** A finished run's whole outputs for the API process that waits for them (taken once). */
-  answer(executionId: string): string {
-    return `${this.prefix}:answer:${executionId}`;
-  }
-
-  /** How many of the user's runs wait for a worker (FairShareCounts). */
-  queuedRuns(userId: string): string {
-    return `${this.prefix}:queued:${userId}`;
-  }
-
-  /** A process's reply channel (`RunJob.replyTo`): stored notices of the runs it waits for. */
-  reply(processId: string): string {
-    return `${this.prefix}:reply:${processId}`;
-  }
-
-  /** Channel every worker listens on; a message is the id of an execution to cancel. */
-  get cancel(): string {
-    return `${this.prefix}:cancel`;
-  }
 }
 
 /** What travels on a run's channel: a batch of consecutive events from `seq` on, or the end being stored. */
@@ -284,6 +250,28 @@ export class RedisRunEvents implements RunEventHub, LiveEventSource {
       .publish(this.names.live(executionId), `{"seq":${seq},"events":[${json}]}`)
       .publish(this.names.live(executionId), STORED_NOTICE)
       .exec();
+  }
+
+  /**
+   * A waiting run taken up again (tool approval, `RunJob.resume`): its list is written anew
+   * with the events stored before the wait and `run:resumed`, so a reader folds the whole
+   * run and the worker's next events follow at their sequence numbers. The answer kept for
+   * the wait that ended `waiting` goes, or a wait for the resumed end would take it.
+   */
+  async restart(executionId: string, events: readonly RunEvent[]): Promise<void> {
+    await this.flush();
+    const key = this.names.events(executionId);
+    const json = events.map((event) => JSON.stringify(event));
+    const pipeline = this.commands.pipeline().del(key, this.names.answer(executionId));
+    if (json.length > 0) {
+      pipeline
+        .rpush(key, ...json)
+        .pexpire(key, LIVE_BUFFER_TTL_MS)
+        .publish(this.names.live(executionId), `{"seq":1,"events":[${json.join(',')}]}`);
+    }
+    const results = await pipeline.exec();
+    const failed = results?.find(([error]) => error);
+    if (failed) throw failed[0];
   }
 
   /** Asks the workers to cancel a run; resolves to how many workers heard it. */

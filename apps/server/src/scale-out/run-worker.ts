@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { isDatabaseUnavailable } from '../db/database-unavailable.js';
 import type { Clock } from '../platform/clock.js';
 import { ActiveRun } from '../runs/active-run.js';
+import type { ExecutionSummary } from '../runs/execution-types.js';
 import type { ExecutionsRepository } from '../runs/executions.repository.js';
 import { toSummary } from '../runs/executions.repository.js';
 import type { RunPlan } from '../runs/plan-run.js';
@@ -74,6 +75,10 @@ export class RunWorker {
       claimed = true;
       const summary = toSummary(row);
       const storedInputs = JSON.parse(row.inputs) as Record<string, unknown>;
+      if (job.resume) {
+        await this.resume(job, starting, summary, storedInputs);
+        return;
+      }
       const prepared = await this.prepare(job, row.workflow_id);
       if (!prepared.ok) {
         const refused = new ActiveRun(job.userId, summary, job.inputs, storedInputs, NO_PLAN, {}, new RunRecorder(null));
@@ -97,6 +102,35 @@ export class RunWorker {
       this.starting.delete(executionId);
       if (claimed) await this.options.events.notifyStored(executionId, whole, job.replyTo);
     }
+  }
+
+  /**
+   * A waiting run whose tool calls were decided, claimed: planned from its whole row and its
+   * approvals (`planResume`), its Redis list written anew with the stored events and
+   * `run:resumed`, then run as any other.
+   */
+  private async resume(job: RunJob, starting: { cancelled: boolean }, summary: ExecutionSummary, storedInputs: Record<string, unknown>): Promise<void> {
+    const { runs, repository, events } = this.options;
+    const row = await repository.getById(job.executionId);
+    const plan = row ? await runs.planResume(row) : { ok: false as const, message: 'The execution is gone.' };
+    if (!plan.ok) {
+      this.starting.delete(job.executionId);
+      const refused = new ActiveRun(job.userId, summary, job.inputs, storedInputs, NO_PLAN, {}, new RunRecorder(null));
+      await runs.runClaimed(refused, new Map(), plan.message);
+      return;
+    }
+    const request = plan.request;
+    const run = new ActiveRun(job.userId, summary, request.runInputs, request.storedInputs, request.plan, request.params, request.recorder);
+    run.resume = request.resume;
+    run.sessionId = request.sessionId;
+    await events.restart(job.executionId, request.recorder.events);
+    // From here on the held runs have it and a cancel reaches it there.
+    this.starting.delete(job.executionId);
+    if (starting.cancelled) {
+      run.cancelRequested = true;
+      run.controller.abort(new Error('Cancelled'));
+    }
+    await runs.runClaimed(run, request.configErrors);
   }
 
   /** An API process asked to cancel: abort the run if this worker holds it (or is starting it). */

@@ -101,7 +101,7 @@ class AgentLoop {
     const needsApproval = this.o.tools.find((tool) => tool.requireApproval);
     if (needsApproval && !this.o.approvals) {
       throw new Error(
-        `Tool "${needsApproval.name}" needs approval, but this server cannot hold a run for a person's decision (scale-out mode cannot yet). Turn off Require approval on the tool, or run it on a server in embedded mode.`,
+        `Tool "${needsApproval.name}" needs approval, but this server cannot hold a run for a person's decision. Turn off Require approval on the tool.`,
       );
     }
     if (resume) {

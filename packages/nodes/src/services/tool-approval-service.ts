@@ -5,8 +5,8 @@
  * core's `NodeWaiting`, so the run ends `waiting`. The host stores both with the run
  * (masked: a secret is kept as its mask) and, once every held call is decided, runs the
  * workflow again with the finished nodes seeded; the Agent then finds its decisions in
- * `resumed` and goes on from where it stopped. Absent when the host cannot wait (scale-out
- * today): an Agent with such a tool then fails before its first model call, saying so.
+ * `resumed` and goes on from where it stopped. Absent when the host cannot wait (a host
+ * that runs nodes outside a stored run): an Agent with such a tool then fails before its first model call, saying so.
  */
 export interface ToolApprovalService {
   /** What this Agent node stored when it stopped, with the people's decisions; undefined when the node is not resuming. */
