@@ -94,6 +94,7 @@ export class HeldRuns {
     run.summary.status = 'running';
     // A resumed run keeps its first start: its duration is the whole run's, the wait included.
     if (!run.resume || !run.summary.startedAt) run.summary.startedAt = this.options.clock.now().toISOString();
+    if (run.resume) this.publishResumed(run);
     try {
       const { plan } = run;
       const base = this.options.dependencies.nodeServices({
@@ -165,6 +166,16 @@ export class HeldRuns {
   private asStopped(run: ActiveRun, event: RunEvent): RunEvent {
     if (event.type !== 'run:finished' || event.status !== 'cancelled' || run.cancelRequested || !this.stopping) return event;
     return { ...event, status: 'error', error: this.stopping };
+  }
+
+  /**
+   * The `run:resumed` that planResume recorded after the stored events, to the watchers who
+   * stayed connected through the wait (a new watcher reads it from the recorder's events).
+   */
+  private publishResumed(run: ActiveRun): void {
+    const seq = run.recorder.events.length;
+    const last = run.recorder.events[seq - 1];
+    if (last?.type === 'run:resumed') this.options.hub.publish(run.id, seq, last);
   }
 
   /** Keeps the event (masked, size-limited) and passes it to live watchers. Never throws into the engine. */

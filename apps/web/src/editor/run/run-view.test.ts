@@ -30,6 +30,25 @@ const events: RunEvent[] = [
 const sequenced: SequencedEvent[] = events.map((event, index) => ({ seq: index + 1, event }));
 
 describe('foldEvents', () => {
+  it('follows a resumed run whose stream numbers on from fewer stored events than it saw', () => {
+    const waited: SequencedEvent[] = [
+      { seq: 1, event: { type: 'run:started', runId, at: 1000, nodeIds: ['a'] } },
+      { seq: 2, event: { type: 'node:started', runId, at: 1001, nodeId: 'a', attempt: 1, inputs: {} } },
+      { seq: 3, event: { type: 'node:waiting', runId, at: 1002, nodeId: 'a', reason: 'Waits for approval' } },
+      { seq: 4, event: { type: 'run:finished', runId, at: 1003, status: 'waiting', outputs: {} } },
+    ];
+    const before = foldEvents(liveView(summary, {}), waited);
+    // The server restored three stored events: the resume is number 4 again, then 5, 6.
+    const after = foldEvents(before, [
+      { seq: 4, event: { type: 'run:resumed', runId, at: 2000, reason: 'Run resumed: refund approved by Ada' } },
+      { seq: 5, event: { type: 'node:finished', runId, at: 2001, nodeId: 'a', outputs: { output: 'done' }, durationMs: 1 } },
+      { seq: 6, event: { type: 'run:finished', runId, at: 2002, status: 'success', outputs: { a: 'done' } } },
+    ]);
+    expect(after.log.entries.map((entry) => entry.message)).toContain('Run resumed: refund approved by Ada');
+    expect(after.run.status).toBe('success');
+    expect(after.lastSeq).toBe(6);
+  });
+
   it('folds events into node statuses, outputs, streamed text and log lines', () => {
     const view = foldEvents(liveView(summary, {}), sequenced);
     expect(view.run.status).toBe('success');

@@ -72,7 +72,9 @@ export function foldEvents(view: RunView, batch: readonly SequencedEvent[]): Run
   let changed = false;
   for (const { seq, event } of batch) {
     if (seq !== null) {
-      if (seq <= lastSeq) continue;
+      // A resumed run's stream is numbered on from its stored events, which can be fewer than
+      // a watcher saw before the wait: its `run:resumed` restarts the count (it comes once).
+      if (seq <= lastSeq && event.type !== 'run:resumed') continue;
       lastSeq = seq;
     }
     if (run.runId !== event.runId && run.status === 'pending' && log.entries.length === 0) run = initialRunState(event.runId);
