@@ -78,16 +78,15 @@ function ApprovalRow({ approval }: { approval: ToolApproval }) {
   const agent = useEditorStore((s) => s.nodes.find((n) => n.id === approval.nodeId)?.data.label) ?? approval.nodeId;
   const args = JSON.stringify(approval.arguments, null, 2);
 
+  // A promise, not mutate's callbacks: the run goes on at once and its live events can take
+  // this bar away before the answer comes, and mutate's callbacks never fire once it is gone.
   const submit = (approved: boolean) =>
-    decide.mutate(
-      { id: approval.id, approved, ...(approved ? {} : { reason }) },
-      {
-        onSuccess: () => {
-          toast.success(approved ? `Approved ${approval.toolName}: the run goes on.` : `Rejected ${approval.toolName}: ${agent} is told why and goes on.`);
-          requestRun({ kind: 'follow', executionId: approval.executionId });
-        },
-        onError: (error) => toast.error(errorMessage(error, 'Could not record the decision. Try again.')),
+    decide.mutateAsync({ id: approval.id, approved, ...(approved ? {} : { reason }) }).then(
+      () => {
+        toast.success(approved ? `Approved ${approval.toolName}: the run goes on.` : `Rejected ${approval.toolName}: ${agent} is told why and goes on.`);
+        requestRun({ kind: 'follow', executionId: approval.executionId });
       },
+      (error: unknown) => toast.error(errorMessage(error, 'Could not record the decision. Try again.')),
     );
   const onReject = (event: FormEvent) => {
     event.preventDefault();
