@@ -107,7 +107,16 @@ test('an Agent with two tools built in the editor, chatted with over three turns
     await page.locator('.react-flow__controls-zoomout').click();
     await page.locator('.react-flow__controls-zoomout').click();
     const canvasBox = await page.getByTestId('editor-canvas').boundingBox();
-    await expect.poll(async () => (await node(page, 'Text Input').boundingBox())?.width ?? 240).toBeLessThan(200);
+    // Fit and zoom are animated: measure once the card has stopped moving, or the drops land on it.
+    let seen = '';
+    await expect
+      .poll(async () => {
+        const box = await node(page, 'Text Input').boundingBox();
+        const still = JSON.stringify(box) === seen;
+        seen = JSON.stringify(box);
+        return still && (box?.width ?? 240) < 200;
+      })
+      .toBe(true);
     const inputBox = await node(page, 'Text Input').boundingBox();
     if (!inputBox || !canvasBox) throw new Error('no Text Input card');
     const x = inputBox.x - canvasBox.x + 40;
