@@ -20,6 +20,7 @@ import * as agentMemory from './migrations/0020-agent-memory.js';
 import * as subWorkflows from './migrations/0021-sub-workflows.js';
 import * as toolApprovals from './migrations/0022-tool-approvals.js';
 import * as runCosts from './migrations/0023-run-costs.js';
+import * as audit from './migrations/0025-audit.js';
 import type { Database } from './schema.js';
 
 /** Migrations are imported statically so the build needs no file-system scan. */
@@ -45,6 +46,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0021-sub-workflows': subWorkflows,
   '0022-tool-approvals': toolApprovals,
   '0023-run-costs': runCosts,
+  '0025-audit': audit,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -1,12 +1,12 @@
 import type { TickOutcome } from '@weft/core';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { AgentMemoryTable, McpToolsTable, ToolApprovalsTable } from './schema-agents.js';
+import type { AuditTables, SecretAuditColumns } from './schema-audit.js';
 
 /**
- * Table types. Timestamps are ISO-8601 strings and booleans 0/1 integers so that one
- * migration set and one set of queries serve SQLite and PostgreSQL alike.
+ * Table types. Timestamps are ISO-8601 strings and booleans 0/1 integers so that one migration set and one set of queries serve SQLite and PostgreSQL alike.
  */
-export interface Database {
+export interface Database extends AuditTables {
   users: UsersTable;
   identities: IdentitiesTable;
   sessions: SessionsTable;
@@ -174,7 +174,7 @@ export interface ExecutionsTable {
   cost_incomplete: ColumnType<number, number | undefined, number>;
 }
 
-export interface SecretsTable {
+export interface SecretsTable extends SecretAuditColumns {
   id: string;
   user_id: string;
   name: string;
