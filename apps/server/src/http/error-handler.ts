@@ -8,7 +8,7 @@ import { HttpError } from './http-error.js';
 /**
  * One error shape for every API failure: `{ statusCode, error, message, detail, code? }`;
  * `detail` repeats `message` because SPEC.md §8's client reads `detail`.
- * HttpErrors and Fastify's own 4xx (bad JSON, body too large, rate limit) keep their
+ * HttpErrors (with their `extra` fields) and Fastify's own 4xx (bad JSON, body too large, rate limit) keep their
  * message; a stored workflow this code cannot read (core's WorkflowDocumentError: written by
  * a newer Weft, or damaged) is a 409 saying why; a database that is away (restarting, locked), or a run Redis did not
  * take that cannot be queued later (scale-out), is a 503 with Retry-After; anything
@@ -32,7 +32,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (err instanceof HttpError) {
       return reply
         .code(err.statusCode)
-        .send({ statusCode: err.statusCode, error: statusText(err.statusCode), message: err.message, detail: err.message, code: err.code });
+        .send({ ...err.extra, statusCode: err.statusCode, error: statusText(err.statusCode), message: err.message, detail: err.message, code: err.code });
     }
     if (err instanceof WorkflowDocumentError) {
       return reply.code(409).send({ statusCode: 409, error: statusText(409), message: err.message, detail: err.message, code: err.code });

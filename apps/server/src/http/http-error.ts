@@ -7,6 +7,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly code?: string,
+    /** Fields the answer carries beside the message (a stale save's current version, say). */
+    readonly extra?: Readonly<Record<string, unknown>>,
   ) {
     super(message);
     this.name = 'HttpError';
@@ -17,5 +19,5 @@ export const badRequest = (message: string, code?: string) => new HttpError(400,
 export const unauthorized = (message = 'Authentication required. Please log in again.') => new HttpError(401, message, 'unauthenticated');
 export const forbidden = (message: string) => new HttpError(403, message, 'forbidden');
 export const notFound = (message = 'Not found') => new HttpError(404, message, 'not_found');
-export const conflict = (message: string, code?: string) => new HttpError(409, message, code);
+export const conflict = (message: string, code?: string, extra?: Readonly<Record<string, unknown>>) => new HttpError(409, message, code, extra);
 export const tooManyRequests = (message = 'Too many attempts. Please wait a minute and try again.') => new HttpError(429, message, 'rate_limited');

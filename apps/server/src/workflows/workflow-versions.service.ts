@@ -97,6 +97,12 @@ export class WorkflowVersionsService {
     };
   }
 
+  /** Who saved a kept version and when (a stale save's 409 names them); undefined when not kept. */
+  async savedBy(userId: string, workflowId: string, version: number): Promise<{ author: string | null; savedAt: string } | undefined> {
+    const row = await this.rows(userId, workflowId).where('workflow_versions.version', '=', version).executeTakeFirst();
+    return row ? { author: row.author_name?.trim() || row.author_email || null, savedAt: row.created_at } : undefined;
+  }
+
   /** A kept version's document, upgraded to this code's version; undefined when not kept. */
   async document(userId: string, workflowId: string, version: number, db: Kysely<Database> = this.db): Promise<WorkflowDocument | undefined> {
     const row = await db

@@ -32,7 +32,8 @@ export type WorkflowResult =
   | { ok: true; workflow: StoredWorkflow }
   | { ok: false; reason: 'invalid'; message: string }
   | { ok: false; reason: 'not_found' }
-  | { ok: false; reason: 'stale'; currentVersion: number }
+  /** A save over a newer version: which one, who saved it and when (null when unknown). */
+  | { ok: false; reason: 'stale'; currentVersion: number; savedBy: string | null; savedAt: string | null }
   /** Restore only: the workflow exists but that version is not kept. */
   | { ok: false; reason: 'version_not_found'; version: number };
 
@@ -150,7 +151,7 @@ export class WorkflowsService {
   async update(userId: string, id: string, baseVersion: number, input: unknown, restoredFrom?: number): Promise<WorkflowResult> {
     const existing = await this.findRow(userId, id);
     if (!existing) return { ok: false, reason: 'not_found' };
-    if (existing.version !== baseVersion) return { ok: false, reason: 'stale', currentVersion: existing.version };
+    if (existing.version !== baseVersion) return this.stale(userId, id, existing.version);
     const definitions = await this.definitionsFor(userId, input);
     const check = checkWorkflowDocument(input, definitions, 'document');
     if (!check.ok) return { ok: false, reason: 'invalid', message: check.message };
@@ -182,9 +183,15 @@ export class WorkflowsService {
     });
     if (!updated) {
       const current = await this.findRow(userId, id);
-      return current ? { ok: false, reason: 'stale', currentVersion: current.version } : { ok: false, reason: 'not_found' };
+      return current ? this.stale(userId, id, current.version) : { ok: false, reason: 'not_found' };
     }
     return { ok: true, workflow: { ...check.document, id, version: baseVersion + 1, createdAt: existing.created_at, updatedAt } };
+  }
+
+  /** The refusal of a save over a newer version, naming that version's author and time. */
+  private async stale(userId: string, id: string, currentVersion: number): Promise<WorkflowResult> {
+    const saved = await this.versions.savedBy(userId, id, currentVersion);
+    return { ok: false, reason: 'stale', currentVersion, savedBy: saved?.author ?? null, savedAt: saved?.savedAt ?? null };
   }
 
   /**

@@ -162,7 +162,7 @@ describeEachDatabase('workflow routes', (database) => {
   });
 
   it('saves against the version it started from and refuses a stale save', async () => {
-    const user = await signUp(weft());
+    const user = await signUp(weft(), { displayName: 'Grace Hopper' });
     const created = await create(user);
     clock.advance(5000);
     const document = { ...greetingWorkflow('Renamed'), nodes: greetingWorkflow().nodes.slice(0, 1), edges: [] };
@@ -179,9 +179,13 @@ describeEachDatabase('workflow routes', (database) => {
 
     const stale = await call(user, 'PUT', `/api/workflows/${created.id}`, { baseVersion: 1, document: greetingWorkflow('Lost edit') });
     expect(stale.statusCode).toBe(409);
+    // The editor's conflict dialog names the newer version, who saved it and when.
     expect(stale.json()).toMatchObject({
       code: 'version_conflict',
-      message: 'This workflow was changed elsewhere (version 2). Reload it or overwrite your copy.',
+      message: 'This workflow was changed elsewhere: version 2 was saved by Grace Hopper after you opened it. Load it again, or save yours as a new workflow.',
+      currentVersion: 2,
+      savedBy: 'Grace Hopper',
+      savedAt: saved.json().workflow.updatedAt,
     });
     const read = await call(user, 'GET', `/api/workflows/${created.id}`);
     expect(read.json().workflow).toMatchObject({ name: 'Renamed', version: 2 });

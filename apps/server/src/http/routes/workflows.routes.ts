@@ -32,8 +32,15 @@ export function unwrap(result: WorkflowResult): StoredWorkflow {
       throw badRequest(result.message, 'invalid_workflow');
     case 'not_found':
       throw notFound(notFoundMessage);
-    case 'stale':
-      throw conflict(`This workflow was changed elsewhere (version ${result.currentVersion}). Reload it or overwrite your copy.`, 'version_conflict');
+    case 'stale': {
+      const { currentVersion, savedBy, savedAt } = result;
+      const who = savedBy ? ` by ${savedBy}` : '';
+      throw conflict(
+        `This workflow was changed elsewhere: version ${currentVersion} was saved${who} after you opened it. Load it again, or save yours as a new workflow.`,
+        'version_conflict',
+        { currentVersion, savedBy, savedAt },
+      );
+    }
     case 'version_not_found':
       throw notFound(versionNotKept(result.version));
   }
