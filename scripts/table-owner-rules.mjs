@@ -18,6 +18,7 @@ export const TABLE_OWNERS = new Map([
   ['workflow_alerts', { room: 'alerts/', ask: 'AlertsService or FailureAlerts' }],
   ['agent_memory', { room: 'runs/', ask: 'AgentMemoryStore (runs/agent-memory.ts)' }],
   ['tool_approvals', { room: 'runs/', ask: 'ToolApprovals (runs/tool-approvals.ts)' }],
+  ['workflow_presence', { room: 'presence/', ask: 'PresenceService (presence/presence.service.ts)' }],
 ]);
 
 const TABLE_CALLS = new Set([

@@ -2,10 +2,9 @@ import type { TickOutcome } from '@weft/core';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { AgentMemoryTable, McpToolsTable, ToolApprovalsTable } from './schema-agents.js';
 import type { AuditTables, SecretAuditColumns } from './schema-audit.js';
+import type { WorkflowPresenceTable } from './schema-presence.js';
 
-/**
- * Table types. Timestamps are ISO-8601 strings and booleans 0/1 integers so that one migration set and one set of queries serve SQLite and PostgreSQL alike.
- */
+/** Table types. Timestamps are ISO-8601 strings and booleans 0/1 integers so that one migration set and one set of queries serve SQLite and PostgreSQL alike. */
 export interface Database extends AuditTables {
   users: UsersTable;
   identities: IdentitiesTable;
@@ -33,6 +32,7 @@ export interface Database extends AuditTables {
   mcp_tools: McpToolsTable;
   agent_memory: AgentMemoryTable;
   tool_approvals: ToolApprovalsTable;
+  workflow_presence: WorkflowPresenceTable;
 }
 
 export interface UsersTable {

@@ -4,6 +4,8 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { Services } from '../composition.js';
 import type { Config } from '../config.js';
+import { PresenceService } from '../presence/presence.service.js';
+import { ownerMayView } from '../presence/workflow-access.js';
 import { DEFAULT_BODY_LIMIT, registerBodyGuard } from './body-guard.js';
 import { registerApiKeyAuth } from './caller-auth.js';
 import { registerCompression } from './compression.js';
@@ -25,6 +27,7 @@ import { metricsRoutes } from './routes/metrics.routes.js';
 import { nodeDefinitionsRoutes } from './routes/node-definitions.routes.js';
 import { oidcRoutes } from './routes/oidc.routes.js';
 import { passwordResetRoutes } from './routes/password-reset.routes.js';
+import { presenceRoutes } from './routes/presence.routes.js';
 import { schedulesRoutes } from './routes/schedules.routes.js';
 import { secretsRoutes } from './routes/secrets.routes.js';
 import { subscriptionsRoutes } from './routes/subscriptions.routes.js';
@@ -102,6 +105,8 @@ export async function buildApp({ config, services, logger }: AppOptions): Promis
   nodeDefinitionsRoutes(app, { nodes: services.nodes });
   workflowsRoutes(app, { workflows: services.workflows });
   workflowVersionsRoutes(app, { workflows: services.workflows, versions: services.workflowVersions });
+  // Built here, not in composition.ts: a stateless service over the database and clock, the workflow check its only dependency.
+  presenceRoutes(app, { presence: new PresenceService(services.db, services.clock, ownerMayView(services.db)) });
   customNodesRoutes(app, { customNodes: services.customNodes });
   secretsRoutes(app, { secrets: services.secrets });
   apiKeysRoutes(app, { apiKeys: services.apiKeys });
