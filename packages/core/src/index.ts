@@ -30,6 +30,7 @@ export * from './tool-signature.js';
 export * from './validate-workflow.js';
 export * from './values/index.js';
 export * from './workflow.js';
+export * from './concurrent-edits.js';
 export * from './workflow-diff.js';
 export * from './workflow-diff-summary.js';
 export * from './workflow-document-check.js';
