@@ -8,11 +8,11 @@ import { AuthService } from './accounts/auth.service.js';
 import { IdentitiesService } from './accounts/identities.service.js';
 import { OidcService } from './accounts/oidc.service.js';
 import { PasswordResetService } from './accounts/password-reset.service.js';
-import { SamlService } from './accounts/saml.service.js';
 import { SessionsService } from './accounts/sessions.service.js';
 import { SignInGuard } from './accounts/sign-in-guard.js';
 import { UsageService } from './accounts/usage.service.js';
 import { UsersService } from './accounts/users.service.js';
+import { type AuditServices, createAuditServices } from './audit/create-audit.js';
 import { AlertSenders } from './alerts/alert-senders.js';
 import { AlertSettingsRepository } from './alerts/alert-settings.repository.js';
 import { AlertsService } from './alerts/alerts.service.js';
@@ -61,13 +61,13 @@ import { WorkflowVersionsService } from './workflows/workflow-versions.service.j
 import { WorkflowsRepository } from './workflows/workflows.repository.js';
 import { WorkflowsService } from './workflows/workflows.service.js';
 
-/** Every service, built once with its dependencies passed in (the composition root). */
 /** Confirmation mails the newsletter form may send one address per day. */
 export const NEWSLETTER_MAILS_PER_DAY = 3;
 const DAY_MS = 24 * 60 * 60_000;
 const HOUR_MS = 60 * 60_000;
 
-export interface Services {
+/** Every service, built once with its dependencies passed in (the composition root). */
+export interface Services extends AuditServices {
   db: Kysely<Database>;
   dialect: Dialect;
   clock: Clock;
@@ -89,7 +89,6 @@ export interface Services {
   subscriptionNotices: SubscriptionNotices;
   passwordReset: PasswordResetService;
   oidc: OidcService;
-  saml: SamlService;
   account: AccountService;
   /** Every node type: installed packages plus each user's custom types (the API, saves and runs ask it). */
   nodes: NodeRegistry;
@@ -166,6 +165,7 @@ export function createServices(deps: {
   const customNodes = new CustomNodesService(db, clock);
   const nodes = new NodeRegistry([BUILTIN_PACKAGE, ...(deps.nodePackages ?? [])], customNodes);
   const secrets = new SecretsService(db, clock, new SecretCipher(deps.encryptionKey));
+  const auditServices = createAuditServices({ db, clock, logger, secrets, users });
   // Started on first use: a server that never reads a document starts no worker.
   const contentWork = new ContentWork({
     workers: config.contentWorkers,
@@ -225,6 +225,7 @@ export function createServices(deps: {
     nodeTypes: async (userId, types) => (await nodes.forUser(userId, types)).get,
     secretValues: (userId) => secrets.valuesForUser(userId),
     createMasker: createSecretMasker,
+    secretsUsed: (userId, names) => auditServices.secretUse.used(userId, names),
     // Sandbox time is shared round-robin between users: each call says whose it is.
     nodeServices: (run) => ({
       llm: outbound.llm,
@@ -327,6 +328,7 @@ export function createServices(deps: {
   const apiKeys = new ApiKeysService(db, clock, (userId, workflowId) => workflowsRepository.owns(userId, workflowId));
   const quotaSources = { executions: executionHistory, files, vectors, schedules: scheduleRepository, limits: config.userLimits };
   return {
+    ...auditServices,
     lifecycle: { stopping: false, storageProblem: () => undefined },
     metrics,
     db,
@@ -359,7 +361,6 @@ export function createServices(deps: {
     passwordReset: new PasswordResetService(db, users, sessions, mailer, clock, config.publicUrl, background, apiKeys),
     subscriptionNotices: new SubscriptionNotices(mailer, background, config.publicUrl),
     oidc: new OidcService(config.oidc, config.publicUrl, new IdentitiesService(db, users, clock), sessions, clock),
-    saml: new SamlService(config.saml, config.publicUrl, { db, users, sessions, clock, secretsKey: deps.encryptionKey }),
     account: new AccountService(db, users, sessions, apiKeys, vectors),
     nodes,
     analytics: new AnalyticsService(db, clock),

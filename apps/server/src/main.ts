@@ -40,6 +40,7 @@ export async function createWeft(options: CreateWeftOptions): Promise<Weft> {
   const { services, database } = await openServices(options, logger);
   const app = await buildApp({ config, services, logger });
   if (config.schedulerEnabled) services.scheduler.start();
+  services.audit.startPruning();
   return {
     app,
     services,
@@ -52,6 +53,7 @@ export async function createWeft(options: CreateWeftOptions): Promise<Weft> {
       // Runs end first (stored as stopped) while the database is still open.
       await services.runs.close();
       await services.failureAlerts.settle();
+      await services.audit.close();
       await app.close();
       await services.scaleOut?.close();
       await services.sandbox.close();
@@ -117,6 +119,7 @@ export async function createWeftWorker(options: CreateWeftOptions): Promise<Weft
       // Jobs in hand end as their runs are aborted and stored; then nothing more is taken.
       await Promise.all([scaleOut.stopWorker(), services.runs.close()]);
       await services.failureAlerts.settle();
+      await services.audit.close();
       await scaleOut.close();
       await release();
     },

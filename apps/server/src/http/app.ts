@@ -7,6 +7,7 @@ import type { Config } from '../config.js';
 import { PresenceService } from '../presence/presence.service.js';
 import { ownerMayView } from '../presence/workflow-access.js';
 import { DEFAULT_BODY_LIMIT, registerBodyGuard } from './body-guard.js';
+import { registerAuditTrail } from './audit-trail.js';
 import { registerApiKeyAuth } from './caller-auth.js';
 import { registerCompression } from './compression.js';
 import { registerErrorHandler } from './error-handler.js';
@@ -14,6 +15,7 @@ import { healthRoutes } from './health.js';
 import { alertsRoutes } from './routes/alerts.routes.js';
 import { analyticsRoutes } from './routes/analytics.routes.js';
 import { apiKeysRoutes } from './routes/api-keys.routes.js';
+import { auditRoutes } from './routes/audit.routes.js';
 import { approvalsRoutes } from './routes/approvals.routes.js';
 import { authRoutes } from './routes/auth.routes.js';
 import { collectionsRoutes } from './routes/collections.routes.js';
@@ -27,7 +29,6 @@ import { metricsRoutes } from './routes/metrics.routes.js';
 import { nodeDefinitionsRoutes } from './routes/node-definitions.routes.js';
 import { oidcRoutes } from './routes/oidc.routes.js';
 import { passwordResetRoutes } from './routes/password-reset.routes.js';
-import { samlRoutes } from './routes/saml.routes.js';
 import { presenceRoutes } from './routes/presence.routes.js';
 import { schedulesRoutes } from './routes/schedules.routes.js';
 import { secretsRoutes } from './routes/secrets.routes.js';
@@ -71,6 +72,7 @@ export async function buildApp({ config, services, logger }: AppOptions): Promis
   await app.register(fastifyRateLimit, { global: false, ...sharedCounts });
   registerSessionAuth(app, services.sessions);
   registerApiKeyAuth(app, services.apiKeys);
+  registerAuditTrail(app, services);
   registerBodyGuard(app);
 
   healthRoutes(app, {
@@ -88,8 +90,7 @@ export async function buildApp({ config, services, logger }: AppOptions): Promis
   });
   const credentialRoutes = { emailLimiter: services.emailLimiter, secureCookies: config.secureCookies, ipRateLimit: config.authRateLimit };
   passwordResetRoutes(app, { passwordReset: services.passwordReset, resetMailLimiter: services.resetMailLimiter, ...credentialRoutes });
-  oidcRoutes(app, { oidc: services.oidc, saml: services.saml, secureCookies: config.secureCookies, ipRateLimit: config.authRateLimit });
-  samlRoutes(app, { saml: services.saml, secureCookies: config.secureCookies, ipRateLimit: config.authRateLimit });
+  oidcRoutes(app, { oidc: services.oidc, secureCookies: config.secureCookies, ipRateLimit: config.authRateLimit });
   meRoutes(app, { users: services.users, account: services.account, subscriptions: services.subscriptions, ...credentialRoutes });
   // Let mail still being sent finish before the mailer and database close.
   app.addHook('onClose', async () => {
@@ -129,6 +130,7 @@ export async function buildApp({ config, services, logger }: AppOptions): Promis
   collectionsRoutes(app, { vectors: services.vectors });
   filesRoutes(app, { files: services.files });
   usageRoutes(app, { usage: services.usage });
+  auditRoutes(app, { audit: services.audit });
 
   metricsRoutes(app, { metrics: services.metrics, token: config.metricsToken });
   await registerSpa(app, config.webDir, { serveSourceMaps: config.serveSourceMaps });

@@ -1,4 +1,4 @@
-import type { SeededOutputs, WorkflowDocument } from '@weft/core';
+import { type SeededOutputs, secretNamesIn, type WorkflowDocument } from '@weft/core';
 import { planRun, typesOf } from './plan-run.js';
 import type { RunDependencies } from './run-dependencies.js';
 import { type PreparedRun, prepareNodes } from './run-executors.js';
@@ -24,6 +24,7 @@ export async function prepareRun(
   const planned = planRun(document, nodeType, seeded);
   if (!planned.ok) return planned;
   const secretValues = Object.values(secrets.values);
+  if (deps.secretsUsed && secretValues.length > 0) deps.secretsUsed(userId, referencedSecrets(document, secrets.values));
   const keep = document.settings?.successfulRunData ?? deps.successfulRunData ?? 'all';
   const recorder = new RunRecorder(secretValues.length > 0 ? deps.createMasker(secretValues) : null, keep, planned.plan.edges);
   return { ok: true, recorder, ...prepareNodes({ ...planned.plan, seeded }, document.globalParameters, secrets.values) };
@@ -40,4 +41,10 @@ async function secretsOf(
     if (error instanceof Error && error.name === 'SecretDecryptError') return { ok: false, message: error.message };
     throw error;
   }
+}
+
+/** The user's secrets that the document's nodes and parameters name (`{{secrets.NAME}}`). */
+function referencedSecrets(document: WorkflowDocument, values: Readonly<Record<string, string>>): string[] {
+  const text = JSON.stringify([document.nodes.map((node) => node.data.config), document.globalParameters]);
+  return secretNamesIn(text).filter((name) => name in values);
 }

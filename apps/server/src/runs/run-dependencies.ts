@@ -40,6 +40,11 @@ export interface RunDependencies {
   /** The user's secrets by name, decrypted: for `{{secrets.NAME}}` and for masking. */
   secretValues(userId: string): Promise<Readonly<Record<string, string>>>;
   createMasker(values: readonly string[]): RunMasker;
+  /**
+   * Told the names of the user's secrets a run's nodes refer to, as the run is prepared
+   * (the audit trail's `secret.use`); must return at once and never throw. Absent: nobody listens.
+   */
+  secretsUsed?(userId: string, names: readonly string[]): void;
   /** The llm, http and sandbox services of one run. */
   nodeServices(request: NodeServicesRequest): NodeServices;
   /** A user's workflow as a run reads it (the workflows room owns the table). */

@@ -14,6 +14,11 @@ export interface SecretSummary {
   last4: string;
   createdAt: string;
   updatedAt: string;
+  /** E-mail of who created it; null for secrets from before the audit trail (or a deleted user). */
+  createdBy: string | null;
+  /** E-mail of who last used it in a run, and when; null until then. */
+  lastUsedBy: string | null;
+  lastUsedAt: string | null;
 }
 
 export type SecretResult =
@@ -22,8 +27,22 @@ export type SecretResult =
   | { ok: false; reason: 'duplicate'; name: string }
   | { ok: false; reason: 'empty' };
 
-function toSummary(row: Pick<SecretRow, 'id' | 'name' | 'last4' | 'created_at' | 'updated_at'>): SecretSummary {
-  return { id: row.id, name: row.name, last4: row.last4, createdAt: row.created_at, updatedAt: row.updated_at };
+type SummaryRow = Pick<SecretRow, 'id' | 'name' | 'last4' | 'created_at' | 'updated_at' | 'last_used_at'> & {
+  created_by_email: string | null;
+  last_used_by_email: string | null;
+};
+
+function toSummary(row: SummaryRow): SecretSummary {
+  return {
+    id: row.id,
+    name: row.name,
+    last4: row.last4,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    createdBy: row.created_by_email,
+    lastUsedBy: row.last_used_by_email,
+    lastUsedAt: row.last_used_at,
+  };
 }
 
 /** Binds a ciphertext to its row and owner (secret-cipher.ts explains why). */
@@ -36,8 +55,6 @@ function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
-
-const SUMMARY_COLUMNS = ['id', 'name', 'last4', 'created_at', 'updated_at'] as const;
 
 /**
  * A user's secrets, encrypted at rest. Every query is scoped by owner, so another user's
@@ -54,9 +71,48 @@ export class SecretsService {
     private readonly cipher: SecretCipher,
   ) {}
 
+  /** The owner's secrets with who created and last used them (their e-mails now). */
+  private summaries(userId: string) {
+    return this.db
+      .selectFrom('secrets')
+      .leftJoin('users as creator', 'creator.id', 'secrets.created_by')
+      .leftJoin('users as last_user', 'last_user.id', 'secrets.last_used_by')
+      .select([
+        'secrets.id',
+        'secrets.name',
+        'secrets.last4',
+        'secrets.created_at',
+        'secrets.updated_at',
+        'secrets.last_used_at',
+        'creator.email as created_by_email',
+        'last_user.email as last_used_by_email',
+      ])
+      .where('secrets.user_id', '=', userId);
+  }
+
   async list(userId: string): Promise<SecretSummary[]> {
-    const rows = await this.db.selectFrom('secrets').select(SUMMARY_COLUMNS).where('user_id', '=', userId).orderBy('name').execute();
+    const rows = await this.summaries(userId).orderBy('secrets.name').execute();
     return rows.map(toSummary);
+  }
+
+  private async summary(userId: string, id: string): Promise<SecretSummary | undefined> {
+    const row = await this.summaries(userId).where('secrets.id', '=', id).executeTakeFirst();
+    return row ? toSummary(row) : undefined;
+  }
+
+  /**
+   * Stamps who used the named secrets in a run and when (the audit trail's secret use,
+   * throttled by its caller); answers the secrets found.
+   */
+  async markUsed(userId: string, names: readonly string[], by: string, at: string): Promise<{ id: string; name: string }[]> {
+    if (names.length === 0) return [];
+    return this.db
+      .updateTable('secrets')
+      .set({ last_used_by: by, last_used_at: at })
+      .where('user_id', '=', userId)
+      .where('name', 'in', [...names])
+      .returning(['id', 'name'])
+      .execute();
   }
 
   /** Names and values are checked by the caller (secret-rules.ts); a taken name is a `duplicate`. */
@@ -71,6 +127,9 @@ export class SecretsService {
       last4: last4Of(input.value),
       created_at: now,
       updated_at: now,
+      created_by: userId,
+      last_used_by: null,
+      last_used_at: null,
     };
     const inserted = await this.db
       .insertInto('secrets')
@@ -78,7 +137,8 @@ export class SecretsService {
       .onConflict((oc) => oc.columns(['user_id', 'name']).doNothing())
       .executeTakeFirst();
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return { ok: false, reason: 'duplicate', name: input.name };
-    return { ok: true, secret: toSummary(row) };
+    const secret = await this.summary(userId, id);
+    return secret ? { ok: true, secret } : { ok: false, reason: 'not_found' };
   }
 
   /** Replaces the value, renames, or both; `empty` when asked to change nothing. */
@@ -91,14 +151,9 @@ export class SecretsService {
       updated_at: now,
     };
     try {
-      const row = await this.db
-        .updateTable('secrets')
-        .set(set)
-        .where('id', '=', id)
-        .where('user_id', '=', userId)
-        .returning(SUMMARY_COLUMNS)
-        .executeTakeFirst();
-      return row ? { ok: true, secret: toSummary(row) } : { ok: false, reason: 'not_found' };
+      const row = await this.db.updateTable('secrets').set(set).where('id', '=', id).where('user_id', '=', userId).returning('id').executeTakeFirst();
+      const secret = row ? await this.summary(userId, id) : undefined;
+      return secret ? { ok: true, secret } : { ok: false, reason: 'not_found' };
     } catch (error) {
       if (changes.name !== undefined && isUniqueViolation(error)) return { ok: false, reason: 'duplicate', name: changes.name };
       throw error;

@@ -32,7 +32,7 @@ describeEachDatabase('secret routes', (database) => {
   it('creates, lists by name, replaces, renames and deletes, answering names and last four only', async () => {
     const user = await signUp(weft());
     const created = await create(user, 'OPENAI_API_KEY', 'sk-proj-0123456789abcdefWXYZ');
-    expect(Object.keys(created).sort()).toEqual(['createdAt', 'id', 'last4', 'name', 'updatedAt']);
+    expect(Object.keys(created).sort()).toEqual(['createdAt', 'createdBy', 'id', 'last4', 'lastUsedAt', 'lastUsedBy', 'name', 'updatedAt']);
     expect(created).toMatchObject({ name: 'OPENAI_API_KEY', last4: 'WXYZ', createdAt: clock.now().toISOString(), updatedAt: clock.now().toISOString() });
     await create(user, '_anthropic', 'short-pw');
 
