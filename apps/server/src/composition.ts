@@ -8,6 +8,7 @@ import { AuthService } from './accounts/auth.service.js';
 import { IdentitiesService } from './accounts/identities.service.js';
 import { OidcService } from './accounts/oidc.service.js';
 import { PasswordResetService } from './accounts/password-reset.service.js';
+import { SamlService } from './accounts/saml.service.js';
 import { SessionsService } from './accounts/sessions.service.js';
 import { SignInGuard } from './accounts/sign-in-guard.js';
 import { UsageService } from './accounts/usage.service.js';
@@ -89,6 +90,7 @@ export interface Services extends AuditServices {
   subscriptionNotices: SubscriptionNotices;
   passwordReset: PasswordResetService;
   oidc: OidcService;
+  saml: SamlService;
   account: AccountService;
   /** Every node type: installed packages plus each user's custom types (the API, saves and runs ask it). */
   nodes: NodeRegistry;
@@ -361,6 +363,7 @@ export function createServices(deps: {
     passwordReset: new PasswordResetService(db, users, sessions, mailer, clock, config.publicUrl, background, apiKeys),
     subscriptionNotices: new SubscriptionNotices(mailer, background, config.publicUrl),
     oidc: new OidcService(config.oidc, config.publicUrl, new IdentitiesService(db, users, clock), sessions, clock),
+    saml: new SamlService(config.saml, config.publicUrl, { db, users, sessions, clock, secretsKey: deps.encryptionKey }),
     account: new AccountService(db, users, sessions, apiKeys, vectors),
     nodes,
     analytics: new AnalyticsService(db, clock),

@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { RUN_DATA_MODES, type RunDataMode } from '@weft/core';
+import { loadSamlConfig, loadSsoOnlyDomains, type SamlConfig } from './accounts/saml-config.js';
 import { type ContentLimits, DEFAULT_CONTENT_LIMITS } from './content-work/content-limits.js';
 
 /** Every setting Weft reads, with its default. README.md lists the same table. */
@@ -33,6 +34,10 @@ export interface Config {
   smtp: SmtpConfig | undefined;
   mailFrom: string;
   oidc: OidcConfig | undefined;
+  /** SAML 2.0 sign-in (SAML_ENTRY_POINT, SAML_IDP_CERT, …; accounts/saml-config.ts). */
+  saml: SamlConfig | undefined;
+  /** Domains whose addresses sign in through SSO only (WEFT_SSO_ONLY_DOMAINS). */
+  ssoOnlyDomains: string[];
   /** WEFT_ENCRYPTION_KEY as given; parsed and checked against the database at start-up (secrets/secrets-key.ts). */
   encryptionKey: string | undefined;
   /** Requests per minute per IP (and per e-mail) on sign-in, sign-up and reset. */
@@ -126,6 +131,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
   const dataDir = path.resolve(cwd, env.DATA_DIR ?? 'data');
   const sandboxWorkers = Math.max(1, intSetting(env, 'WEFT_SANDBOX_WORKERS', Math.min(2, availableParallelism())));
+  const saml = loadSamlConfig(env, publicUrl);
+  const oidcConfigured = Boolean(nonEmpty(env.OIDC_ISSUER) && nonEmpty(env.OIDC_CLIENT_ID) && nonEmpty(env.OIDC_CLIENT_SECRET));
   const contentWorkers = Math.max(1, intSetting(env, 'WEFT_CONTENT_WORKERS', Math.min(2, availableParallelism())));
   return {
     port,
@@ -161,6 +168,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
             label: env.OIDC_LABEL ?? 'Google',
           }
         : undefined,
+    saml,
+    ssoOnlyDomains: loadSsoOnlyDomains(env, saml !== undefined || oidcConfigured),
     encryptionKey: nonEmpty(env.WEFT_ENCRYPTION_KEY),
     authRateLimit: intSetting(env, 'AUTH_RATE_LIMIT', 10),
     runConcurrency: Math.max(1, intSetting(env, 'WEFT_RUN_CONCURRENCY', 16)),

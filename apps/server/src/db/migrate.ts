@@ -22,6 +22,7 @@ import * as toolApprovals from './migrations/0022-tool-approvals.js';
 import * as runCosts from './migrations/0023-run-costs.js';
 import * as audit from './migrations/0025-audit.js';
 import * as workflowPresence from './migrations/0026-workflow-presence.js';
+import * as samlRequests from './migrations/0027-saml-requests.js';
 import type { Database } from './schema.js';
 
 /** Migrations are imported statically so the build needs no file-system scan. */
@@ -47,6 +48,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0021-sub-workflows': subWorkflows,
   '0022-tool-approvals': toolApprovals,
   '0023-run-costs': runCosts,
+  '0027-saml-requests': samlRequests,
   '0025-audit': audit,
   '0026-workflow-presence': workflowPresence,
 };

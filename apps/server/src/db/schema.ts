@@ -3,11 +3,11 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 import type { AgentMemoryTable, McpToolsTable, ToolApprovalsTable } from './schema-agents.js';
 import type { AuditTables, SecretAuditColumns } from './schema-audit.js';
 import type { WorkflowPresenceTable } from './schema-presence.js';
+import type { SsoTables } from './schema-sso.js';
 
 /** Table types. Timestamps are ISO-8601 strings and booleans 0/1 integers so that one migration set and one set of queries serve SQLite and PostgreSQL alike. */
-export interface Database extends AuditTables {
+export interface Database extends AuditTables, SsoTables {
   users: UsersTable;
-  identities: IdentitiesTable;
   sessions: SessionsTable;
   password_resets: PasswordResetsTable;
   notification_subscriptions: NotificationSubscriptionsTable;
@@ -42,15 +42,6 @@ export interface UsersTable {
   password_hash: string | null;
   created_at: string;
   updated_at: string;
-}
-
-/** External sign-in identities (OIDC issuer + subject). */
-export interface IdentitiesTable {
-  id: string;
-  user_id: string;
-  provider: string;
-  subject: string;
-  created_at: string;
 }
 
 export interface SessionsTable {

@@ -29,6 +29,7 @@ import { metricsRoutes } from './routes/metrics.routes.js';
 import { nodeDefinitionsRoutes } from './routes/node-definitions.routes.js';
 import { oidcRoutes } from './routes/oidc.routes.js';
 import { passwordResetRoutes } from './routes/password-reset.routes.js';
+import { samlRoutes } from './routes/saml.routes.js';
 import { presenceRoutes } from './routes/presence.routes.js';
 import { schedulesRoutes } from './routes/schedules.routes.js';
 import { secretsRoutes } from './routes/secrets.routes.js';
@@ -90,7 +91,8 @@ export async function buildApp({ config, services, logger }: AppOptions): Promis
   });
   const credentialRoutes = { emailLimiter: services.emailLimiter, secureCookies: config.secureCookies, ipRateLimit: config.authRateLimit };
   passwordResetRoutes(app, { passwordReset: services.passwordReset, resetMailLimiter: services.resetMailLimiter, ...credentialRoutes });
-  oidcRoutes(app, { oidc: services.oidc, secureCookies: config.secureCookies, ipRateLimit: config.authRateLimit });
+  oidcRoutes(app, { oidc: services.oidc, saml: services.saml, secureCookies: config.secureCookies, ipRateLimit: config.authRateLimit });
+  samlRoutes(app, { saml: services.saml, secureCookies: config.secureCookies, ipRateLimit: config.authRateLimit });
   meRoutes(app, { users: services.users, account: services.account, subscriptions: services.subscriptions, ...credentialRoutes });
   // Let mail still being sent finish before the mailer and database close.
   app.addHook('onClose', async () => {

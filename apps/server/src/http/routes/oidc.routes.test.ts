@@ -56,7 +56,7 @@ describeEachDatabase('OIDC sign-in', (database) => {
 
   it('lists the provider with its label', async () => {
     const res = await weft.app.inject({ method: 'GET', url: '/api/auth/providers' });
-    expect(res.json()).toEqual({ oidc: { enabled: true, label: 'Test IdP' } });
+    expect(res.json()).toEqual({ oidc: { enabled: true, label: 'Test IdP' }, saml: { enabled: false, label: 'SSO' } });
   });
 
   it('creates a user on first sign-in and reuses the identity on the next', async () => {

@@ -6,6 +6,8 @@ import { setSessionCookie } from '../session-auth.js';
 
 export interface OidcRoutesDeps {
   oidc: OidcService;
+  /** Listed beside OIDC by GET /api/auth/providers (its routes are saml.routes.ts). */
+  saml: { enabled: boolean; label: string };
   secureCookies: boolean;
   /** Per-IP limit (requests per minute), the same as sign-in's. */
   ipRateLimit: number;
@@ -28,7 +30,10 @@ export function oidcRoutes(app: FastifyInstance, deps: OidcRoutesDeps): void {
   const clearFlowCookie = (reply: FastifyReply) =>
     reply.clearCookie(OIDC_FLOW_COOKIE, { httpOnly: true, sameSite: 'lax', secure: deps.secureCookies, path: FLOW_COOKIE_PATH });
 
-  app.get('/api/auth/providers', async () => ({ oidc: { enabled: deps.oidc.enabled, label: deps.oidc.label } }));
+  app.get('/api/auth/providers', async () => ({
+    oidc: { enabled: deps.oidc.enabled, label: deps.oidc.label },
+    saml: { enabled: deps.saml.enabled, label: deps.saml.label },
+  }));
 
   app.get('/api/auth/oidc/start', limited, async (request, reply) => {
     if (!deps.oidc.enabled) throw notFound(NOT_CONFIGURED);
