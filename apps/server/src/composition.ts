@@ -3,14 +3,15 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import { AccountService } from './accounts/account.service.js';
 import { ApiKeysService } from './accounts/api-keys.service.js';
-import { type AttemptLimiter, MemoryAttemptLimiter, RedisAttemptLimiter } from './accounts/attempt-limiter.js';
+import type { AttemptLimiter } from './accounts/attempt-limiter.js';
+import { createAttemptLimiters } from './accounts/attempt-limiters.js';
 import { AuthService } from './accounts/auth.service.js';
 import { IdentitiesService } from './accounts/identities.service.js';
 import { OidcService } from './accounts/oidc.service.js';
 import { PasswordResetService } from './accounts/password-reset.service.js';
 import { SamlService } from './accounts/saml.service.js';
 import { SessionsService } from './accounts/sessions.service.js';
-import { SignInGuard } from './accounts/sign-in-guard.js';
+import type { SignInGuard } from './accounts/sign-in-guard.js';
 import { UsageService } from './accounts/usage.service.js';
 import { UsersService } from './accounts/users.service.js';
 import { type AuditServices, createAuditServices } from './audit/create-audit.js';
@@ -62,10 +63,6 @@ import { WorkflowVersionsService } from './workflows/workflow-versions.service.j
 import { WorkflowsRepository } from './workflows/workflows.repository.js';
 import { WorkflowsService } from './workflows/workflows.service.js';
 
-/** Confirmation mails the newsletter form may send one address per day. */
-export const NEWSLETTER_MAILS_PER_DAY = 3;
-const DAY_MS = 24 * 60 * 60_000;
-const HOUR_MS = 60 * 60_000;
 
 /** Every service, built once with its dependencies passed in (the composition root). */
 export interface Services extends AuditServices {
@@ -340,24 +337,7 @@ export function createServices(deps: {
     sessions,
     subscriptions,
     auth,
-    newsletterMailLimiter: scaleOut
-      ? new RedisAttemptLimiter(scaleOut.redis, `${config.redisPrefix}:ratelimit:newsletter:`, NEWSLETTER_MAILS_PER_DAY, DAY_MS)
-      : new MemoryAttemptLimiter(NEWSLETTER_MAILS_PER_DAY, DAY_MS, clock),
-    signInGuard: new SignInGuard(
-      scaleOut
-        ? new RedisAttemptLimiter(scaleOut.redis, `${config.redisPrefix}:ratelimit:signin-source:`, config.authRateLimit, 60_000)
-        : new MemoryAttemptLimiter(config.authRateLimit, 60_000, clock),
-      scaleOut
-        ? new RedisAttemptLimiter(scaleOut.redis, `${config.redisPrefix}:ratelimit:signin-account:`, config.authRateLimit, 60_000)
-        : new MemoryAttemptLimiter(config.authRateLimit, 60_000, clock),
-      deps.encryptionKey,
-    ),
-    emailLimiter: scaleOut
-      ? new RedisAttemptLimiter(scaleOut.redis, `${config.redisPrefix}:ratelimit:email:`, config.authRateLimit, 60_000)
-      : new MemoryAttemptLimiter(config.authRateLimit, 60_000, clock),
-    resetMailLimiter: scaleOut
-      ? new RedisAttemptLimiter(scaleOut.redis, `${config.redisPrefix}:ratelimit:reset-mail:`, config.userLimits.resetMailsPerHour, HOUR_MS)
-      : new MemoryAttemptLimiter(config.userLimits.resetMailsPerHour, HOUR_MS, clock),
+    ...createAttemptLimiters({ config, redis: scaleOut?.redis, clock, encryptionKey: deps.encryptionKey }),
     mailer,
     background,
     passwordReset: new PasswordResetService(db, users, sessions, mailer, clock, config.publicUrl, background, apiKeys),
