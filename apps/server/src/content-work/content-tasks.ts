@@ -54,8 +54,14 @@ export async function runContentTask(
       const file = { name: task.name, bytes, ...(task.mimeType === undefined ? {} : { mimeType: task.mimeType }) };
       // A parse to keep lets go of the last one kept before it reads, not after: one at a time in memory.
       if (task.keep !== undefined) held = undefined;
-      const documents: DocumentValue[] = await parseDocument(file, { ...(task.sheet === undefined ? {} : { sheet: task.sheet }), limits });
-      for (const item of documentItems(documents)) await emit([item]);
+      // Loaders of many documents hand them on as they go (document-outlet.ts); the rest follow the parse.
+      let handed = 0;
+      const onDocuments = async (batch: readonly DocumentValue[]): Promise<void> => {
+        handed += batch.length;
+        for (const item of documentItems(batch)) await emit([item]);
+      };
+      const documents: DocumentValue[] = await parseDocument(file, { ...(task.sheet === undefined ? {} : { sheet: task.sheet }), limits, onDocuments });
+      for (const item of documentItems(documents.slice(handed))) await emit([item]);
       return { kept: task.keep !== undefined && hold(task.keep, documents) };
     }
     case 'split': {

@@ -2,11 +2,18 @@ import type { DocumentValue } from '@weft/core';
 import type { DocumentFile, ParseOptions } from '@weft/nodes';
 import { type ContentLimits, DEFAULT_CONTENT_LIMITS, TextBudget } from '../content-work/content-limits.js';
 import { type DocumentFormat, detectFormat } from './document-format.js';
+import type { DocumentReceiver } from './document-outlet.js';
 import { DocumentProblem } from './document-problem.js';
 
 /** What a loader is given: the node's options and the limits of the content worker it runs in. */
 export interface LoadOptions extends ParseOptions {
   readonly limits: ContentLimits;
+  /**
+   * Takes documents while the parse goes on (a content worker sends them to the server
+   * meanwhile); loaders of many documents hand them on through a DocumentOutlet. Whatever
+   * was handed on is the start of what the parse returns.
+   */
+  readonly onDocuments?: DocumentReceiver;
 }
 
 type Loader = (file: DocumentFile, options: LoadOptions) => Promise<DocumentValue[]>;
@@ -33,7 +40,10 @@ const LOADERS: Readonly<Record<DocumentFormat, () => Promise<Loader>>> = {
  * within `limits` (the defaults when none are given). The server calls this in a content
  * worker process (content-work/), never on its own event loop.
  */
-export async function parseDocument(file: DocumentFile, options: ParseOptions & { readonly limits?: ContentLimits } = {}): Promise<DocumentValue[]> {
+export async function parseDocument(
+  file: DocumentFile,
+  options: ParseOptions & { readonly limits?: ContentLimits; readonly onDocuments?: DocumentReceiver } = {},
+): Promise<DocumentValue[]> {
   if (file.bytes.byteLength === 0) throw new DocumentProblem(file.name, 'the file is empty');
   const limits = options.limits ?? DEFAULT_CONTENT_LIMITS;
   const format = await detectFormat(file);

@@ -37,4 +37,36 @@ describe('CSV loader', () => {
     const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0]);
     await expect(parseDocument({ name: 'data.csv', bytes: png })).rejects.toThrow('data.csv: not a text file (it looks like a PNG image)');
   });
+
+  it('reads a long file in pieces, rows spanning pieces whole, handing rows on as it goes', async () => {
+    // Quoted values over several lines, so rows straddle papaparse's 64 K pieces; every 97th row is blank.
+    const lines = ['id,question,answer'];
+    for (let i = 1; i <= 3000; i++)
+      lines.push(i % 97 === 0 ? '' : `${i},"Question ${i}, asked ""twice""?","Answer ${i}\nover two lines${' x'.repeat(i % 50)}"`);
+    const bytes = utf8(lines.join('\r\n'));
+    const whole = await parseDocument({ name: 'faq.csv', bytes });
+    const handed: unknown[][] = [];
+    const streamed = await parseDocument({ name: 'faq.csv', bytes }, { onDocuments: async (documents) => void handed.push([...documents]) });
+    expect(streamed).toEqual(whole);
+    expect(whole).toHaveLength(3000 - 30);
+    expect(whole.at(-1)).toMatchObject({ metadata: { source: 'faq.csv', row: 3001 } });
+    expect(whole.at(-1)?.text).toBe(`id: 3000\nquestion: Question 3000, asked "twice"?\nanswer: Answer 3000\nover two lines`);
+    expect(handed.length).toBeGreaterThan(2);
+    expect(handed.flat()).toEqual(whole.slice(0, handed.flat().length));
+  });
+
+  it('names the row of a quote left open far into a long file', async () => {
+    const lines = ['a,b', ...Array.from({ length: 5000 }, (_, i) => `${i},"value ${i}"`), '5001,"never closed', '5002,x'];
+    await expect(parseDocument({ name: 'long.csv', bytes: utf8(lines.join('\n')) }, { onDocuments: async () => undefined })).rejects.toThrow(
+      'long.csv: not a valid CSV file (row 5002: a quoted value is never closed)',
+    );
+  });
+
+  it('stops the parse when the documents cannot be handed on', async () => {
+    const lines = ['a,b', ...Array.from({ length: 5000 }, (_, i) => `${i},value ${'y'.repeat(40)}`)];
+    const refused = new Error('the channel closed');
+    await expect(parseDocument({ name: 'long.csv', bytes: utf8(lines.join('\n')) }, { onDocuments: async () => Promise.reject(refused) })).rejects.toBe(
+      refused,
+    );
+  });
 });

@@ -3,6 +3,7 @@ import type { DocumentFile } from '@weft/nodes';
 import { count, overLimit, TextBudget } from '../../content-work/content-limits.js';
 import { checkJsonDepth } from '../../content-work/json-depth.js';
 import { decodeText } from '../decode-text.js';
+import { DocumentOutlet } from '../document-outlet.js';
 import { DocumentProblem } from '../document-problem.js';
 import type { LoadOptions } from '../parse-document.js';
 
@@ -13,7 +14,7 @@ import type { LoadOptions } from '../parse-document.js';
  * Nesting past the depth limit is refused before parsing, a list longer than the row limit
  * before its items become text.
  */
-export async function loadJson(file: DocumentFile, { limits }: LoadOptions): Promise<DocumentValue[]> {
+export async function loadJson(file: DocumentFile, { limits, onDocuments }: LoadOptions): Promise<DocumentValue[]> {
   const text = await decodeText(file);
   if (text.trim() === '') throw new DocumentProblem(file.name, 'the file has only blank lines');
   checkJsonDepth(text, file.name, limits);
@@ -27,11 +28,15 @@ export async function loadJson(file: DocumentFile, { limits }: LoadOptions): Pro
   if (value.length === 0) throw new DocumentProblem(file.name, 'the list is empty');
   if (value.length > limits.maxRows) throw overLimit(file.name, 'maxRows', limits, `the list has ${count(value.length)} items`);
   const budget = new TextBudget(file.name, limits);
-  return value.map((item, index) => {
+  // Items become documents a batch at a time, each handed on while the next is written out.
+  const outlet = new DocumentOutlet(onDocuments);
+  for (const [index, item] of value.entries()) {
     const itemText = asText(item);
     budget.add(itemText.length);
-    return { text: itemText, metadata: { source: file.name, item: index + 1 } };
-  });
+    outlet.push({ text: itemText, metadata: { source: file.name, item: index + 1 } });
+    if (outlet.due) await outlet.handOn();
+  }
+  return outlet.documents;
 }
 
 function asText(value: unknown): string {

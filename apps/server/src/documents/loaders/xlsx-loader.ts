@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs';
 import { type ContentLimits, TextBudget } from '../../content-work/content-limits.js';
 import { WORKSHEET_ENTRY, WorkbookCensus } from '../../content-work/xlsx-census.js';
 import { looksLike, sniffKind } from '../describe-content.js';
+import { DocumentOutlet } from '../document-outlet.js';
 import { DocumentProblem } from '../document-problem.js';
 import type { LoadOptions } from '../parse-document.js';
 import { checkOfficeZip } from './office-zip.js';
@@ -18,27 +19,33 @@ import { rowText } from './row-text.js';
 export async function loadXlsx(file: DocumentFile, options: LoadOptions): Promise<DocumentValue[]> {
   const workbook = await openWorkbook(file, options.limits);
   const sheet = chooseSheet(file.name, workbook, options.sheet?.trim() ?? '');
-  const documents: DocumentValue[] = [];
+  const outlet = new DocumentOutlet(options.onDocuments);
   const budget = new TextBudget(file.name, options.limits);
   let headers: string[] | undefined;
+  // The rows first (references only), then a document each, handed on a batch at a time while the next is read.
+  const rows: ExcelJS.Row[] = [];
   sheet.eachRow({ includeEmpty: false }, (row) => {
+    rows.push(row);
+  });
+  for (const row of rows) {
     // Sparse, as the sheet is: a cell in column XFD must not make 16,384 empty ones.
     const cells: string[] = [];
     row.eachCell({ includeEmpty: false }, (cell, column) => {
       cells[column - 1] = cellText(cell);
     });
-    if (!cells.some((cell) => cell.trim() !== '')) return;
+    if (!cells.some((cell) => cell.trim() !== '')) continue;
     if (!headers) {
       headers = cells;
-      return;
+      continue;
     }
     const text = rowText(headers, cells);
     budget.add(text.length);
-    documents.push({ text, metadata: { source: file.name, sheet: sheet.name, row: row.number } });
-  });
+    outlet.push({ text, metadata: { source: file.name, sheet: sheet.name, row: row.number } });
+    if (outlet.due) await outlet.handOn();
+  }
   if (!headers) throw new DocumentProblem(file.name, `sheet "${sheet.name}" is empty`);
-  if (documents.length === 0) throw new DocumentProblem(file.name, `sheet "${sheet.name}" has no rows below its header`);
-  return documents;
+  if (outlet.documents.length === 0) throw new DocumentProblem(file.name, `sheet "${sheet.name}" has no rows below its header`);
+  return outlet.documents;
 }
 
 /**
