@@ -187,7 +187,7 @@ test('a broken import keeps the open work, and leaving with unsaved changes asks
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
-test('a stale save offers reload or overwrite', async ({ page }) => {
+test('a stale save is refused and Reload, once confirmed, takes the stored version', async ({ page }) => {
   const id = await openNewWorkflow(page, { name: 'Shared', nodes: [{ id: 'a', label: 'Question', type: 'input.text', x: 0, y: 0 }] });
   await expect(node(page, 'Question')).toBeVisible();
   // Another tab saves first.
@@ -206,11 +206,14 @@ test('a stale save offers reload or overwrite', async ({ page }) => {
   await page.getByRole('button', { name: 'Save' }).click();
   const dialog = page.getByRole('alertdialog');
   await expect(dialog).toContainText('This workflow was changed elsewhere');
-  await dialog.getByRole('button', { name: 'Overwrite' }).click();
-  await expect(page.getByText('Saved “Shared”.')).toBeVisible();
+  // Never an overwrite: Reload asks first, then the stored version replaces the canvas.
+  await dialog.getByRole('button', { name: 'Reload…' }).click();
+  await dialog.getByRole('button', { name: 'Reload and discard mine' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByTestId('workflow-name')).toContainText('Renamed elsewhere');
+  await expect(page.locator('.react-flow__node')).toHaveCount(1);
   const stored = (await (await page.request.get(`/api/workflows/${id}`)).json()) as { workflow: { name: string; version: number; nodes: unknown[] } };
-  expect(stored.workflow).toMatchObject({ name: 'Shared', version: 3 });
-  expect(stored.workflow.nodes).toHaveLength(2);
+  expect(stored.workflow).toMatchObject({ name: 'Renamed elsewhere', version: 2 });
 });
 
 test('a node of an unknown type shows as an error node and an unknown edge type draws as a default edge', async ({ page }) => {

@@ -1,5 +1,5 @@
 import type { DataType } from '@weft/core';
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
 import { CanvasEmptyState } from './CanvasEmptyState';
 import { EditorCanvas } from './canvas/EditorCanvas';
 import { useAddNode } from './canvas/useAddNode';
@@ -50,8 +50,7 @@ interface EditorLayoutProps {
  * inside a ReactFlowProvider, which the toolbar and library share with the canvas.
  */
 export function EditorLayout({ catalogue, onReload }: EditorLayoutProps) {
-  const { save, saving, conflict, dismissConflict } = useSaveWorkflow();
-  const [overwriting, setOverwriting] = useState(false);
+  const { save, saving, conflict, dismissConflict, saveAsCopy } = useSaveWorkflow();
   const libraryCollapsed = useEditorStore((s) => s.libraryCollapsed);
   const setLibraryCollapsed = useEditorStore((s) => s.setLibraryCollapsed);
   const addNode = useAddNode();
@@ -62,11 +61,6 @@ export function EditorLayout({ catalogue, onReload }: EditorLayoutProps) {
   useExecutionParam(runner.openExecution);
   useUnsavedChangesGuard();
 
-  const overwrite = async () => {
-    setOverwriting(true);
-    await save({ overwrite: true });
-    setOverwriting(false);
-  };
   const reload = () => {
     dismissConflict();
     onReload();
@@ -102,7 +96,7 @@ export function EditorLayout({ catalogue, onReload }: EditorLayoutProps) {
       <EditorModalPanel />
       <EditorTutorial />
       {runner.asking && <RunInputsDialog fields={runner.asking} onSubmit={runner.submitInputs} onCancel={runner.dismissInputs} />}
-      {conflict && <ConflictDialog onReload={reload} onOverwrite={() => void overwrite()} onCancel={dismissConflict} overwriting={overwriting} />}
+      {conflict && <ConflictDialog stale={conflict} onReload={reload} onSaveCopy={() => void saveAsCopy()} onCancel={dismissConflict} copying={saving} />}
     </div>
   );
 }

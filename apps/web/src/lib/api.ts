@@ -11,6 +11,8 @@ export class ApiError extends Error {
     /** The body's `detail` (SPEC.md §8 reads it) and the HTTP status text, for callers that word their own fallback. */
     readonly detail?: string,
     readonly statusText?: string,
+    /** The whole error body, for answers that carry more than a message (a stale save's 409). */
+    readonly body?: Readonly<Record<string, unknown>>,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -34,6 +36,8 @@ export interface RequestOptions {
   /** Don't treat a 401 as "session ended" (sign-in forms expect 401 for bad passwords). */
   allowUnauthorized?: boolean;
   signal?: AbortSignal;
+  /** Let the request outlive the page (a closing editor tab saying it left). */
+  keepalive?: boolean;
 }
 
 export async function api<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
@@ -54,6 +58,7 @@ export async function apiWithHeaders<T = unknown>(path: string, options: Request
       credentials: 'same-origin',
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: options.signal,
+      ...(options.keepalive ? { keepalive: true } : {}),
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
@@ -66,7 +71,7 @@ export async function apiWithHeaders<T = unknown>(path: string, options: Request
     const payload = (data ?? {}) as { message?: string; detail?: string; code?: string };
     const message = payload.message ?? payload.detail ?? (response.statusText || `Request failed (${response.status})`);
     if (response.status === 401 && !options.allowUnauthorized) onUnauthorized?.();
-    throw new ApiError(response.status, message, payload.code, payload.detail, response.statusText);
+    throw new ApiError(response.status, message, payload.code, payload.detail, response.statusText, payload as Record<string, unknown>);
   }
   return { data: data as T, headers: response.headers };
 }

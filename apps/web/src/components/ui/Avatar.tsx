@@ -1,6 +1,6 @@
 import { initialsFor } from '@weft/core';
 
-const sizes = { sm: 'size-8 text-xs', md: 'size-10 text-sm', lg: 'size-14 text-lg' } as const;
+const sizes = { xs: 'size-6 text-[10px]', sm: 'size-8 text-xs', md: 'size-10 text-sm', lg: 'size-14 text-lg' } as const;
 
 /** Initials avatar (SPEC.md section 2): decorative, the surrounding control names the user. */
 export function Avatar({

@@ -19,13 +19,23 @@ function Row({ kind, children }: { kind: keyof typeof tone; children: ReactNode 
   );
 }
 
-function FieldChange({ field }: { field: DiffField }) {
+/** How the view words a change: the version history's "since"/"then"/"now" by default. */
+export interface DiffWords {
+  readonly added: string;
+  readonly removed: string;
+  readonly before: string;
+  readonly after: string;
+}
+
+const HISTORY_WORDS: DiffWords = { added: 'added since', removed: 'removed since', before: 'then', after: 'now' };
+
+function FieldChange({ field, words }: { field: DiffField; words: DiffWords }) {
   return (
     <div className="mt-1.5 grid grid-cols-[auto_minmax(0,1fr)] gap-x-2 gap-y-0.5 text-xs" data-testid="diff-field">
       <span className="col-span-2 font-medium text-ink">{field.label}</span>
-      <span className="text-subtle">then</span>
+      <span className="text-subtle">{words.before}</span>
       <code className="font-mono break-words whitespace-pre-wrap text-muted line-through decoration-danger/60">{formatDiffValue(field.before)}</code>
-      <span className="text-subtle">now</span>
+      <span className="text-subtle">{words.after}</span>
       <code className="font-mono break-words whitespace-pre-wrap text-ink">{formatDiffValue(field.after)}</code>
     </div>
   );
@@ -45,7 +55,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
  * removed and changed with each field's values, connections and parameters. Secret fields
  * arrive as references from the server, never values.
  */
-export function VersionDiffView({ diff }: { diff: WorkflowDiff }) {
+export function VersionDiffView({ diff, words = HISTORY_WORDS }: { diff: WorkflowDiff; words?: DiffWords }) {
   const { nodes, edges, parameters } = diff;
   const hasParameters = parameters.added.length + parameters.removed.length + parameters.changed.length > 0;
   return (
@@ -61,12 +71,12 @@ export function VersionDiffView({ diff }: { diff: WorkflowDiff }) {
         <Section title="Nodes">
           {nodes.added.map((n) => (
             <Row key={`a-${n.id}`} kind="added">
-              <span className="font-medium text-ink">{n.label}</span> added since
+              <span className="font-medium text-ink">{n.label}</span> {words.added}
             </Row>
           ))}
           {nodes.removed.map((n) => (
             <Row key={`r-${n.id}`} kind="removed">
-              <span className="font-medium text-ink">{n.label}</span> removed since
+              <span className="font-medium text-ink">{n.label}</span> {words.removed}
             </Row>
           ))}
           {nodes.changed.map((n) => (
@@ -75,7 +85,7 @@ export function VersionDiffView({ diff }: { diff: WorkflowDiff }) {
               {n.labelBefore !== null && <span className="text-muted"> (was {n.labelBefore})</span>}
               {n.moved && n.fields.length === 0 && n.labelBefore === null && <span className="text-muted"> moved</span>}
               {n.fields.map((field) => (
-                <FieldChange key={field.key} field={field} />
+                <FieldChange key={field.key} field={field} words={words} />
               ))}
             </Row>
           ))}

@@ -33,6 +33,20 @@ export function toEditorEdge(edge: WorkflowEdge): EditorEdge {
 }
 
 /**
+ * A stored document as the editor would save it untouched (through the editor's nodes and
+ * edges and back), so that comparing it with what the editor saves shows only real edits.
+ */
+export function asEditedDocument(document: WorkflowDocument): WorkflowDocument {
+  return toWorkflowDocument({
+    name: document.name,
+    nodes: toEditorNodes(document),
+    edges: document.edges.map(toEditorEdge),
+    globalParameters: document.globalParameters,
+    settings: document.settings ?? {},
+  });
+}
+
+/**
  * The document to save or export: only the stored fields, so React Flow's own
  * (selected, measured, dragging) never reach the server, and status is always idle
  * because run state is not part of a workflow.

@@ -1,7 +1,7 @@
 import { emptyWorkflow, globalParameterSchema, UNTITLED_WORKFLOW_NAME } from '@weft/core';
 import type { StateCreator } from 'zustand';
 import { commit, followSelection } from './commit';
-import { toEditorEdge, toEditorNodes } from './document-model';
+import { asEditedDocument, toEditorEdge, toEditorNodes } from './document-model';
 import { type DocumentActions, type DocumentState, type EditorState, snapshotOf } from './editor-state';
 import { EMPTY_HISTORY, redo, undo } from './history';
 import type { DocumentSnapshot, GlobalParameters } from './types';
@@ -10,6 +10,7 @@ import { INITIAL_UI, prunePanels } from './ui-state';
 export const INITIAL_DOCUMENT: DocumentState = {
   workflowId: null,
   version: null,
+  baseDocument: null,
   name: emptyWorkflow().name,
   nodes: [],
   edges: [],
@@ -50,6 +51,7 @@ export const createDocumentSlice: StateCreator<EditorState, [], [], DocumentStat
     set((s) => ({
       workflowId: id,
       version,
+      baseDocument: asEditedDocument(document),
       name: document.name,
       nodes: toEditorNodes(document),
       edges: document.edges.map(toEditorEdge),
@@ -107,8 +109,8 @@ export const createDocumentSlice: StateCreator<EditorState, [], [], DocumentStat
     set({ ...INITIAL_DOCUMENT, definitions: get().definitions, definitionsByType: get().definitionsByType, ...INITIAL_UI, overviewShown: get().overviewShown });
   },
 
-  markSaved(saved, revision) {
-    set((s) => ({ workflowId: saved.id, version: saved.version, hasUnsavedChanges: s.revision !== revision }));
+  markSaved(saved, revision, document) {
+    set((s) => ({ workflowId: saved.id, version: saved.version, baseDocument: document ?? s.baseDocument, hasUnsavedChanges: s.revision !== revision }));
   },
 
   setName(name) {

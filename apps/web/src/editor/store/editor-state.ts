@@ -38,6 +38,11 @@ export interface DocumentState {
   workflowId: string | null;
   /** The stored version this copy is based on; a save sends it as `baseVersion`. */
   version: number | null;
+  /**
+   * That version's document as the editor saves it (`asEditedDocument`): a stale save's
+   * dialog compares both sides' changes against it. Null before a load.
+   */
+  baseDocument: WorkflowDocument | null;
   name: string;
   nodes: EditorNode[];
   edges: EditorEdge[];
@@ -79,8 +84,8 @@ export interface DocumentActions {
   clearCanvas(): void;
   /** Back to the initial state (sign-out, leaving the editor). */
   reset(): void;
-  /** A save succeeded: the flag clears unless the document changed since `revision`. */
-  markSaved(saved: { id: string; version: number }, revision: number): void;
+  /** A save succeeded: the flag clears unless the document changed since `revision`; `document` is what was saved. */
+  markSaved(saved: { id: string; version: number }, revision: number, document?: WorkflowDocument): void;
   setName(name: string): void;
   /** Adds or updates a parameter; answers an error message for an invalid key. */
   setGlobalParameter(key: string, value: { value: string; description?: string }, previousKey?: string): string | null;

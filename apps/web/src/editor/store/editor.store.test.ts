@@ -66,6 +66,19 @@ describe('editor store: document and flag', () => {
     expect(store.getState().hasUnsavedChanges).toBe(true);
   });
 
+  it('keeps the document it started from, as it saves it: a stale save compares both sides with it', () => {
+    const store = storeWith({ name: 'Flow', nodes: [node('a', 'input.text')] });
+    const loaded = toWorkflowDocument(snapshotOf(store.getState()));
+    expect(store.getState().baseDocument).toEqual(loaded);
+    store.getState().setName('Edited');
+    // Editing leaves the base alone; a save moves it to what was saved.
+    expect(store.getState().baseDocument?.name).toBe('Flow');
+    const saved = toWorkflowDocument(snapshotOf(store.getState()));
+    store.getState().markSaved({ id: 'wf1', version: 4 }, store.getState().revision, saved);
+    expect(store.getState().baseDocument).toEqual(saved);
+    expect(store.getState().baseDocument?.name).toBe('Edited');
+  });
+
   it('clears to an empty Untitled Workflow with the label counter reset', () => {
     const store = storeWith();
     store.getState().addNode('input.text', { x: 0, y: 0 });

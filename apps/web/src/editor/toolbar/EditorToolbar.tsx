@@ -6,6 +6,7 @@ import { ArrowLeftIcon, AutoLayoutIcon, RedoIcon, SaveIcon, SlidersIcon, UndoIco
 import { autoLayout } from '../canvas/auto-layout';
 import { ChatButton } from '../chat/ChatButton';
 import { useVersionHistory } from '../history/useVersionHistory';
+import { PresenceAvatars } from '../presence/PresenceAvatars';
 import { ScheduleButton } from '../schedule/ScheduleButton';
 import { useWorkflowSettings } from '../settings/useWorkflowSettings';
 import { useEditorStore } from '../store/editor.store';
@@ -106,6 +107,7 @@ export function EditorToolbar({ onSave, saving, runControls }: EditorToolbarProp
           <InlineEdit value={name} onCommit={setName} label="Workflow name" maxLength={200} className="h-8 text-[15px] font-semibold" />
         </div>
         <SaveState />
+        <PresenceAvatars />
       </div>
       <div className="ml-auto flex items-center gap-0.5">
         <ToolButton label="Undo" title={`Undo (${shortcutLabel('Z')})`} onClick={() => useEditorStore.getState().undo()} disabled={!canUndo}>
