@@ -72,7 +72,7 @@ export function parseGroupRoles(mapping: string | undefined, workspace: string |
   for (const entry of raw.split(',')) {
     const trimmed = entry.trim();
     if (trimmed === '') continue;
-    // The role follows the last colon: group names (URNs, DNs) may hold colons of their own.
+    // The role follows the last colon: group names (URNs) may hold colons of their own, not commas.
     const colon = trimmed.lastIndexOf(':');
     const group = colon > 0 ? trimmed.slice(0, colon).trim() : '';
     const role =

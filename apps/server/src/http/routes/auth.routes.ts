@@ -4,8 +4,9 @@ import type { AttemptLimiter } from '../../accounts/attempt-limiter.js';
 import type { AuthService } from '../../accounts/auth.service.js';
 import type { SessionsService } from '../../accounts/sessions.service.js';
 import { DEVICE_COOKIE, type SignInGuard } from '../../accounts/sign-in-guard.js';
+import { passwordRefusal } from '../../accounts/sso-only-domains.js';
 import { normaliseEmail, toPublicUser } from '../../accounts/users.service.js';
-import { conflict, HttpError, tooManyRequests } from '../http-error.js';
+import { conflict, HttpError, ssoRequired, tooManyRequests } from '../http-error.js';
 import { displayNameField, emailField, passwordField } from '../schemas.js';
 import { clearSessionCookie, requireAuth, SESSION_COOKIE, setSessionCookie } from '../session-auth.js';
 import { parseInput } from '../validate.js';
@@ -21,6 +22,8 @@ export interface AuthRoutesDeps {
   secureCookies: boolean;
   /** Per-IP limit (requests per minute) on the credential routes. */
   ipRateLimit: number;
+  /** Domains whose addresses may not use a password (WEFT_SSO_ONLY_DOMAINS). */
+  ssoOnlyDomains: readonly string[];
 }
 
 const signUpBody = z.object({
@@ -45,12 +48,17 @@ export function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps): void {
       path: '/api/auth',
       maxAge: DEVICE_COOKIE_DAYS * 24 * 60 * 60,
     });
+  const refusePasswordForSso = (email: string) => {
+    const refusal = passwordRefusal(email, deps.ssoOnlyDomains);
+    if (refusal) throw ssoRequired(refusal);
+  };
   const takeEmailAttempt = async (email: string) => {
     if (!(await deps.emailLimiter.take(normaliseEmail(email)))) throw tooManyRequests();
   };
 
   app.post('/api/auth/signup', limited, async (request, reply) => {
     const body = parseInput(signUpBody, request.body);
+    refusePasswordForSso(body.email);
     await takeEmailAttempt(body.email);
     const result = await deps.auth.signUp({
       email: body.email,
@@ -71,6 +79,7 @@ export function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps): void {
 
   app.post('/api/auth/login', limited, async (request, reply) => {
     const body = parseInput(signInBody, request.body);
+    refusePasswordForSso(body.email);
     const knownDevice = deps.signInGuard.isKnownDevice(body.email, request.cookies[DEVICE_COOKIE]);
     if ((await deps.signInGuard.attempt(body.email, request.ip, knownDevice)) === 'too_many') throw tooManyRequests();
     const result = await deps.auth.signIn(body.email, body.password, request.headers['user-agent']);

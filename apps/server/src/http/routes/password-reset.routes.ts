@@ -2,8 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AttemptLimiter } from '../../accounts/attempt-limiter.js';
 import type { PasswordResetService } from '../../accounts/password-reset.service.js';
+import { passwordRefusal } from '../../accounts/sso-only-domains.js';
 import { normaliseEmail, toPublicUser } from '../../accounts/users.service.js';
-import { badRequest } from '../http-error.js';
+import { badRequest, ssoRequired } from '../http-error.js';
 import { emailField, passwordField } from '../schemas.js';
 import { setSessionCookie } from '../session-auth.js';
 import { parseInput } from '../validate.js';
@@ -15,6 +16,8 @@ export interface PasswordResetRoutesDeps {
   secureCookies: boolean;
   /** Per-IP limit (requests per minute), the same as sign-in's. */
   ipRateLimit: number;
+  /** Domains whose addresses may not use a password (WEFT_SSO_ONLY_DOMAINS). */
+  ssoOnlyDomains: readonly string[];
 }
 
 export const RESET_REQUESTED_MESSAGE = 'If an account exists for that e-mail, a reset link is on its way.';
@@ -35,6 +38,8 @@ export function passwordResetRoutes(app: FastifyInstance, deps: PasswordResetRou
   // own reset; the links already mailed keep working, and the cap frees as they expire.
   app.post('/api/auth/password-reset', limited, async (request, reply) => {
     const { email } = parseInput(requestBody, request.body);
+    const refusal = passwordRefusal(email, deps.ssoOnlyDomains);
+    if (refusal) throw ssoRequired(refusal);
     if (await deps.resetMailLimiter.take(normaliseEmail(email))) deps.passwordReset.requestInBackground(email);
     return reply.code(202).send({ message: RESET_REQUESTED_MESSAGE });
   });
