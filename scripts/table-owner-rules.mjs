@@ -18,6 +18,9 @@ export const TABLE_OWNERS = new Map([
   ['workflow_alerts', { room: 'alerts/', ask: 'AlertsService or FailureAlerts' }],
   ['agent_memory', { room: 'runs/', ask: 'AgentMemoryStore (runs/agent-memory.ts)' }],
   ['tool_approvals', { room: 'runs/', ask: 'ToolApprovals (runs/tool-approvals.ts)' }],
+  ['workspaces', { room: 'workspaces/', ask: 'WorkspacesService (access() for a member and role)' }],
+  ['workspace_members', { room: 'workspaces/', ask: 'WorkspacesService (access() for a member and role)' }],
+  ['workspace_invitations', { room: 'workspaces/', ask: 'InvitationsService' }],
   ['workflow_presence', { room: 'presence/', ask: 'PresenceService (presence/presence.service.ts)' }],
 ]);
 

@@ -62,10 +62,11 @@ import type { VectorStore } from './vectors/vector-store.js';
 import { WorkflowVersionsService } from './workflows/workflow-versions.service.js';
 import { WorkflowsRepository } from './workflows/workflows.repository.js';
 import { WorkflowsService } from './workflows/workflows.service.js';
+import { createWorkspaceServices, type WorkspaceServices } from './workspaces/create-workspaces.js';
 
 
 /** Every service, built once with its dependencies passed in (the composition root). */
-export interface Services extends AuditServices {
+export interface Services extends AuditServices, WorkspaceServices {
   db: Kysely<Database>;
   dialect: Dialect;
   clock: Clock;
@@ -340,6 +341,7 @@ export function createServices(deps: {
     ...createAttemptLimiters({ config, redis: scaleOut?.redis, clock, encryptionKey: deps.encryptionKey }),
     mailer,
     background,
+    ...createWorkspaceServices(db, clock, mailer, config.publicUrl),
     passwordReset: new PasswordResetService(db, users, sessions, mailer, clock, config.publicUrl, background, apiKeys),
     subscriptionNotices: new SubscriptionNotices(mailer, background, config.publicUrl),
     oidc: new OidcService(config.oidc, config.publicUrl, new IdentitiesService(db, users, clock), sessions, clock),

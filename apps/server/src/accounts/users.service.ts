@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../db/schema.js';
 import type { Clock } from '../platform/clock.js';
 import { newId } from '../platform/tokens.js';
+import { insertPersonalWorkspace } from '../workspaces/personal-workspace.js';
 
 /** The user as the API shows it: never the password hash. */
 export interface PublicUser {
@@ -46,7 +47,7 @@ export class UsersService {
     return this.db.selectFrom('users').selectAll().where('email', '=', normaliseEmail(email)).executeTakeFirst();
   }
 
-  /** Returns undefined when the e-mail is taken (unique constraint), without throwing. */
+  /** Returns undefined when the e-mail is taken (unique constraint), without throwing. Also makes the user's personal workspace. */
   async create(input: { email: string; displayName: string | null; passwordHash: string | null }): Promise<UserRow | undefined> {
     const now = this.clock.now().toISOString();
     const row: UserRow = {
@@ -57,12 +58,17 @@ export class UsersService {
       created_at: now,
       updated_at: now,
     };
-    const inserted = await this.db
-      .insertInto('users')
-      .values(row)
-      .onConflict((oc) => oc.column('email').doNothing())
-      .executeTakeFirst();
-    return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0 ? row : undefined;
+    // The account and its personal workspace (issue 25) are made together or not at all.
+    return this.db.transaction().execute(async (trx) => {
+      const inserted = await trx
+        .insertInto('users')
+        .values(row)
+        .onConflict((oc) => oc.column('email').doNothing())
+        .executeTakeFirst();
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return undefined;
+      await insertPersonalWorkspace(trx, row.id, now);
+      return row;
+    });
   }
 
   async update(id: string, changes: { displayName?: string | null; passwordHash?: string }): Promise<UserRow | undefined> {

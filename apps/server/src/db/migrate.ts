@@ -20,6 +20,7 @@ import * as agentMemory from './migrations/0020-agent-memory.js';
 import * as subWorkflows from './migrations/0021-sub-workflows.js';
 import * as toolApprovals from './migrations/0022-tool-approvals.js';
 import * as runCosts from './migrations/0023-run-costs.js';
+import * as workspaces from './migrations/0024-workspaces.js';
 import * as audit from './migrations/0025-audit.js';
 import * as workflowPresence from './migrations/0026-workflow-presence.js';
 import * as samlRequests from './migrations/0027-saml-requests.js';
@@ -48,6 +49,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0021-sub-workflows': subWorkflows,
   '0022-tool-approvals': toolApprovals,
   '0023-run-costs': runCosts,
+  '0024-workspaces': workspaces,
   '0027-saml-requests': samlRequests,
   '0025-audit': audit,
   '0026-workflow-presence': workflowPresence,

@@ -4,9 +4,10 @@ import type { AgentMemoryTable, McpToolsTable, ToolApprovalsTable } from './sche
 import type { AuditTables, SecretAuditColumns } from './schema-audit.js';
 import type { WorkflowPresenceTable } from './schema-presence.js';
 import type { SsoTables } from './schema-sso.js';
+import type { WorkspaceTables } from './schema-workspaces.js';
 
 /** Table types. Timestamps are ISO-8601 strings and booleans 0/1 integers so that one migration set and one set of queries serve SQLite and PostgreSQL alike. */
-export interface Database extends AuditTables, SsoTables {
+export interface Database extends AuditTables, WorkspaceTables, SsoTables {
   users: UsersTable;
   sessions: SessionsTable;
   password_resets: PasswordResetsTable;

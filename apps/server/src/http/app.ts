@@ -39,6 +39,7 @@ import { webhooksRoutes } from './routes/webhooks.routes.js';
 import { workflowRunRoutes } from './routes/workflow-run.routes.js';
 import { workflowVersionsRoutes } from './routes/workflow-versions.routes.js';
 import { workflowsRoutes } from './routes/workflows.routes.js';
+import { workspacesRoutes } from './routes/workspaces.routes.js';
 import { lazySchemaCompilers } from './schema-compilers.js';
 import { registerSecurityHeaders } from './security-headers.js';
 import { registerSessionAuth } from './session-auth.js';
@@ -88,10 +89,9 @@ export async function buildApp({ config, services, logger }: AppOptions): Promis
     signInGuard: services.signInGuard,
     secureCookies: config.secureCookies,
     ipRateLimit: config.authRateLimit,
-    ssoOnlyDomains: config.ssoOnlyDomains,
   });
   const credentialRoutes = { emailLimiter: services.emailLimiter, secureCookies: config.secureCookies, ipRateLimit: config.authRateLimit };
-  passwordResetRoutes(app, { passwordReset: services.passwordReset, resetMailLimiter: services.resetMailLimiter, ...credentialRoutes, ssoOnlyDomains: config.ssoOnlyDomains });
+  passwordResetRoutes(app, { passwordReset: services.passwordReset, resetMailLimiter: services.resetMailLimiter, ...credentialRoutes });
   oidcRoutes(app, { oidc: services.oidc, saml: services.saml, secureCookies: config.secureCookies, ipRateLimit: config.authRateLimit });
   samlRoutes(app, { saml: services.saml, secureCookies: config.secureCookies, ipRateLimit: config.authRateLimit });
   meRoutes(app, { users: services.users, account: services.account, subscriptions: services.subscriptions, ...credentialRoutes });
@@ -134,6 +134,7 @@ export async function buildApp({ config, services, logger }: AppOptions): Promis
   filesRoutes(app, { files: services.files });
   usageRoutes(app, { usage: services.usage });
   auditRoutes(app, { audit: services.audit });
+  workspacesRoutes(app, { workspaces: services.workspaces, invitations: services.invitations });
 
   metricsRoutes(app, { metrics: services.metrics, token: config.metricsToken });
   await registerSpa(app, config.webDir, { serveSourceMaps: config.serveSourceMaps });
