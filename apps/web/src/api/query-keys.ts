@@ -1,5 +1,6 @@
 import type { ExecutionFilters } from './executions';
 import type { ScheduleFilters } from './schedules';
+import type { AuditFilters } from './useAuditLog';
 
 /**
  * Every TanStack Query key of the web app, in one place: a hook that reads server data and
@@ -58,4 +59,10 @@ export const queryKeys = {
   notifications: ['me', 'notifications'],
   versionRetention: ['me', 'version-retention'],
   authProviders: ['auth', 'providers'],
+  /** The workspace's audit trail: pages per set of filters, and its retention. */
+  audit: {
+    all: ['audit'],
+    pages: (filters: AuditFilters) => ['audit', 'pages', filters],
+    retention: ['audit', 'retention'],
+  },
 } as const;

@@ -9,6 +9,11 @@ export interface Secret extends SecretSummary {
   id: string;
   createdAt: string;
   updatedAt: string;
+  /** E-mail of who created it; null for secrets from before the audit trail. */
+  createdBy: string | null;
+  /** E-mail of who last used it in a run, and when; null until then. */
+  lastUsedBy: string | null;
+  lastUsedAt: string | null;
 }
 
 export interface SecretChanges {

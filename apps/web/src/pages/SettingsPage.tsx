@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { ApiKeysSection } from '../components/settings/ApiKeysSection';
 import { AppearanceSection } from '../components/settings/AppearanceSection';
+import { AuditLogSection } from '../components/settings/audit/AuditLogSection';
 import { CollectionsSection } from '../components/settings/CollectionsSection';
 import { DangerZoneSection } from '../components/settings/DangerZoneSection';
 import { FilesSection } from '../components/settings/FilesSection';
@@ -44,6 +45,7 @@ export function SettingsPage() {
           <FilesSection />
           <CollectionsSection />
           <VersionHistorySection />
+          <AuditLogSection />
           <AppearanceSection />
           <DangerZoneSection user={user} />
         </div>

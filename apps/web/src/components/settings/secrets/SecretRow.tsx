@@ -23,6 +23,23 @@ export interface SecretRowProps {
   deleting: boolean;
 }
 
+/** "Created by … · Last used … by …", what the audit trail knows of the secret's use. */
+function SecretUse({ secret, now }: { secret: Secret; now: Date }) {
+  return (
+    <span data-testid="secret-use">
+      {secret.createdBy && <>Created by {secret.createdBy} · </>}
+      {secret.lastUsedAt ? (
+        <>
+          Last used <RelativeTime value={secret.lastUsedAt} now={now} />
+          {secret.lastUsedBy && <> by {secret.lastUsedBy}</>}
+        </>
+      ) : (
+        'Not used in a run yet'
+      )}
+    </span>
+  );
+}
+
 /** One secret: name, masked tail, last change, and replace / rename / delete, each editing in place. */
 export function SecretRow({ secret, now, otherNames, onUpdate, onDelete, saving, deleting }: SecretRowProps) {
   const [mode, setMode] = useState<Mode>('view');
@@ -57,6 +74,7 @@ export function SecretRow({ secret, now, otherNames, onUpdate, onDelete, saving,
             <span>
               Updated <RelativeTime value={secret.updatedAt} now={now} />
             </span>
+            <SecretUse secret={secret} now={now} />
           </p>
         </div>
         <div className="flex shrink-0 items-center gap-0.5">

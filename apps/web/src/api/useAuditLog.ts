@@ -1,0 +1,80 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../lib/api';
+import { queryKeys } from './query-keys';
+
+/** docs/API.md "Audit log": one thing done in the workspace. */
+export interface AuditEntry {
+  id: string;
+  at: string;
+  actor: { userId: string | null; label: string };
+  action: string;
+  target: { type: string | null; id: string | null; label: string | null } | null;
+  details: Record<string, unknown> | null;
+  ip: string | null;
+}
+
+/** The list's filters as the Settings section holds them; empty strings are "any". */
+export interface AuditFilters {
+  /** An action or its group: `workflow`, `secret.use`. */
+  action: string;
+  /** An e-mail (the actor's at the time). */
+  actor: string;
+  /** Local dates, `2026-11-28`; `to` includes its whole day. */
+  from: string;
+  to: string;
+}
+
+export const AUDIT_PAGE_SIZE = 50;
+
+/** The filters as query parameters: dates become instants at the local day's start (`to`: the next day's). */
+export function auditQuery(filters: AuditFilters): URLSearchParams {
+  const params = new URLSearchParams();
+  if (filters.action) params.set('action', filters.action);
+  if (filters.actor) params.set('actor', filters.actor);
+  const dayStart = (day: string, plusDays = 0) => {
+    const date = new Date(`${day}T00:00:00`);
+    date.setDate(date.getDate() + plusDays);
+    return date.toISOString();
+  };
+  if (filters.from) params.set('from', dayStart(filters.from));
+  if (filters.to) params.set('to', dayStart(filters.to, 1));
+  return params;
+}
+
+/** Where the browser downloads the filtered trail (a plain GET: the session cookie goes with it). */
+export function auditExportUrl(filters: AuditFilters, format: 'csv' | 'json'): string {
+  const params = auditQuery(filters);
+  params.set('format', format);
+  return `/api/audit/export?${params}`;
+}
+
+/** GET /api/audit, a page at a time through its cursor, newest first. */
+export function useAuditPages(filters: AuditFilters) {
+  return useInfiniteQuery({
+    queryKey: queryKeys.audit.pages(filters),
+    queryFn: ({ signal, pageParam }) => {
+      const params = auditQuery(filters);
+      params.set('limit', String(AUDIT_PAGE_SIZE));
+      if (pageParam) params.set('cursor', pageParam);
+      return api<{ entries: AuditEntry[]; nextCursor: string | null }>(`/api/audit?${params}`, { signal });
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
+    // Opening the section always asks again: things happen in other tabs and processes.
+    staleTime: 0,
+  });
+}
+
+/** GET and PUT /api/audit/retention: how many days the workspace keeps its trail. */
+export function useAuditRetention() {
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: queryKeys.audit.retention,
+    queryFn: async ({ signal }) => (await api<{ days: number }>('/api/audit/retention', { signal })).days,
+  });
+  const update = useMutation({
+    mutationFn: (days: number) => api<{ days: number }>('/api/audit/retention', { method: 'PUT', body: { days } }),
+    onSuccess: ({ days }) => queryClient.setQueryData(queryKeys.audit.retention, days),
+  });
+  return { query, update };
+}
