@@ -5,7 +5,7 @@ import { useAuthProviders } from '../api/useAuthProviders';
 import { AuthForm, type AuthMode } from '../components/auth/AuthForm';
 import { AuthHeading, AuthLayout } from '../components/auth/AuthLayout';
 import { LegalNote } from '../components/auth/LegalNote';
-import { OidcButton } from '../components/auth/OidcButton';
+import { SingleSignOnButtons } from '../components/auth/SingleSignOnButtons';
 import { Alert } from '../components/ui/Alert';
 import { PageSpinner } from '../components/ui/Spinner';
 import { peekReturnPath, safeReturnPath, templateOf } from '../lib/return-path';
@@ -47,14 +47,14 @@ export function LoginPage() {
   const status = useAuthStore((s) => s.status);
   const [params] = useSearchParams();
   const [mode, setMode] = useState<AuthMode>(params.get('mode') === 'signup' ? 'signup' : 'signin');
-  const { oidcEnabled, oidcLabel } = useAuthProviders();
+  const { oidcEnabled, oidcLabel, samlEnabled, samlLabel } = useAuthProviders();
   const destination = useDestination();
 
   if (status === 'loading') return <PageSpinner />;
   if (status === 'signed-in') return <Navigate to={destination} replace />;
 
   const text = copy[mode];
-  const oidcError = params.get('error') === 'oidc' ? `Failed to sign in with ${oidcLabel}` : null;
+  const ssoError = { oidc: `Failed to sign in with ${oidcLabel}`, saml: `Failed to sign in with ${samlLabel}` }[params.get('error') ?? ''] ?? null;
   const template = findTemplate(templateOf(destination) ?? '');
   return (
     <AuthLayout>
@@ -66,8 +66,8 @@ export function LoginPage() {
           </Alert>
         </div>
       )}
-      <AuthForm mode={mode} initialError={oidcError} destination={destination} />
-      {oidcEnabled && <OidcButton label={oidcLabel} destination={destination} />}
+      <AuthForm mode={mode} initialError={ssoError} destination={destination} />
+      <SingleSignOnButtons oidcLabel={oidcEnabled ? oidcLabel : undefined} samlLabel={samlEnabled ? samlLabel : undefined} destination={destination} />
       <p className="mt-6 text-center text-sm text-muted">
         {text.switchPrompt}{' '}
         <button

@@ -82,8 +82,9 @@ export function AuthForm({ mode, initialError = null, destination = '/editor' }:
       await api('/api/auth/password-reset', { body: { email: address }, allowUnauthorized: true });
       setMessage({ tone: 'success', text: 'Password reset email sent! Check your inbox.' });
       track('password_reset_requested');
-    } catch {
-      setMessage({ tone: 'error', text: 'Failed to send reset email' });
+    } catch (error) {
+      // A refusal the person can act on (an address whose domain signs in through SSO) says so.
+      setMessage({ tone: 'error', text: error instanceof ApiError && error.status < 500 && error.message ? error.message : 'Failed to send reset email' });
     } finally {
       setResetPending(false);
     }
