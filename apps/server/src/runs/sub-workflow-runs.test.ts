@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type HttpPeer, startHttpPeer } from '../test-support/http-peer.js';
-import { type OpenAiPeer, type PeerToolResult, type PeerTurn, startOpenAiPeer } from '../test-support/openai-peer.js';
+import { expect, it } from 'vitest';
+import { useModelAndShop } from '../test-support/model-and-shop.js';
+import type { PeerToolResult, PeerTurn } from '../test-support/openai-peer.js';
 import { createWorkflow, edge, node, runAndWait, workflow } from '../test-support/run-fixtures.js';
 import { describeEachDatabase, type SignedIn, signUp, useTestWeft } from '../test-support/test-weft.js';
 
@@ -22,16 +22,7 @@ interface Summary {
 
 describeEachDatabase('Run Workflow', (database) => {
   const weft = useTestWeft(database);
-  let model: OpenAiPeer;
-  let shop: HttpPeer;
-  beforeAll(async () => {
-    model = await startOpenAiPeer({ tokenDelayMs: 0 });
-    shop = await startHttpPeer();
-  });
-  afterAll(async () => {
-    await model.close();
-    await shop.close();
-  });
+  const { model, shop } = useModelAndShop();
 
   /** A workflow with one run input, "Question", answering "child got <question>". */
   const child = () =>
@@ -73,7 +64,7 @@ describeEachDatabase('Run Workflow', (database) => {
   });
 
   it('lends a workflow to an agent as a tool whose arguments are its run inputs', async () => {
-    model.set({
+    model().set({
       turn: ((_request: unknown, results: readonly PeerToolResult[]): PeerTurn =>
         results.length === 0 ? { toolCalls: [{ name: 'ask_child', arguments: { question: 'hi' } }] } : { text: `Got: ${results[0]?.content}` }) as never,
     });
@@ -85,7 +76,7 @@ describeEachDatabase('Run Workflow', (database) => {
       workflow(
         'Agent parent',
         [
-          node('agent', 'ai.agent', { provider: 'openai-compatible', baseUrl: model.url, model: 'test-model', task: 'Ask the child.' }, 'Agent'),
+          node('agent', 'ai.agent', { provider: 'openai-compatible', baseUrl: model().url, model: 'test-model', task: 'Ask the child.' }, 'Agent'),
           node('call', 'workflow.run', { workflowId: childId }, 'Ask child'),
           node('out', 'output'),
         ],
@@ -96,7 +87,7 @@ describeEachDatabase('Run Workflow', (database) => {
 
     expect(execution.status, execution.error ?? '').toBe('success');
     expect(String(execution.outputs.out)).toContain('child got hi');
-    const sent = JSON.stringify(model.requests.find((r) => JSON.stringify(r.json).includes('ask_child'))?.json);
+    const sent = JSON.stringify(model().requests.find((r) => JSON.stringify(r.json).includes('ask_child'))?.json);
     expect(sent).toContain('"question"');
     const [sub] = await history(user);
     expect(sub).toMatchObject({ workflowId: childId, status: 'success', parentExecutionId: execution.id });
@@ -123,7 +114,11 @@ describeEachDatabase('Run Workflow', (database) => {
     const childId = await createWorkflow(
       weft(),
       user,
-      workflow('Slow child', [node('slow', 'http.request', { method: 'GET', url: `${shop.url}/slow` }, 'Slow'), node('out', 'output')], [edge('slow', 'out')]),
+      workflow(
+        'Slow child',
+        [node('slow', 'http.request', { method: 'GET', url: `${shop().url}/slow` }, 'Slow'), node('out', 'output')],
+        [edge('slow', 'out')],
+      ),
     );
     const parentId = await createWorkflow(
       weft(),

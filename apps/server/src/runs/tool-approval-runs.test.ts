@@ -1,8 +1,7 @@
 import type { NodeStep, ToolApproval } from '@weft/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { approvalWorkflow, refundScript, shopCalls } from '../test-support/approval-fixtures.js';
-import { type HttpPeer, startHttpPeer } from '../test-support/http-peer.js';
-import { type OpenAiPeer, startOpenAiPeer } from '../test-support/openai-peer.js';
+import { useModelAndShop } from '../test-support/model-and-shop.js';
 import { addSecret, createWorkflow, runAndWait, streamedEvents } from '../test-support/run-fixtures.js';
 import { type SignedIn, signUp, useTestWeft } from '../test-support/test-weft.js';
 
@@ -16,22 +15,13 @@ import { type SignedIn, signUp, useTestWeft } from '../test-support/test-weft.js
 
 describe.each(['sqlite', 'postgres'] as const)('Agent tools that need approval (%s)', (database) => {
   const weft = useTestWeft(database);
-  let model: OpenAiPeer;
-  let shop: HttpPeer;
-  beforeAll(async () => {
-    model = await startOpenAiPeer({ tokenDelayMs: 0 });
-    shop = await startHttpPeer();
-  });
-  afterAll(async () => {
-    await model.close();
-    await shop.close();
-  });
+  const { model, shop } = useModelAndShop();
 
   /** Runs the workflow until it waits; answers the execution and its one pending approval. */
   async function runUntilWaiting(user: SignedIn) {
-    model.set({ turn: refundScript as never });
-    const workflowId = await createWorkflow(weft(), user, approvalWorkflow(shop.url, model.url));
-    const before = { lookup: shopCalls(shop, 'lookup'), refund: shopCalls(shop, 'refund') };
+    model().set({ turn: refundScript as never });
+    const workflowId = await createWorkflow(weft(), user, approvalWorkflow(shop().url, model().url));
+    const before = { lookup: shopCalls(shop(), 'lookup'), refund: shopCalls(shop(), 'refund') };
     const waiting = await runAndWait(weft(), user, workflowId);
     expect(waiting.status, waiting.error ?? '').toBe('waiting');
     const listed = await weft().app.inject({ method: 'GET', url: '/api/approvals', headers: user.headers });
@@ -69,7 +59,7 @@ describe.each(['sqlite', 'postgres'] as const)('Agent tools that need approval (
     });
     expect(approval.workflowName).toBe('Refunds with approval');
     // Nothing refunded yet; the waiting step and the log say what waits and for whom.
-    expect(shopCalls(shop, 'refund')).toBe(before.refund);
+    expect(shopCalls(shop(), 'refund')).toBe(before.refund);
     const waiting = await detail(user, execution.id);
     expect(waiting.status).toBe('waiting');
     expect(waiting.nodes.agent?.status).toBe('waiting');
@@ -90,8 +80,8 @@ describe.each(['sqlite', 'postgres'] as const)('Agent tools that need approval (
     expect(ended.status, ended.error ?? '').toBe('success');
     expect(String(ended.outputs.answer)).toContain('"step":"refund"');
     expect(String(ended.outputs.answer)).toContain('"order":"42"');
-    expect(shopCalls(shop, 'refund')).toBe(before.refund + 1);
-    expect(shopCalls(shop, 'lookup')).toBe(before.lookup + 1);
+    expect(shopCalls(shop(), 'refund')).toBe(before.refund + 1);
+    expect(shopCalls(shop(), 'lookup')).toBe(before.lookup + 1);
     // One execution, one stream: the steps before and after the wait, and the resume between.
     const stored = await detail(user, execution.id);
     expect(stored.nodes.agent?.steps?.map((s) => [s.index, s.kind, s.status])).toEqual([
@@ -129,7 +119,7 @@ describe.each(['sqlite', 'postgres'] as const)('Agent tools that need approval (
     expect(String(ended.outputs.answer)).toMatch(
       /^Outcome: A person \(.+\) rejected this tool call, so it was not made\. Their reason: Order 42 was already refunded by phone/,
     );
-    expect(shopCalls(shop, 'refund')).toBe(before.refund);
+    expect(shopCalls(shop(), 'refund')).toBe(before.refund);
     const steps = ended.nodes.agent?.steps ?? [];
     expect(steps[2]).toMatchObject({ kind: 'tool', name: 'refund_order', status: 'error', input: { orderId: '42' } });
   });
@@ -138,13 +128,13 @@ describe.each(['sqlite', 'postgres'] as const)('Agent tools that need approval (
     const user = await signUp(weft());
     const secret = 'sk-live-approval-5521';
     await addSecret(weft(), user, 'SHOP_KEY', secret);
-    model.set({
+    model().set({
       turn: ((_request: unknown, results: readonly { content: string }[]) =>
         results.length === 0 ? { toolCalls: [{ name: 'refund_order', arguments: { orderId: secret } }] } : { text: 'done' }) as never,
     });
-    const document = approvalWorkflow(shop.url, model.url);
+    const document = approvalWorkflow(shop().url, model().url);
     const lookup = document.nodes.find((n) => n.id === 'lookup');
-    if (lookup) lookup.data.config = { ...lookup.data.config, url: `${shop.url}/text?step=lookup&body={{secrets.SHOP_KEY}}` };
+    if (lookup) lookup.data.config = { ...lookup.data.config, url: `${shop().url}/text?step=lookup&body={{secrets.SHOP_KEY}}` };
     const workflowId = await createWorkflow(weft(), user, document);
     const waiting = await runAndWait(weft(), user, workflowId);
     expect(waiting.status, waiting.error ?? '').toBe('waiting');
@@ -211,7 +201,7 @@ describe.each(['sqlite', 'postgres'] as const)('Agent tools that need approval (
       expect(res.statusCode, res.body).toBe(201);
       return { authorization: `Bearer ${(res.json() as { token: string }).token}` };
     };
-    const otherWorkflow = await createWorkflow(weft(), owner, approvalWorkflow(shop.url, model.url));
+    const otherWorkflow = await createWorkflow(weft(), owner, approvalWorkflow(shop().url, model().url));
     const narrowKey = await keyFor([otherWorkflow]);
     const narrow = await weft().app.inject({ method: 'POST', url: `/api/approvals/${second.approval.id}/approve`, headers: narrowKey, payload: {} });
     expect(narrow.statusCode).toBe(404);

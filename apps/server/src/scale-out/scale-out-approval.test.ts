@@ -1,11 +1,10 @@
 import type { NodeStep, ToolApproval } from '@weft/core';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RunJob } from '../runs/run-job.js';
 import { approvalWorkflow, refundScript, shopCalls } from '../test-support/approval-fixtures.js';
-import { type HttpPeer, startHttpPeer } from '../test-support/http-peer.js';
-import { type OpenAiPeer, startOpenAiPeer } from '../test-support/openai-peer.js';
+import { useModelAndShop } from '../test-support/model-and-shop.js';
 import { createWorkflow, runAndWait, streamedEvents } from '../test-support/run-fixtures.js';
 import { TEST_REDIS_URL, useScaleOutCluster } from '../test-support/scale-out-weft.js';
 import { type SignedIn, signUp } from '../test-support/test-weft.js';
@@ -19,22 +18,13 @@ import { type SignedIn, signUp } from '../test-support/test-weft.js';
  */
 describe('Scale-out: an Agent tool that needs approval waits and goes on on a worker', () => {
   const cluster = useScaleOutCluster({ env: { WEFT_RUN_HEARTBEAT_MS: '1000' } });
-  let model: OpenAiPeer;
-  let shop: HttpPeer;
-  beforeAll(async () => {
-    model = await startOpenAiPeer({ tokenDelayMs: 0 });
-    shop = await startHttpPeer();
-  });
-  afterAll(async () => {
-    await model.close();
-    await shop.close();
-  });
+  const { model, shop } = useModelAndShop();
 
   async function runUntilWaiting(user: SignedIn) {
     const { api } = cluster();
-    model.set({ turn: refundScript as never });
-    const workflowId = await createWorkflow(api, user, approvalWorkflow(shop.url, model.url));
-    const before = { lookup: shopCalls(shop, 'lookup'), refund: shopCalls(shop, 'refund') };
+    model().set({ turn: refundScript as never });
+    const workflowId = await createWorkflow(api, user, approvalWorkflow(shop().url, model().url));
+    const before = { lookup: shopCalls(shop(), 'lookup'), refund: shopCalls(shop(), 'refund') };
     const waiting = await runAndWait(api, user, workflowId);
     expect(waiting.status, waiting.error ?? '').toBe('waiting');
     const listed = await api.app.inject({ method: 'GET', url: '/api/approvals', headers: user.headers });
@@ -53,7 +43,7 @@ describe('Scale-out: an Agent tool that needs approval waits and goes on on a wo
     const user = await signUp(api);
     const { execution, approval, before } = await runUntilWaiting(user);
     expect(approval).toMatchObject({ executionId: execution.id, nodeId: 'agent', toolName: 'refund_order', status: 'pending' });
-    expect(shopCalls(shop, 'refund')).toBe(before.refund);
+    expect(shopCalls(shop(), 'refund')).toBe(before.refund);
 
     const approved = await decide(user, approval.id, 'approve');
     expect(approved.status, JSON.stringify(approved.body)).toBe(200);
@@ -61,8 +51,8 @@ describe('Scale-out: an Agent tool that needs approval waits and goes on on a wo
     const ended = await api.services.runs.waitFor(execution.id);
     expect(ended.status, ended.error ?? '').toBe('success');
     expect(String(ended.outputs.answer)).toContain('"step":"refund"');
-    expect(shopCalls(shop, 'refund')).toBe(before.refund + 1);
-    expect(shopCalls(shop, 'lookup')).toBe(before.lookup + 1);
+    expect(shopCalls(shop(), 'refund')).toBe(before.refund + 1);
+    expect(shopCalls(shop(), 'lookup')).toBe(before.lookup + 1);
     // The run keeps its first start: its duration is the whole run's, the wait included.
     expect(ended.startedAt).toBe((execution as { startedAt?: string }).startedAt);
     const steps = (ended.nodes.agent as { steps?: NodeStep[] } | undefined)?.steps ?? [];
@@ -90,8 +80,8 @@ describe('Scale-out: an Agent tool that needs approval waits and goes on on a wo
     const ended = await api.services.runs.waitFor(execution.id);
     expect(ended.status, ended.error ?? '').toBe('success');
     expect(String(ended.outputs.answer)).toMatch(/rejected this tool call, so it was not made\. Their reason: Order 42 was already refunded by phone/);
-    expect(shopCalls(shop, 'refund')).toBe(before.refund);
-    expect(shopCalls(shop, 'lookup')).toBe(before.lookup + 1);
+    expect(shopCalls(shop(), 'refund')).toBe(before.refund);
+    expect(shopCalls(shop(), 'lookup')).toBe(before.lookup + 1);
     expect((await decide(user, approval.id, 'approve')).status).toBe(409);
   });
 
@@ -118,7 +108,7 @@ describe('Scale-out: an Agent tool that needs approval waits and goes on on a wo
     await cluster().startWorker();
     const ended = await api.services.runs.waitFor(execution.id);
     expect(ended.status, ended.error ?? '').toBe('success');
-    expect(shopCalls(shop, 'refund')).toBe(before.refund + 1);
-    expect(shopCalls(shop, 'lookup')).toBe(before.lookup + 1);
+    expect(shopCalls(shop(), 'refund')).toBe(before.refund + 1);
+    expect(shopCalls(shop(), 'lookup')).toBe(before.lookup + 1);
   });
 });
