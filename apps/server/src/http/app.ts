@@ -89,9 +89,10 @@ export async function buildApp({ config, services, logger }: AppOptions): Promis
     signInGuard: services.signInGuard,
     secureCookies: config.secureCookies,
     ipRateLimit: config.authRateLimit,
+    ssoOnlyDomains: config.ssoOnlyDomains,
   });
   const credentialRoutes = { emailLimiter: services.emailLimiter, secureCookies: config.secureCookies, ipRateLimit: config.authRateLimit };
-  passwordResetRoutes(app, { passwordReset: services.passwordReset, resetMailLimiter: services.resetMailLimiter, ...credentialRoutes });
+  passwordResetRoutes(app, { passwordReset: services.passwordReset, resetMailLimiter: services.resetMailLimiter, ...credentialRoutes, ssoOnlyDomains: config.ssoOnlyDomains });
   oidcRoutes(app, { oidc: services.oidc, saml: services.saml, secureCookies: config.secureCookies, ipRateLimit: config.authRateLimit });
   samlRoutes(app, { saml: services.saml, secureCookies: config.secureCookies, ipRateLimit: config.authRateLimit });
   meRoutes(app, { users: services.users, account: services.account, subscriptions: services.subscriptions, ...credentialRoutes });
