@@ -63,6 +63,7 @@ import { WorkflowVersionsService } from './workflows/workflow-versions.service.j
 import { WorkflowsRepository } from './workflows/workflows.repository.js';
 import { WorkflowsService } from './workflows/workflows.service.js';
 import { createWorkspaceServices, type WorkspaceServices } from './workspaces/create-workspaces.js';
+import { directoryRoleSetter } from './workspaces/directory-roles.js';
 
 
 /** Every service, built once with its dependencies passed in (the composition root). */
@@ -325,6 +326,7 @@ export function createServices(deps: {
     onPaused: async (schedule, reason) =>
       failureAlerts.schedulePaused({ id: schedule.id, userId: schedule.user_id, workflowId: schedule.workflow_id, name: schedule.name }, reason),
   });
+  const setWorkspaceRole = directoryRoleSetter(db, clock);
   const apiKeys = new ApiKeysService(db, clock, (userId, workflowId) => workflowsRepository.owns(userId, workflowId));
   const quotaSources = { executions: executionHistory, files, vectors, schedules: scheduleRepository, limits: config.userLimits };
   return {
@@ -345,7 +347,7 @@ export function createServices(deps: {
     passwordReset: new PasswordResetService(db, users, sessions, mailer, clock, config.publicUrl, background, apiKeys),
     subscriptionNotices: new SubscriptionNotices(mailer, background, config.publicUrl),
     oidc: new OidcService(config.oidc, config.publicUrl, new IdentitiesService(db, users, clock), sessions, clock),
-    saml: new SamlService(config.saml, config.publicUrl, { db, users, sessions, clock, secretsKey: deps.encryptionKey }),
+    saml: new SamlService(config.saml, config.publicUrl, { db, users, sessions, clock, secretsKey: deps.encryptionKey, setWorkspaceRole }),
     account: new AccountService(db, users, sessions, apiKeys, vectors),
     nodes,
     analytics: new AnalyticsService(db, clock),

@@ -14,11 +14,11 @@ export const SAML_ACS_PATH = '/api/auth/saml/acs';
 export { SAML_METADATA_PATH };
 
 export type SamlSignInResult =
-  | { ok: true; user: UserRow; session: IssuedSession; created: boolean; role: GroupRole | undefined }
+  | { ok: true; user: UserRow; session: IssuedSession; created: boolean; role: GroupRole | undefined; membership: string | undefined }
   | { ok: false; reason: string };
 
-/** Sets a member's role in a workspace (the workspaces room gives it once `workspace_members` exists). */
-export type WorkspaceRoleSetter = (workspaceId: string, userId: string, role: GroupRole) => Promise<void>;
+/** Sets a member's role in the mapped workspace and says what it did (`../workspaces/directory-roles.ts`). */
+export type WorkspaceRoleSetter = (workspaceId: string, userId: string, role: GroupRole) => Promise<string>;
 
 /** Common names of the e-mail attribute: the friendly one, the LDAP OID, and the one ADFS and Entra ID send. */
 const EMAIL_ATTRIBUTES = ['email', 'mail', 'urn:oid:0.9.2342.19200300.100.1.3', 'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/emailaddress'];
@@ -46,7 +46,7 @@ export class SamlService {
       sessions: SessionsService;
       clock: Clock;
       secretsKey: Buffer;
-      /** Absent until workspaces exist: the group mapping is then parsed and checked but not applied. */
+      /** Applies the group mapping; without it the mapping is parsed and checked but not applied. */
       setWorkspaceRole?: WorkspaceRoleSetter;
     },
   ) {
@@ -106,9 +106,9 @@ export class SamlService {
         name: firstString(profile, NAME_ATTRIBUTES),
       });
       if (!resolved.ok) return resolved;
-      const role = await this.applyGroups(resolved.user.id, profile);
+      const { role, membership } = await this.applyGroups(resolved.user.id, profile);
       const session = await this.deps.sessions.create(resolved.user.id, userAgent);
-      return { ok: true, user: resolved.user, session, created: resolved.created, role };
+      return { ok: true, user: resolved.user, session, created: resolved.created, role, membership };
     } catch (error) {
       return { ok: false, reason: error instanceof Error ? `${error.name}: ${error.message}` : String(error) };
     }
@@ -120,14 +120,14 @@ export class SamlService {
     return saml.generateServiceProviderMetadata(null, null);
   }
 
-  private async applyGroups(userId: string, profile: NodeSaml.Profile): Promise<GroupRole | undefined> {
+  private async applyGroups(userId: string, profile: NodeSaml.Profile): Promise<{ role: GroupRole | undefined; membership: string | undefined }> {
     const mapping = this.config?.groupRoles;
-    if (!mapping || !this.config) return undefined;
+    if (!mapping || !this.config) return { role: undefined, membership: undefined };
     const raw = profile[this.config.groupAttribute];
     const groups = (Array.isArray(raw) ? raw : [raw]).filter((g): g is string => typeof g === 'string');
     const role = roleForGroups(mapping, groups);
-    if (role && this.deps.setWorkspaceRole) await this.deps.setWorkspaceRole(mapping.workspaceId, userId, role);
-    return role;
+    if (!role || !this.deps.setWorkspaceRole) return { role, membership: undefined };
+    return { role, membership: await this.deps.setWorkspaceRole(mapping.workspaceId, userId, role) };
   }
 
   /** node-saml is imported with the first sign-in, not at start (bench/cold-start.bench.mjs). */

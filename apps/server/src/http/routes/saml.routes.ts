@@ -71,7 +71,7 @@ export function samlRoutes(app: FastifyInstance, deps: SamlRoutesDeps): void {
         request.log.warn({ reason: result.reason }, 'SAML sign-in failed');
         return reply.redirect(SAML_FAILURE_REDIRECT, 303);
       }
-      request.log.info({ userId: result.user.id, created: result.created, role: result.role }, 'Signed in with SAML');
+      request.log.info({ userId: result.user.id, created: result.created, role: result.role, membership: result.membership }, 'Signed in with SAML');
       setSessionCookie(reply, result.session.token, result.session.expiresAt, deps.secureCookies);
       // 303: the browser follows a POST's redirect with a GET.
       return reply.redirect(SAML_SUCCESS_REDIRECT, 303);
