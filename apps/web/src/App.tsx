@@ -23,6 +23,7 @@ const DocsPage = lazy(() => import('./pages/DocsPage').then((m) => ({ default: m
 const PrivacyPage = lazy(() => import('./pages/PrivacyPage').then((m) => ({ default: m.PrivacyPage })));
 const TermsPage = lazy(() => import('./pages/TermsPage').then((m) => ({ default: m.TermsPage })));
 const DashboardPage = lazy(() => import('./pages/DashboardPage').then((m) => ({ default: m.DashboardPage })));
+const AcceptInvitationPage = lazy(() => import('./pages/AcceptInvitationPage').then((m) => ({ default: m.AcceptInvitationPage })));
 const SettingsPage = lazy(() => import('./pages/SettingsPage').then((m) => ({ default: m.SettingsPage })));
 
 // The editor (React Flow, dagre) is most of the code; other pages load without it. Opened
@@ -72,6 +73,7 @@ export function App() {
               <Route path="/dashboard/executions" element={<DashboardPage tab="executions" />} />
               <Route path="/dashboard/schedules" element={<DashboardPage tab="schedules" />} />
               <Route path="/settings" element={<SettingsPage />} />
+              <Route path="/invitations/accept" element={<AcceptInvitationPage />} />
               <Route path="/editor" element={editor} />
               <Route path="/workflow/:workflowId" element={editor} />
               <Route path="/app" element={<Navigate to="/editor" replace />} />

@@ -65,4 +65,12 @@ export const queryKeys = {
     pages: (filters: AuditFilters) => ['audit', 'pages', filters],
     retention: ['audit', 'retention'],
   },
+  /** The caller's workspaces; `one` holds a workspace's members and invitations; `invitation` an invitation link's preview. */
+  workspaces: {
+    all: ['workspaces'],
+    one: (workspaceId: string) => ['workspaces', workspaceId],
+    members: (workspaceId: string) => ['workspaces', workspaceId, 'members'],
+    invitations: (workspaceId: string) => ['workspaces', workspaceId, 'invitations'],
+    invitation: (token: string) => ['workspace-invitation', token],
+  },
 } as const;

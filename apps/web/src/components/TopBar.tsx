@@ -8,6 +8,7 @@ import { ThemeToggle } from './ThemeToggle';
 import { UserMenu } from './UserMenu';
 import { buttonClasses } from './ui/Button';
 import { Skeleton } from './ui/Skeleton';
+import { WorkspaceSwitcher } from './WorkspaceSwitcher';
 
 const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-1.5 text-sm font-medium transition-colors ${isActive ? 'bg-surface-2 text-ink' : 'text-muted hover:text-ink'}`;
@@ -28,6 +29,7 @@ export function TopBar() {
           ))}
         </nav>
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
+          {user && <WorkspaceSwitcher />}
           <ThemeToggle />
           <MobileNav />
           {status === 'loading' ? (

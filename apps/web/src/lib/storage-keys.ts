@@ -8,6 +8,8 @@ export const STORAGE_KEYS = {
   lastWorkflowId: 'weft.lastWorkflowId',
   /** "hidden" once the user hid the editor's overview map; it stays hidden until shown again. */
   overviewMap: 'weft.overviewMap',
+  /** The workspace chosen in the top bar's switcher (its id). */
+  workspace: 'weft.workspace',
 } as const;
 
 export function readStorage(key: string): string | null {

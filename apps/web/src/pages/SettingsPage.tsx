@@ -14,6 +14,7 @@ import { SettingsNav } from '../components/settings/SettingsNav';
 import { SecretsSection } from '../components/settings/secrets/SecretsSection';
 import { UsageSection } from '../components/settings/UsageSection';
 import { VersionHistorySection } from '../components/settings/VersionHistorySection';
+import { WorkspacesSection } from '../components/settings/workspaces/WorkspacesSection';
 import { PageSpinner } from '../components/ui/Spinner';
 import { useAuthStore } from '../stores/auth.store';
 
@@ -38,6 +39,7 @@ export function SettingsPage() {
           <ProfileSection key={user.id} user={user} />
           <PasswordSection user={user} />
           <NotificationsSection />
+          <WorkspacesSection />
           <ApiKeysSection />
           <McpSection />
           <SecretsSection />

@@ -21,6 +21,7 @@ export const SETTINGS_SECTIONS: { id: string; label: string; Icon: ComponentType
   { id: 'profile', label: 'Profile', Icon: UserIcon },
   { id: 'password', label: 'Password', Icon: LockIcon },
   { id: 'notifications', label: 'Notifications', Icon: BellIcon },
+  { id: 'workspaces', label: 'Workspaces', Icon: UserIcon },
   { id: 'api-keys', label: 'API keys', Icon: KeyIcon },
   { id: 'mcp', label: 'MCP', Icon: ZapIcon },
   { id: 'secrets', label: 'Secrets', Icon: VaultIcon },
