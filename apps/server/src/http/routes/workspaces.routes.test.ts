@@ -158,6 +158,28 @@ describeEachDatabase('workspace routes', (database) => {
     expect([roles[users.owner.userId], roles[users.admin.userId]]).toEqual(['editor', 'owner']);
   });
 
+  it('lets only one of two owners stepping down at once succeed', async () => {
+    const users = await people();
+    const team = await newTeam(weft(), users);
+    await weft()
+      .services.db.updateTable('workspace_members')
+      .set({ role: 'owner' })
+      .where('workspace_id', '=', team.id)
+      .where('user_id', '=', users.admin.userId)
+      .execute();
+    const stepDown = (as: SignedIn) =>
+      weft().app.inject({ method: 'PATCH', url: `/api/workspaces/${team.id}/members/${as.userId}`, headers: as.headers, payload: { role: 'editor' } });
+    const answers = await Promise.all([stepDown(users.owner), stepDown(users.admin)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const owners = await weft()
+      .services.db.selectFrom('workspace_members')
+      .select('user_id')
+      .where('workspace_id', '=', team.id)
+      .where('role', '=', 'owner')
+      .execute();
+    expect(owners).toHaveLength(1);
+  });
+
   it('refuses raising your own role, and an admin making or touching owners', async () => {
     const users = await people();
     const team = await newTeam(weft(), users);
