@@ -21,6 +21,7 @@ export const TABLE_OWNERS = new Map([
   ['workspaces', { room: 'workspaces/', ask: 'WorkspacesService (access() for a member and role)' }],
   ['workspace_members', { room: 'workspaces/', ask: 'WorkspacesService (access() for a member and role)' }],
   ['workspace_invitations', { room: 'workspaces/', ask: 'InvitationsService' }],
+  ['saml_requests', { room: 'accounts/', ask: 'SamlService (accounts/saml.service.ts)' }],
   ['workflow_presence', { room: 'presence/', ask: 'PresenceService (presence/presence.service.ts)' }],
 ]);
 
