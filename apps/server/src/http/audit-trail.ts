@@ -63,10 +63,19 @@ async function labelOf(services: AuditTrailServices, type: TargetType, userId: s
   }
 }
 
+/** Who a sign-in route (OIDC, SAML) just signed in; it answers with a redirect, not the user. */
+export interface SignedIn {
+  id: string;
+  email: string;
+  via: 'oidc' | 'saml';
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     /** The name of what an audited delete removes, read before the handler ran. */
     auditTargetLabel: string | undefined;
+    /** Set by a sign-in route that redirects: the trail records `auth.sign_in` for them. */
+    signedIn: SignedIn | undefined;
   }
 }
 
@@ -98,6 +107,7 @@ function text(value: unknown): string | undefined {
 export function registerAuditTrail(app: FastifyInstance, services: AuditTrailServices): void {
   const { audit } = services;
   app.decorateRequest('auditTargetLabel', undefined);
+  app.decorateRequest('signedIn', undefined);
   const keyOf = (request: FastifyRequest) => `${request.method} ${request.routeOptions.url ?? ''}`;
 
   app.addHook('preHandler', async (request) => {
@@ -114,6 +124,12 @@ export function registerAuditTrail(app: FastifyInstance, services: AuditTrailSer
     const status = reply.statusCode;
     if (key === SIGN_IN) {
       signIn(request, status, payload);
+      return payload;
+    }
+    const signedIn = request.signedIn;
+    if (signedIn) {
+      const details = { via: signedIn.via };
+      audit.recordLater({ workspaceId: signedIn.id, actorUserId: signedIn.id, actorLabel: signedIn.email, action: 'auth.sign_in', details, ip: request.ip });
       return payload;
     }
     const route = AUDITED[key];

@@ -4,9 +4,8 @@ import type { Kysely } from 'kysely';
  * The audit trail (issue 25, `../../audit/`): one row per thing done in a workspace, kept
  * by that workspace's retention setting. Until team workspaces own resources, a user's
  * personal workspace has the user's id, so `workspace_id` names it today. The actor is kept
- * twice: `actor_user_id` (null for the system or an anonymous caller, and set null when
- * the user is deleted, so the entry outlives the person) and `actor_label`, the e-mail at
- * the time. `details` is small JSON. Secrets learn who created and who last used them.
+ * twice: `actor_user_id` (null for the system or an anonymous caller; no foreign key, so
+ * the entry outlives the person) and `actor_label`, the e-mail at the time. `details` is small JSON. Secrets learn who created and who last used them.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

@@ -77,6 +77,13 @@ describeEachDatabase('OIDC sign-in', (database) => {
     expect(await identitiesOf(user.id)).toHaveLength(1);
     const users = await weft.services.db.selectFrom('users').select('id').where('email', '=', DEFAULT_OIDC_ACCOUNT.email).execute();
     expect(users).toHaveLength(1);
+    // Both sign-ins are in the account's audit trail, saying how.
+    await weft.services.audit.settle();
+    const trail = await weft.services.audit.list(user.id, { action: 'auth.sign_in' }, { limit: 10 });
+    expect(trail.entries.map((e) => [e.actor.userId, e.details])).toEqual([
+      [user.id, { via: 'oidc' }],
+      [user.id, { via: 'oidc' }],
+    ]);
   });
 
   it('links an existing account when the provider has verified the e-mail', async () => {

@@ -66,6 +66,7 @@ export function oidcRoutes(app: FastifyInstance, deps: OidcRoutesDeps): void {
     }
     request.log.info({ userId: result.user.id, created: result.created }, 'Signed in with OIDC');
     setSessionCookie(reply, result.session.token, result.session.expiresAt, deps.secureCookies);
+    request.signedIn = { id: result.user.id, email: result.user.email, via: 'oidc' };
     return reply.redirect(OIDC_SUCCESS_REDIRECT, 302);
   });
 }

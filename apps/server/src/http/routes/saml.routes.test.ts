@@ -91,6 +91,13 @@ describeEachDatabase('SAML sign-in', (database) => {
     const second = await startAndRespond({ account: { email: 'changed.address@corp.test' } });
     const again = await post(second.form, second.nonce);
     expect((await signedInUser(again)).id).toBe(user.id);
+    // Both sign-ins are in the account's audit trail, saying how.
+    await weft.services.audit.settle();
+    const trail = await weft.services.audit.list(user.id, { action: 'auth.sign_in' }, { limit: 10 });
+    expect(trail.entries.map((e) => [e.actor.userId, e.details])).toEqual([
+      [user.id, { via: 'saml' }],
+      [user.id, { via: 'saml' }],
+    ]);
   });
 
   it('links an existing password account with the same e-mail', async () => {

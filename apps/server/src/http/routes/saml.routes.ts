@@ -73,6 +73,7 @@ export function samlRoutes(app: FastifyInstance, deps: SamlRoutesDeps): void {
       }
       request.log.info({ userId: result.user.id, created: result.created, role: result.role, membership: result.membership }, 'Signed in with SAML');
       setSessionCookie(reply, result.session.token, result.session.expiresAt, deps.secureCookies);
+      request.signedIn = { id: result.user.id, email: result.user.email, via: 'saml' };
       // 303: the browser follows a POST's redirect with a GET.
       return reply.redirect(SAML_SUCCESS_REDIRECT, 303);
     });
