@@ -40,7 +40,7 @@ const doc = (nodes: WorkflowNode[], edges: ReturnType<typeof edge>[] = [], name 
   name,
   nodes,
   edges,
-  globalParameters: Object.fromEntries(Object.entries(params).map(([k, value]) => [k, { value, description: '' }])),
+  globalParameters: Object.fromEntries(Object.entries(params).map(([key, value]) => [key, { key, value, description: '' }])),
 });
 
 //  base:   [t: Template] ──► [c: LLM Chat]
