@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../db/schema.js';
+import { deleteTeamsAloneIn, teamsOnlyOwnedBy } from '../workspaces/account-deletion.js';
 import type { ApiKeysService } from './api-keys.service.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import type { SessionsService } from './sessions.service.js';
@@ -40,16 +41,21 @@ export class AccountService {
   /**
    * Deletes the user. Sessions, identities, resets and workflows go by cascade; the
    * subscription is keyed by e-mail and would outlive the account, so it goes here.
-   * Analytics events keep no link to the user (ON DELETE SET NULL).
+   * Analytics events keep no link to the user (ON DELETE SET NULL). Refused while the user
+   * is the only owner of a team workspace with other members (it would have none); team
+   * workspaces the user is alone in go with the account.
    */
-  async delete(user: UserRow, password: string | undefined): Promise<AccountChange> {
+  async delete(user: UserRow, password: string | undefined): Promise<AccountChange | { soleOwnerOf: string[] }> {
     if (user.password_hash && !(await verifyPassword(user.password_hash, password ?? ''))) return 'wrong_password';
+    const soleOwnerOf = await teamsOnlyOwnedBy(this.db, user.id);
+    if (soleOwnerOf.length > 0) return { soleOwnerOf };
     await this.vectors?.deleteForUser(user.id);
     await this.db.transaction().execute(async (trx) => {
       await trx
         .deleteFrom('notification_subscriptions')
         .where((eb) => eb.or([eb('user_id', '=', user.id), eb('email', '=', user.email)]))
         .execute();
+      await deleteTeamsAloneIn(trx, user.id);
       await trx.deleteFrom('users').where('id', '=', user.id).execute();
     });
     return 'ok';

@@ -4,7 +4,7 @@ import type { AccountService } from '../../accounts/account.service.js';
 import type { AttemptLimiter } from '../../accounts/attempt-limiter.js';
 import { toPublicUser, type UsersService } from '../../accounts/users.service.js';
 import { NOTIFICATION_TYPE_KEYS, type SubscriptionsService } from '../../marketing/subscriptions.service.js';
-import { badRequest, tooManyRequests } from '../http-error.js';
+import { badRequest, conflict, tooManyRequests } from '../http-error.js';
 import { displayNameField, passwordField } from '../schemas.js';
 import { clearSessionCookie, requireAuth } from '../session-auth.js';
 import { parseInput } from '../validate.js';
@@ -80,6 +80,13 @@ export function meRoutes(app: FastifyInstance, deps: MeRoutesDeps): void {
     await takeAttempt(user.id);
     const result = await deps.account.delete(user, body.password);
     if (result === 'wrong_password') throw badRequest(body.password ? WRONG_PASSWORD : 'password: Password is required', 'wrong_password');
+    if (typeof result === 'object') {
+      const names = result.soleOwnerOf.map((name) => `“${name}”`).join(', ');
+      throw conflict(
+        `You are the only owner of ${names}. Make another member an owner there, or delete the workspace, before deleting your account.`,
+        'last_owner',
+      );
+    }
     clearSessionCookie(reply, deps.secureCookies);
     return reply.code(204).send();
   });

@@ -241,6 +241,31 @@ describeEachDatabase('workspace routes', (database) => {
     expect(mine.json().workspaces.map((w: { id: string }) => w.id)).toEqual([users.editor.userId]);
   });
 
+  it('refuses deleting the account of a team’s only owner, and deletes the teams it is alone in', async () => {
+    const users = await people();
+    const team = await newTeam(weft(), users);
+    const alone = await weft().app.inject({ method: 'POST', url: '/api/workspaces', headers: users.owner.headers, payload: { name: 'Solo' } });
+    const deleteAccount = () => weft().app.inject({ method: 'DELETE', url: '/api/me', headers: users.owner.headers, payload: { password: 'correct horse' } });
+    const refused = await deleteAccount();
+    expect([refused.statusCode, refused.json().message]).toEqual([
+      409,
+      'You are the only owner of “Team”. Make another member an owner there, or delete the workspace, before deleting your account.',
+    ]);
+    await weft().app.inject({
+      method: 'POST',
+      url: `/api/workspaces/${team.id}/transfer`,
+      headers: users.owner.headers,
+      payload: { userId: users.admin.userId },
+    });
+    expect((await deleteAccount()).statusCode).toBe(204);
+    const left = await weft()
+      .services.db.selectFrom('workspaces')
+      .select('id')
+      .where('id', 'in', [team.id, alone.json().workspace.id, users.owner.userId])
+      .execute();
+    expect(left.map((w) => w.id)).toEqual([team.id]);
+  });
+
   it('answers bad input with 400 and a message', async () => {
     const me = await signUp(weft());
     const blank = await weft().app.inject({ method: 'POST', url: '/api/workspaces', headers: me.headers, payload: { name: '   ' } });
