@@ -23,6 +23,8 @@ export const TABLE_OWNERS = new Map([
   ['workspace_invitations', { room: 'workspaces/', ask: 'InvitationsService' }],
   ['saml_requests', { room: 'accounts/', ask: 'SamlService (accounts/saml.service.ts)' }],
   ['workflow_presence', { room: 'presence/', ask: 'PresenceService (presence/presence.service.ts)' }],
+  ['audit_entries', { room: 'audit/', ask: 'AuditLog (audit/audit-log.ts): record, recordLater, list' }],
+  ['audit_settings', { room: 'audit/', ask: 'AuditLog (audit/audit-log.ts): retentionDays, setRetentionDays' }],
 ]);
 
 const TABLE_CALLS = new Set([

@@ -253,6 +253,15 @@ export class AuditLog {
     return deleted;
   }
 
+  /**
+   * A workspace that is gone takes its trail with it (a personal one goes with its
+   * account). Entries the person made elsewhere stay, under the e-mail they had.
+   */
+  async forgetWorkspace(workspaceId: string): Promise<void> {
+    await this.db.deleteFrom('audit_entries').where('workspace_id', '=', workspaceId).execute();
+    await this.db.deleteFrom('audit_settings').where('workspace_id', '=', workspaceId).execute();
+  }
+
   /** Prunes now and then hourly, until `close`. */
   startPruning(everyMs = HOUR_MS): void {
     if (this.pruneTimer) return;

@@ -46,6 +46,7 @@ const AUDITED: Record<string, AuditedRoute> = {
 };
 
 const SIGN_IN = 'POST /api/auth/login';
+const DELETE_ACCOUNT = 'DELETE /api/me';
 
 type AuditTrailServices = Pick<Services, 'audit' | 'users' | 'workflows' | 'schedules' | 'secrets' | 'apiKeys'>;
 
@@ -124,6 +125,15 @@ export function registerAuditTrail(app: FastifyInstance, services: AuditTrailSer
     const status = reply.statusCode;
     if (key === SIGN_IN) {
       signIn(request, status, payload);
+      return payload;
+    }
+    if (key === DELETE_ACCOUNT && status === 204 && request.auth) {
+      // The personal workspace went with the account; so does its trail.
+      const workspaceId = request.auth.user.id;
+      audit.recordLater(async () => {
+        await audit.forgetWorkspace(workspaceId);
+        return [];
+      });
       return payload;
     }
     const signedIn = request.signedIn;

@@ -204,4 +204,14 @@ describeEachDatabase('audit routes', (database) => {
     expect(byName.API_TOKEN).toMatchObject({ createdBy: user.email, lastUsedBy: user.email, lastUsedAt: clock.now().toISOString() });
     expect(byName.UNUSED).toMatchObject({ createdBy: user.email, lastUsedBy: null, lastUsedAt: null });
   });
+
+  it("deletes a deleted account's own trail, keeping what it did in others' workspaces", async () => {
+    const user = await signUp(weft(), { password: 'delete me now' });
+    await createWorkflow(weft(), user, greetingWorkflow('Gone soon'));
+    await weft().services.audit.settle();
+    expect((await weft().services.audit.list(user.userId, {}, { limit: 10 })).entries).toHaveLength(1);
+    expect((await call(user, 'DELETE', '/api/me', { password: 'delete me now' })).statusCode).toBe(204);
+    await weft().services.audit.settle();
+    expect((await weft().services.audit.list(user.userId, {}, { limit: 10 })).entries).toHaveLength(0);
+  });
 });
