@@ -43,8 +43,18 @@ async function secretsOf(
   }
 }
 
-/** The user's secrets that the document's nodes and parameters name (`{{secrets.NAME}}`). */
+/**
+ * The names `{{secrets.NAME}}` in a document's node configs and parameters, scanned once
+ * per document: a busy webhook's runs share one frozen document (run-document-cache.ts).
+ */
+const namedSecrets = new WeakMap<WorkflowDocument, readonly string[]>();
+
+/** The user's secrets that the document names. */
 function referencedSecrets(document: WorkflowDocument, values: Readonly<Record<string, string>>): string[] {
-  const text = JSON.stringify([document.nodes.map((node) => node.data.config), document.globalParameters]);
-  return secretNamesIn(text).filter((name) => name in values);
+  let names = namedSecrets.get(document);
+  if (!names) {
+    names = secretNamesIn(JSON.stringify([document.nodes.map((node) => node.data.config), document.globalParameters]));
+    namedSecrets.set(document, names);
+  }
+  return names.filter((name) => name in values);
 }
