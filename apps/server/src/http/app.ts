@@ -6,8 +6,8 @@ import type { Services } from '../composition.js';
 import type { Config } from '../config.js';
 import { PresenceService } from '../presence/presence.service.js';
 import { ownerMayView } from '../presence/workflow-access.js';
-import { DEFAULT_BODY_LIMIT, registerBodyGuard } from './body-guard.js';
 import { registerAuditTrail } from './audit-trail.js';
+import { DEFAULT_BODY_LIMIT, registerBodyGuard } from './body-guard.js';
 import { registerApiKeyAuth } from './caller-auth.js';
 import { registerCompression } from './compression.js';
 import { registerErrorHandler } from './error-handler.js';
@@ -15,8 +15,8 @@ import { healthRoutes } from './health.js';
 import { alertsRoutes } from './routes/alerts.routes.js';
 import { analyticsRoutes } from './routes/analytics.routes.js';
 import { apiKeysRoutes } from './routes/api-keys.routes.js';
-import { auditRoutes } from './routes/audit.routes.js';
 import { approvalsRoutes } from './routes/approvals.routes.js';
+import { auditRoutes } from './routes/audit.routes.js';
 import { authRoutes } from './routes/auth.routes.js';
 import { collectionsRoutes } from './routes/collections.routes.js';
 import { conversationsRoutes } from './routes/conversations.routes.js';
@@ -29,8 +29,8 @@ import { metricsRoutes } from './routes/metrics.routes.js';
 import { nodeDefinitionsRoutes } from './routes/node-definitions.routes.js';
 import { oidcRoutes } from './routes/oidc.routes.js';
 import { passwordResetRoutes } from './routes/password-reset.routes.js';
-import { samlRoutes } from './routes/saml.routes.js';
 import { presenceRoutes } from './routes/presence.routes.js';
+import { samlRoutes } from './routes/saml.routes.js';
 import { schedulesRoutes } from './routes/schedules.routes.js';
 import { secretsRoutes } from './routes/secrets.routes.js';
 import { subscriptionsRoutes } from './routes/subscriptions.routes.js';
@@ -92,7 +92,12 @@ export async function buildApp({ config, services, logger }: AppOptions): Promis
     ssoOnlyDomains: config.ssoOnlyDomains,
   });
   const credentialRoutes = { emailLimiter: services.emailLimiter, secureCookies: config.secureCookies, ipRateLimit: config.authRateLimit };
-  passwordResetRoutes(app, { passwordReset: services.passwordReset, resetMailLimiter: services.resetMailLimiter, ...credentialRoutes, ssoOnlyDomains: config.ssoOnlyDomains });
+  passwordResetRoutes(app, {
+    passwordReset: services.passwordReset,
+    resetMailLimiter: services.resetMailLimiter,
+    ...credentialRoutes,
+    ssoOnlyDomains: config.ssoOnlyDomains,
+  });
   oidcRoutes(app, { oidc: services.oidc, saml: services.saml, secureCookies: config.secureCookies, ipRateLimit: config.authRateLimit });
   samlRoutes(app, { saml: services.saml, secureCookies: config.secureCookies, ipRateLimit: config.authRateLimit });
   meRoutes(app, { users: services.users, account: services.account, subscriptions: services.subscriptions, ...credentialRoutes });
@@ -134,7 +139,7 @@ export async function buildApp({ config, services, logger }: AppOptions): Promis
   collectionsRoutes(app, { vectors: services.vectors });
   filesRoutes(app, { files: services.files });
   usageRoutes(app, { usage: services.usage });
-  auditRoutes(app, { audit: services.audit });
+  auditRoutes(app, { audit: services.audit, workspaces: services.workspaces });
   workspacesRoutes(app, { workspaces: services.workspaces, invitations: services.invitations });
 
   metricsRoutes(app, { metrics: services.metrics, token: config.metricsToken });

@@ -154,6 +154,29 @@ describeEachDatabase('audit routes', (database) => {
     expect((await call(bob, 'PUT', `/api/audit/retention?workspace=${alice.userId}`, { days: 1 })).statusCode).toBe(404);
   });
 
+  it("lets a team workspace's owners and admins read its trail; an editor gets 403, a stranger 404", async () => {
+    const [owner, admin, editor, stranger] = [await signUp(weft()), await signUp(weft()), await signUp(weft()), await signUp(weft())];
+    const { workspace } = await ok(owner, 'POST', '/api/workspaces', { name: 'Finance' });
+    const now = clock.now().toISOString();
+    await weft()
+      .services.db.insertInto('workspace_members')
+      .values([
+        { workspace_id: workspace.id, user_id: admin.userId, role: 'admin', created_at: now },
+        { workspace_id: workspace.id, user_id: editor.userId, role: 'editor', created_at: now },
+      ])
+      .execute();
+    await weft().services.audit.record({ workspaceId: workspace.id, actorUserId: owner.userId, actorLabel: owner.email, action: 'member.add' });
+    for (const user of [owner, admin]) {
+      expect((await entries(user, `?workspace=${workspace.id}`)).map((e) => e.action)).toEqual(['member.add']);
+      expect((await call(user, 'PUT', `/api/audit/retention?workspace=${workspace.id}`, { days: 90 })).statusCode).toBe(200);
+    }
+    const refused = await call(editor, 'GET', `/api/audit?workspace=${workspace.id}`);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toContain('owners and admins');
+    expect((await call(editor, 'GET', `/api/audit/export?workspace=${workspace.id}`)).statusCode).toBe(403);
+    expect((await call(stranger, 'GET', `/api/audit?workspace=${workspace.id}`)).statusCode).toBe(404);
+  });
+
   it('exports CSV with formula-looking names made inert, and JSON', async () => {
     const user = await signUp(weft());
     await createWorkflow(weft(), user, greetingWorkflow('=HYPERLINK("http://evil.example","click"), really'));

@@ -1,16 +1,18 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { mayManageAudit } from '../../audit/audit-access.js';
+import { auditAccess } from '../../audit/audit-access.js';
 import { exportPieces } from '../../audit/audit-export.js';
 import { type AuditFilters, type AuditLog, MAX_AUDIT_PAGE, MAX_RETENTION_DAYS, MIN_RETENTION_DAYS } from '../../audit/audit-log.js';
-import { badRequest, notFound } from '../http-error.js';
+import type { WorkspacesService } from '../../workspaces/workspaces.service.js';
+import { badRequest, forbidden, notFound } from '../http-error.js';
 import { decodeListCursor, encodeListCursor } from '../list-cursor.js';
 import { requireAuth } from '../session-auth.js';
 import { parseInput } from '../validate.js';
 
 export interface AuditRoutesDeps {
   audit: AuditLog;
+  workspaces: Pick<WorkspacesService, 'access'>;
 }
 
 const CURSOR_HINT = 'Use nextCursor from the previous page, with the same filters.';
@@ -53,14 +55,18 @@ const retentionBody = z.object({
 });
 const retentionQuery = z.object({ workspace: z.string().min(1).max(100).optional() });
 
-const NOT_FOUND = 'Workspace not found, or you may not see its audit log (owners and admins only)';
+const NOT_FOUND = 'Workspace not found';
 
-/** The workspace asked about (the caller's personal one by default), if the caller may manage its trail; else 404. */
-async function workspaceOf(request: FastifyRequest, asked: string | undefined): Promise<string> {
+/**
+ * The workspace asked about (the caller's personal one by default) if the caller may
+ * manage its trail; 404 when they are not a member, 403 saying why when their role may not.
+ */
+async function workspaceOf(request: FastifyRequest, workspaces: AuditRoutesDeps['workspaces'], asked: string | undefined): Promise<string> {
   const { user } = requireAuth(request);
   const workspaceId = asked ?? user.id;
-  if (!(await mayManageAudit(user, workspaceId))) throw notFound(NOT_FOUND);
-  return workspaceId;
+  const access = await auditAccess(workspaces, user, workspaceId);
+  if (access.ok) return workspaceId;
+  throw access.reason === 'forbidden' ? forbidden(access.message) : notFound(NOT_FOUND);
 }
 
 function filtersOf(query: z.infer<typeof filterQuery>): AuditFilters {
@@ -70,15 +76,16 @@ function filtersOf(query: z.infer<typeof filterQuery>): AuditFilters {
 
 /**
  * A workspace's audit trail (docs/API.md "Audit log"): signed in, owners and admins only
- * (audit-access.ts); another's workspace answers 404. Exports stream the whole filtered
+ * (audit-access.ts); a workspace you are not in answers 404, one whose
+ * trail your role may not see 403. Exports stream the whole filtered
  * trail as CSV or JSON.
  */
 export function auditRoutes(app: FastifyInstance, deps: AuditRoutesDeps): void {
-  const { audit } = deps;
+  const { audit, workspaces } = deps;
 
   app.get('/api/audit', async (request) => {
     const query = parseInput(listQuery, request.query);
-    const workspaceId = await workspaceOf(request, query.workspace);
+    const workspaceId = await workspaceOf(request, workspaces, query.workspace);
     const filters = filtersOf(query);
     const after = query.cursor === undefined ? undefined : decodeListCursor(query.cursor, 'cursor', CURSOR_HINT);
     const page = await audit.list(workspaceId, filters, { limit: query.limit, after });
@@ -87,7 +94,7 @@ export function auditRoutes(app: FastifyInstance, deps: AuditRoutesDeps): void {
 
   app.get('/api/audit/export', async (request, reply) => {
     const query = parseInput(exportQuery, request.query);
-    const workspaceId = await workspaceOf(request, query.workspace);
+    const workspaceId = await workspaceOf(request, workspaces, query.workspace);
     const filters = filtersOf(query);
     const day = new Date().toISOString().slice(0, 10);
     return reply
@@ -99,13 +106,13 @@ export function auditRoutes(app: FastifyInstance, deps: AuditRoutesDeps): void {
 
   app.get('/api/audit/retention', async (request) => {
     const query = parseInput(retentionQuery, request.query);
-    const workspaceId = await workspaceOf(request, query.workspace);
+    const workspaceId = await workspaceOf(request, workspaces, query.workspace);
     return { days: await audit.retentionDays(workspaceId) };
   });
 
   app.put('/api/audit/retention', async (request) => {
     const query = parseInput(retentionQuery, request.query);
-    const workspaceId = await workspaceOf(request, query.workspace);
+    const workspaceId = await workspaceOf(request, workspaces, query.workspace);
     const { days } = parseInput(retentionBody, request.body);
     await audit.setRetentionDays(workspaceId, days);
     return { days };
