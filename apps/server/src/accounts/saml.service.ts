@@ -87,14 +87,18 @@ export class SamlService {
     try {
       if (typeof form.SAMLResponse !== 'string' || form.SAMLResponse === '') return { ok: false, reason: 'the post carries no SAMLResponse' };
       const { saml, relayState } = await this.ready();
-      const flow = relayState.open(typeof form.RelayState === 'string' ? form.RelayState : undefined, this.deps.clock.now());
-      if (!flow) return { ok: false, reason: 'the RelayState is missing, altered or expired (IdP-initiated sign-in is not accepted)' };
-      if (!cookieNonce || cookieNonce !== flow.nonce) return { ok: false, reason: 'the response came back to a browser that did not start this sign-in' };
+      const relay = typeof form.RelayState === 'string' ? form.RelayState : '';
+      const expiresAt = relayState.expiresAt(relay, this.deps.clock.now());
+      if (expiresAt === undefined) return { ok: false, reason: 'the RelayState is missing, malformed or expired (IdP-initiated sign-in is not accepted)' };
+      if (!cookieNonce) return { ok: false, reason: 'the browser that posted the response has no sign-in under way (no flow cookie)' };
       const { profile } = await saml.validatePostResponseAsync({ SAMLResponse: form.SAMLResponse });
       if (!profile) return { ok: false, reason: 'the response holds no assertion' };
-      if (profile.inResponseTo !== flow.requestId) return { ok: false, reason: 'the response answers another sign-in than this RelayState’s' };
+      const requestId = typeof profile.inResponseTo === 'string' ? profile.inResponseTo : '';
+      if (!relayState.verify(relay, { requestId, nonce: cookieNonce, expiresAt })) {
+        return { ok: false, reason: 'the response and RelayState do not belong to the sign-in this browser started' };
+      }
       // Last, so a response that fails a check cannot use up the sign-in it names.
-      if (!(await this.requests.claim(flow.requestId))) return { ok: false, reason: 'the response was already used or its sign-in expired' };
+      if (!(await this.requests.claim(requestId))) return { ok: false, reason: 'the response was already used or its sign-in expired' };
 
       const resolved = await this.identities.resolve({
         provider: `saml:${profile.issuer}`,
