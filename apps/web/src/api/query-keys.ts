@@ -59,11 +59,11 @@ export const queryKeys = {
   notifications: ['me', 'notifications'],
   versionRetention: ['me', 'version-retention'],
   authProviders: ['auth', 'providers'],
-  /** The workspace's audit trail: pages per set of filters, and its retention. */
+  /** A workspace's audit trail (`null`: the personal one): pages per set of filters, and its retention. */
   audit: {
     all: ['audit'],
-    pages: (filters: AuditFilters) => ['audit', 'pages', filters],
-    retention: ['audit', 'retention'],
+    pages: (workspaceId: string | null, filters: AuditFilters) => ['audit', workspaceId ?? 'personal', 'pages', filters],
+    retention: (workspaceId: string | null) => ['audit', workspaceId ?? 'personal', 'retention'],
   },
   /** The caller's workspaces; `one` holds a workspace's members and invitations; `invitation` an invitation link's preview. */
   workspaces: {

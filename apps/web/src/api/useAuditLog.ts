@@ -26,9 +26,13 @@ export interface AuditFilters {
 
 export const AUDIT_PAGE_SIZE = 50;
 
+/** Whose trail: a workspace's id, or null for the caller's personal workspace (the server's default). */
+export type AuditWorkspace = string | null;
+
 /** The filters as query parameters: dates become instants at the local day's start (`to`: the next day's). */
-export function auditQuery(filters: AuditFilters): URLSearchParams {
+export function auditQuery(workspaceId: AuditWorkspace, filters: AuditFilters): URLSearchParams {
   const params = new URLSearchParams();
+  if (workspaceId) params.set('workspace', workspaceId);
   if (filters.action) params.set('action', filters.action);
   if (filters.actor) params.set('actor', filters.actor);
   const dayStart = (day: string, plusDays = 0) => {
@@ -42,18 +46,18 @@ export function auditQuery(filters: AuditFilters): URLSearchParams {
 }
 
 /** Where the browser downloads the filtered trail (a plain GET: the session cookie goes with it). */
-export function auditExportUrl(filters: AuditFilters, format: 'csv' | 'json'): string {
-  const params = auditQuery(filters);
+export function auditExportUrl(workspaceId: AuditWorkspace, filters: AuditFilters, format: 'csv' | 'json'): string {
+  const params = auditQuery(workspaceId, filters);
   params.set('format', format);
   return `/api/audit/export?${params}`;
 }
 
 /** GET /api/audit, a page at a time through its cursor, newest first. */
-export function useAuditPages(filters: AuditFilters) {
+export function useAuditPages(workspaceId: AuditWorkspace, filters: AuditFilters) {
   return useInfiniteQuery({
-    queryKey: queryKeys.audit.pages(filters),
+    queryKey: queryKeys.audit.pages(workspaceId, filters),
     queryFn: ({ signal, pageParam }) => {
-      const params = auditQuery(filters);
+      const params = auditQuery(workspaceId, filters);
       params.set('limit', String(AUDIT_PAGE_SIZE));
       if (pageParam) params.set('cursor', pageParam);
       return api<{ entries: AuditEntry[]; nextCursor: string | null }>(`/api/audit?${params}`, { signal });
@@ -66,15 +70,16 @@ export function useAuditPages(filters: AuditFilters) {
 }
 
 /** GET and PUT /api/audit/retention: how many days the workspace keeps its trail. */
-export function useAuditRetention() {
+export function useAuditRetention(workspaceId: AuditWorkspace) {
   const queryClient = useQueryClient();
+  const path = `/api/audit/retention${workspaceId ? `?workspace=${encodeURIComponent(workspaceId)}` : ''}`;
   const query = useQuery({
-    queryKey: queryKeys.audit.retention,
-    queryFn: async ({ signal }) => (await api<{ days: number }>('/api/audit/retention', { signal })).days,
+    queryKey: queryKeys.audit.retention(workspaceId),
+    queryFn: async ({ signal }) => (await api<{ days: number }>(path, { signal })).days,
   });
   const update = useMutation({
-    mutationFn: (days: number) => api<{ days: number }>('/api/audit/retention', { method: 'PUT', body: { days } }),
-    onSuccess: ({ days }) => queryClient.setQueryData(queryKeys.audit.retention, days),
+    mutationFn: (days: number) => api<{ days: number }>(path, { method: 'PUT', body: { days } }),
+    onSuccess: ({ days }) => queryClient.setQueryData(queryKeys.audit.retention(workspaceId), days),
   });
   return { query, update };
 }

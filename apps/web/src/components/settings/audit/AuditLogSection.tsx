@@ -1,6 +1,8 @@
 import { useId, useState } from 'react';
-import { type AuditEntry, type AuditFilters, auditExportUrl, useAuditPages } from '../../../api/useAuditLog';
+import { type AuditEntry, type AuditFilters, type AuditWorkspace, auditExportUrl, useAuditPages } from '../../../api/useAuditLog';
+import { useWorkspaces } from '../../../api/useWorkspaces';
 import { formatExactTime } from '../../../lib/relative-time';
+import { useWorkspaceStore } from '../../../stores/workspace.store';
 import { buttonClasses } from '../../ui/Button';
 import { controlClasses } from '../../ui/control-styles';
 import { DataTable } from '../../ui/DataTable';
@@ -36,56 +38,72 @@ const NO_FILTERS: AuditFilters = { action: '', actor: '', from: '', to: '' };
  * workspace keeps it for its retention setting. Owners and admins only (the server says).
  */
 export function AuditLogSection() {
+  const { data: workspaces } = useWorkspaces();
+  const currentId = useWorkspaceStore((s) => s.currentId);
+  // The top bar's workspace (as its switcher falls back: the first, the personal one); null: the personal one.
+  const current = workspaces?.find((w) => w.id === currentId) ?? workspaces?.[0];
+  const workspaceId: AuditWorkspace = current && current.kind === 'team' ? current.id : null;
+  const mayRead = !current || current.role === 'owner' || current.role === 'admin';
+  return (
+    <SettingsSection
+      id="audit-log"
+      title="Audit log"
+      description={`Sign-ins, changes to workflows, schedules, secrets and API keys, secret uses and exports in ${current?.kind === 'team' ? `the workspace “${current.name}”` : 'your workspace'}, with who did them and from where.`}
+    >
+      {mayRead ? (
+        <AuditLog key={workspaceId ?? 'personal'} workspaceId={workspaceId} />
+      ) : (
+        <p className="text-sm text-muted">Only the owners and admins of “{current?.name}” see its audit log.</p>
+      )}
+    </SettingsSection>
+  );
+}
+
+function AuditLog({ workspaceId }: { workspaceId: AuditWorkspace }) {
   const [filters, setFilters] = useState<AuditFilters>(NO_FILTERS);
-  const pages = useAuditPages(filters);
+  const pages = useAuditPages(workspaceId, filters);
   const entries = pages.data?.pages.flatMap((page) => page.entries) ?? [];
   const filtered = filters.action !== '' || filters.actor !== '' || filters.from !== '' || filters.to !== '';
   const set = (change: Partial<AuditFilters>) => setFilters((current) => ({ ...current, ...change }));
 
   return (
-    <SettingsSection
-      id="audit-log"
-      title="Audit log"
-      description="Sign-ins, changes to workflows, schedules, secrets and API keys, secret uses and exports in your workspace, with who did them and from where."
-    >
-      <div className="flex flex-col gap-4">
-        <AuditFiltersRow filters={filters} people={peopleIn(entries, filters.actor)} onChange={set} />
-        <div className="flex flex-wrap items-center gap-2">
-          <a className={buttonClasses('secondary', 'sm')} href={auditExportUrl(filters, 'csv')} download data-testid="audit-export-csv">
-            Export CSV
-          </a>
-          <a className={buttonClasses('secondary', 'sm')} href={auditExportUrl(filters, 'json')} download data-testid="audit-export-json">
-            Export JSON
-          </a>
-          {filtered && (
-            <button type="button" className={buttonClasses('ghost', 'sm')} onClick={() => setFilters(NO_FILTERS)}>
-              Clear filters
-            </button>
-          )}
-        </div>
-        {pages.isPending ? (
-          <TableSkeleton label="Loading the audit log" columns={COLUMNS} cells={SKELETON_CELLS} rows={4} />
-        ) : pages.isError ? (
-          <SettingsListError what="audit log" query={pages} />
-        ) : entries.length === 0 ? (
-          <SettingsListEmpty Icon={HistoryIcon}>
-            {filtered
-              ? 'Nothing matches these filters. Widen the dates or clear the filters.'
-              : 'Nothing has been recorded yet. Sign-ins and changes appear here.'}
-          </SettingsListEmpty>
-        ) : (
-          <div>
-            <DataTable caption="Audit log, newest first" columns={COLUMNS}>
-              {entries.map((entry) => (
-                <AuditRow key={entry.id} entry={entry} />
-              ))}
-            </DataTable>
-            <LoadMore pages={pages} what="entries" />
-          </div>
+    <div className="flex flex-col gap-4">
+      <AuditFiltersRow filters={filters} people={peopleIn(entries, filters.actor)} onChange={set} />
+      <div className="flex flex-wrap items-center gap-2">
+        <a className={buttonClasses('secondary', 'sm')} href={auditExportUrl(workspaceId, filters, 'csv')} download data-testid="audit-export-csv">
+          Export CSV
+        </a>
+        <a className={buttonClasses('secondary', 'sm')} href={auditExportUrl(workspaceId, filters, 'json')} download data-testid="audit-export-json">
+          Export JSON
+        </a>
+        {filtered && (
+          <button type="button" className={buttonClasses('ghost', 'sm')} onClick={() => setFilters(NO_FILTERS)}>
+            Clear filters
+          </button>
         )}
-        <AuditRetentionForm />
       </div>
-    </SettingsSection>
+      {pages.isPending ? (
+        <TableSkeleton label="Loading the audit log" columns={COLUMNS} cells={SKELETON_CELLS} rows={4} />
+      ) : pages.isError ? (
+        <SettingsListError what="audit log" query={pages} />
+      ) : entries.length === 0 ? (
+        <SettingsListEmpty Icon={HistoryIcon}>
+          {filtered
+            ? 'Nothing matches these filters. Widen the dates or clear the filters.'
+            : 'Nothing has been recorded yet. Sign-ins and changes appear here.'}
+        </SettingsListEmpty>
+      ) : (
+        <div>
+          <DataTable caption="Audit log, newest first" columns={COLUMNS}>
+            {entries.map((entry) => (
+              <AuditRow key={entry.id} entry={entry} />
+            ))}
+          </DataTable>
+          <LoadMore pages={pages} what="entries" />
+        </div>
+      )}
+      <AuditRetentionForm workspaceId={workspaceId} />
+    </div>
   );
 }
 

@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { useAuditRetention } from '../../../api/useAuditLog';
+import { type AuditWorkspace, useAuditRetention } from '../../../api/useAuditLog';
 import { errorMessage } from '../../../lib/api';
 import { toast } from '../../../stores/toast.store';
 import { Button } from '../../ui/Button';
@@ -18,8 +18,8 @@ function daysProblem(text: string): string | null {
 }
 
 /** How long the workspace keeps its audit log; older entries are deleted within the hour. */
-export function AuditRetentionForm() {
-  const { query, update } = useAuditRetention();
+export function AuditRetentionForm({ workspaceId }: { workspaceId: AuditWorkspace }) {
+  const { query, update } = useAuditRetention(workspaceId);
   const [days, setDays] = useState('365');
   const inputId = useId();
   useEffect(() => {
