@@ -5,7 +5,7 @@ import { shootThemes } from '../support/screenshots.js';
  * Teams as two people meet them (issue 25): an owner creates a team workspace in Settings
  * and invites a colleague by e-mail; the colleague signs up, opens the link from the mail
  * (read from the SMTP peer), accepts, and finds themselves listed with the role given, and
- * the top bar's workspace switcher appears. Screenshots: .test-output/screenshots/workspaces-*.
+ * the top bar's workspace switcher appears; leaving takes it away again. Screenshots: .test-output/screenshots/workspaces-*.
  */
 test('workspaces: invite by e-mail, accept as the invited account, see the member listed', async ({ page, smtp }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -23,6 +23,9 @@ test('workspaces: invite by e-mail, accept as the invited account, see the membe
   await members.getByLabel('Role', { exact: true }).selectOption('viewer');
   await members.getByRole('button', { name: 'Send invitation' }).click();
   await expect(members.getByRole('list', { name: 'Pending invitations' })).toContainText(invitee);
+  // The toasts would cover the list in the picture.
+  const dismiss = page.getByRole('button', { name: 'Dismiss notification' });
+  while ((await dismiss.count()) > 0) await dismiss.first().click();
   await section.scrollIntoViewIfNeeded();
   await shootThemes(page, 'workspaces-settings', { target: section });
 
@@ -53,4 +56,12 @@ test('workspaces: invite by e-mail, accept as the invited account, see the membe
   // The link worked once.
   await page.goto(`${pathname}${search}`);
   await expect(page.getByRole('heading', { name: 'This invitation cannot be used' })).toBeVisible();
+
+  // Leaving ends the membership; with one workspace left, the switcher goes away.
+  await page.goto('/settings#workspaces');
+  await page.locator('section#workspaces').getByRole('button', { name: 'Leave', exact: true }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Leave workspace' }).click();
+  await expect(page.getByText('You left Research')).toBeVisible();
+  await expect(page.locator('section#workspaces').getByRole('list', { name: 'Your workspaces' }).getByRole('listitem')).toHaveCount(1);
+  await expect(page.getByTestId('workspace-switcher')).toHaveCount(0);
 });

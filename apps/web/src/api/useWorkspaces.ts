@@ -122,6 +122,20 @@ export function useWorkspaceMembers(workspaceId: string, managing: boolean) {
   return { members, invitations, changeRole, remove, invite, revoke };
 }
 
+/** Leaving a team workspace, or (its owner) deleting it; either way it leaves the list. */
+export function useLeaveWorkspace() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ workspace, how }: { workspace: Workspace; how: 'leave' | 'delete' }) =>
+      how === 'leave' ? api(path(workspace.id, '/leave'), { method: 'POST' }) : api(path(workspace.id), { method: 'DELETE' }),
+    onSuccess: (_, { workspace, how }) => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.workspaces.all });
+      toast.success(how === 'leave' ? `You left ${workspace.name}` : `Workspace “${workspace.name}” deleted`);
+    },
+    onError: (error, { how }) => toast.error(errorMessage(error, how === 'leave' ? 'Could not leave the workspace.' : 'Could not delete the workspace.')),
+  });
+}
+
 /** What an invitation link offers, for the signed-in account it was sent to. */
 export function useInvitationPreview(token: string) {
   return useQuery({

@@ -17,6 +17,7 @@ import { MailIcon, TrashIcon } from '../../ui/icons';
 import { OptionList, SelectControl } from '../../ui/SelectControl';
 import { TextField } from '../../ui/TextField';
 import { SettingsListError, SettingsListSkeleton } from '../SettingsListStates';
+import { WorkspaceActions } from './WorkspaceActions';
 
 /** The roles someone with `myRole` may hand out: an admin never makes owners. */
 function assignable(myRole: WorkspaceRole) {
@@ -41,7 +42,10 @@ export function WorkspaceMembers({ workspace }: { workspace: Workspace }) {
 
   return (
     <section className="space-y-4 rounded-lg border border-line p-4" aria-label={`Members of ${workspace.name}`}>
-      <h3 className="text-sm font-semibold text-ink">Members of {workspace.name}</h3>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 className="text-sm font-semibold text-ink">Members of {workspace.name}</h3>
+        <WorkspaceActions workspace={workspace} />
+      </div>
       {members.isPending ? (
         <SettingsListSkeleton what="members" />
       ) : members.isError ? (
