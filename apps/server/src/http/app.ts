@@ -140,7 +140,7 @@ export async function buildApp({ config, services, logger }: AppOptions): Promis
   filesRoutes(app, { files: services.files });
   usageRoutes(app, { usage: services.usage });
   auditRoutes(app, { audit: services.audit, workspaces: services.workspaces });
-  workspacesRoutes(app, { workspaces: services.workspaces, invitations: services.invitations });
+  workspacesRoutes(app, { workspaces: services.workspaces, invitations: services.invitations, ipRateLimit: config.authRateLimit });
 
   metricsRoutes(app, { metrics: services.metrics, token: config.metricsToken });
   await registerSpa(app, config.webDir, { serveSourceMaps: config.serveSourceMaps });

@@ -11,6 +11,9 @@ import type { WorkspacesService } from './workspaces.service.js';
 /** How long an invitation link works. */
 export const INVITATION_DAYS = 7;
 
+/** Open invitations a workspace may have at once: enough for a team, too few to make Weft a mail cannon. */
+export const MAX_OPEN_INVITATIONS = 100;
+
 /** The web page an invitation's link opens (apps/web). */
 export const INVITATION_PATH = '/invitations/accept';
 
@@ -59,6 +62,15 @@ export class InvitationsService {
     const address = normaliseEmail(email);
     const members = await this.repo.members(workspaceId);
     if (members.some((m) => m.email === address)) throw new WorkspaceError('conflict', `${address} is already a member of this workspace.`, 'already_member');
+
+    const open = await this.repo.pendingInvitations(workspaceId);
+    if (open.length >= MAX_OPEN_INVITATIONS && !open.some((i) => i.email === address)) {
+      throw new WorkspaceError(
+        'conflict',
+        `This workspace has ${MAX_OPEN_INVITATIONS} open invitations. Revoke some, or wait until they are accepted.`,
+        'too_many_invitations',
+      );
+    }
 
     const now = this.clock.now();
     const token = newToken();

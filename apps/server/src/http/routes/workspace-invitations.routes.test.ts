@@ -114,6 +114,40 @@ describeEachDatabase('workspace invitations', (database) => {
     expect(twice.statusCode).toBe(404);
   });
 
+  it('caps the open invitations of a workspace', async () => {
+    const owner = await signUp(suite.weft);
+    const workspaceId = await teamOf(owner);
+    const now = clock.now().toISOString();
+    const rows = Array.from({ length: 100 }, (_, i) => ({
+      id: crypto.randomUUID(),
+      workspace_id: workspaceId,
+      token_hash: `hash-${workspaceId}-${i}`,
+      email: `person${i}@example.com`,
+      role: 'viewer',
+      invited_by: owner.userId,
+      created_at: now,
+      expires_at: now,
+      accepted_at: null,
+      accepted_by: null,
+    }));
+    await suite.weft.services.db.insertInto('workspace_invitations').values(rows).execute();
+    const body = (email: string) => ({
+      method: 'POST' as const,
+      url: `/api/workspaces/${workspaceId}/invitations`,
+      headers: owner.headers,
+      payload: { email, role: 'viewer' },
+    });
+    const refused = await inject(body('one-more@example.com'));
+    expect([refused.statusCode, refused.json().message]).toEqual([
+      409,
+      'This workspace has 100 open invitations. Revoke some, or wait until they are accepted.',
+    ]);
+    // Inviting someone already invited again replaces their invitation, so it stays allowed.
+    const again = await inject(body('person7@example.com'));
+    expect(again.statusCode).toBe(201);
+    suite.smtp.messages.splice(0);
+  });
+
   it('refuses inviting a member, and a nonsense token', async () => {
     const owner = await signUp(suite.weft);
     const workspaceId = await teamOf(owner);

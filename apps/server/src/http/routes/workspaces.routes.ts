@@ -11,6 +11,8 @@ import { parseInput } from '../validate.js';
 export interface WorkspacesRoutesDeps {
   workspaces: WorkspacesService;
   invitations: InvitationsService;
+  /** Invitations a minute per IP (AUTH_RATE_LIMIT): each one sends a mail. */
+  ipRateLimit: number;
 }
 
 const NAME_MESSAGE = 'Give the workspace a name of 1 to 100 characters';
@@ -133,7 +135,7 @@ export function workspacesRoutes(app: FastifyInstance, deps: WorkspacesRoutesDep
     '/api/workspaces/:id/invitations',
     route(async (request) => ({ invitations: await invitations.pending(me(request).id, parseInput(workspaceParams, request.params).id) })),
   );
-  app.post('/api/workspaces/:id/invitations', async (request, reply) => {
+  app.post('/api/workspaces/:id/invitations', { config: { rateLimit: { max: deps.ipRateLimit, timeWindow: '1 minute' } } }, async (request, reply) => {
     const user = me(request);
     const { id } = parseInput(workspaceParams, request.params);
     const body = parseInput(inviteBody, request.body);
