@@ -49,6 +49,9 @@ test('workspaces: invite by e-mail, accept as the invited account, see the membe
   await expect(list).toContainText('Olga Owner');
   await expect(list).toContainText('Vic Viewer');
   await expect(list.getByText('Viewer', { exact: true })).toBeVisible();
+  // A viewer manages nobody: no invite form, no role menus.
+  await expect(page.getByRole('button', { name: 'Send invitation' })).toHaveCount(0);
+  await expect(list.getByRole('combobox')).toHaveCount(0);
   await expect(page.getByTestId('workspace-switcher')).toBeVisible();
   await shootThemes(page, 'workspaces-joined');
   await expect(page.getByTestId('workspace-switcher').locator('option')).toHaveText(['Personal', 'Research']);
