@@ -1,52 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Services } from '../composition.js';
 import type { UserRow } from '../db/schema.js';
-
-type TargetType = 'workflow' | 'schedule' | 'secret' | 'api_key';
-
-/** What a route's success means for the trail; `from` reads the target out of the answer. */
-interface AuditedRoute {
-  action: string;
-  type: TargetType;
-  /** The answer's object that is the target (`workflow` in `{ workflow }`); absent: the answer itself. */
-  field?: string;
-  /** Facts from the route's params worth keeping. */
-  details?: (params: Record<string, string>) => Record<string, unknown>;
-}
-
-/**
- * The routes whose success is an audit entry, by method and route pattern. One table
- * rather than a line in each route, so every way in (the web app, a script with a token)
- * is recorded alike, and a route added later is one line here.
- */
-const AUDITED: Record<string, AuditedRoute> = {
-  'POST /api/workflows': { action: 'workflow.create', type: 'workflow', field: 'workflow' },
-  'POST /api/workflows/import': { action: 'workflow.create', type: 'workflow', field: 'workflow', details: () => ({ via: 'import' }) },
-  'POST /api/workflows/:id/duplicate': { action: 'workflow.create', type: 'workflow', field: 'workflow', details: (p) => ({ via: 'duplicate', from: p.id }) },
-  'PUT /api/workflows/:id': { action: 'workflow.update', type: 'workflow', field: 'workflow' },
-  'DELETE /api/workflows/:id': { action: 'workflow.delete', type: 'workflow' },
-  'POST /api/workflows/:id/versions/:version/restore': {
-    action: 'workflow.restore',
-    type: 'workflow',
-    field: 'workflow',
-    details: (p) => ({ version: Number(p.version) }),
-  },
-  'GET /api/workflows/:id/export': { action: 'workflow.export', type: 'workflow' },
-  'POST /api/schedules': { action: 'schedule.create', type: 'schedule' },
-  'PUT /api/schedules/:id': { action: 'schedule.update', type: 'schedule' },
-  'POST /api/schedules/:id/pause': { action: 'schedule.update', type: 'schedule', details: () => ({ change: 'pause' }) },
-  'POST /api/schedules/:id/resume': { action: 'schedule.update', type: 'schedule', details: () => ({ change: 'resume' }) },
-  'DELETE /api/schedules/:id': { action: 'schedule.delete', type: 'schedule' },
-  'POST /api/secrets': { action: 'secret.create', type: 'secret', field: 'secret' },
-  'PUT /api/secrets/:id': { action: 'secret.update', type: 'secret', field: 'secret' },
-  'DELETE /api/secrets/:id': { action: 'secret.delete', type: 'secret' },
-  'POST /api/api-keys': { action: 'api_key.create', type: 'api_key', field: 'apiKey' },
-  'PATCH /api/api-keys/:id': { action: 'api_key.update', type: 'api_key', field: 'apiKey' },
-  'DELETE /api/api-keys/:id': { action: 'api_key.revoke', type: 'api_key' },
-};
+import { AUDITED_ROUTES, type RouteOutcome, type TargetType } from './audited-routes.js';
 
 const SIGN_IN = 'POST /api/auth/login';
 const DELETE_ACCOUNT = 'DELETE /api/me';
+const DELETE_WORKSPACE = 'DELETE /api/workspaces/:id';
 
 type AuditTrailServices = Pick<Services, 'audit' | 'users' | 'workflows' | 'schedules' | 'secrets' | 'apiKeys'>;
 
@@ -61,6 +20,10 @@ async function labelOf(services: AuditTrailServices, type: TargetType, userId: s
       return (await services.secrets.list(userId)).find((s) => s.id === id)?.name;
     case 'api_key':
       return (await services.apiKeys.list(userId)).find((k) => k.id === id)?.name;
+    case 'member':
+      return (await services.users.findById(id))?.email;
+    default:
+      return undefined;
   }
 }
 
@@ -78,6 +41,13 @@ declare module 'fastify' {
     /** Set by a sign-in route that redirects: the trail records `auth.sign_in` for them. */
     signedIn: SignedIn | undefined;
   }
+}
+
+/** The workspace a delete just removed: the account's personal one, or a team workspace. */
+function goneWorkspace(key: string, request: FastifyRequest): string | undefined {
+  if (key === DELETE_ACCOUNT) return request.auth?.user.id;
+  if (key === DELETE_WORKSPACE) return (request.params as Record<string, string>).id;
+  return undefined;
 }
 
 function callerOf(request: FastifyRequest): UserRow | undefined {
@@ -113,9 +83,9 @@ export function registerAuditTrail(app: FastifyInstance, services: AuditTrailSer
 
   app.addHook('preHandler', async (request) => {
     if (request.method !== 'DELETE') return;
-    const route = AUDITED[keyOf(request)];
+    const route = AUDITED_ROUTES[keyOf(request)];
     const user = callerOf(request);
-    const id = (request.params as Record<string, string> | undefined)?.id;
+    const id = (request.params as Record<string, string> | undefined)?.[route?.targetParam ?? 'id'];
     if (!route || !user || !id) return;
     request.auditTargetLabel = await labelOf(services, route.type, user.id, id).catch(() => undefined);
   });
@@ -127,11 +97,11 @@ export function registerAuditTrail(app: FastifyInstance, services: AuditTrailSer
       signIn(request, status, payload);
       return payload;
     }
-    if (key === DELETE_ACCOUNT && status === 204 && request.auth) {
-      // The personal workspace went with the account; so does its trail.
-      const workspaceId = request.auth.user.id;
+    // A workspace that is gone takes its trail along: a personal one goes with its account.
+    const gone = status === 204 ? goneWorkspace(key, request) : undefined;
+    if (gone) {
       audit.recordLater(async () => {
-        await audit.forgetWorkspace(workspaceId);
+        await audit.forgetWorkspace(gone);
         return [];
       });
       return payload;
@@ -142,23 +112,27 @@ export function registerAuditTrail(app: FastifyInstance, services: AuditTrailSer
       audit.recordLater({ workspaceId: signedIn.id, actorUserId: signedIn.id, actorLabel: signedIn.email, action: 'auth.sign_in', details, ip: request.ip });
       return payload;
     }
-    const route = AUDITED[key];
+    const route = AUDITED_ROUTES[key];
     if (!route || status < 200 || status >= 300) return payload;
     const user = callerOf(request);
     if (!user) return payload;
-    const params = (request.params ?? {}) as Record<string, string>;
-    const body = parsed(payload);
-    const target = (route.field ? body?.[route.field] : body) as Record<string, unknown> | undefined;
+    const outcome: RouteOutcome = {
+      params: (request.params ?? {}) as Record<string, string>,
+      body: request.body as Record<string, unknown> | undefined,
+      answer: parsed(payload),
+    };
+    const object = (route.field ? outcome.answer?.[route.field] : outcome.answer) as Record<string, unknown> | undefined;
+    const target = route.target?.(outcome) ?? { id: text(object?.id), label: text(object?.name) };
     audit.recordLater({
-      workspaceId: user.id,
+      workspaceId: route.workspace?.(outcome) ?? user.id,
       actorUserId: user.id,
       actorLabel: user.email,
       action: route.action,
       targetType: route.type,
-      targetId: text(target?.id) ?? params.id ?? null,
-      targetLabel: text(target?.name) ?? request.auditTargetLabel ?? null,
+      targetId: target.id ?? outcome.params[route.targetParam ?? 'id'] ?? null,
+      targetLabel: target.label ?? request.auditTargetLabel ?? null,
       details: {
-        ...(route.details?.(params) ?? {}),
+        ...(route.details?.(outcome) ?? {}),
         ...(request.apiKey?.status === 'ok' ? { apiKeyId: request.apiKey.keyId } : {}),
       },
       ip: request.ip,

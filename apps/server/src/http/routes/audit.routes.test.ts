@@ -167,7 +167,7 @@ describeEachDatabase('audit routes', (database) => {
       .execute();
     await weft().services.audit.record({ workspaceId: workspace.id, actorUserId: owner.userId, actorLabel: owner.email, action: 'member.add' });
     for (const user of [owner, admin]) {
-      expect((await entries(user, `?workspace=${workspace.id}`)).map((e) => e.action)).toEqual(['member.add']);
+      expect((await entries(user, `?workspace=${workspace.id}`)).map((e) => e.action)).toEqual(['member.add', 'workspace.create']);
       expect((await call(user, 'PUT', `/api/audit/retention?workspace=${workspace.id}`, { days: 90 })).statusCode).toBe(200);
     }
     const refused = await call(editor, 'GET', `/api/audit?workspace=${workspace.id}`);
@@ -175,6 +175,34 @@ describeEachDatabase('audit routes', (database) => {
     expect(refused.json().message).toContain('owners and admins');
     expect((await call(editor, 'GET', `/api/audit/export?workspace=${workspace.id}`)).statusCode).toBe(403);
     expect((await call(stranger, 'GET', `/api/audit?workspace=${workspace.id}`)).statusCode).toBe(404);
+  });
+
+  it("records a team workspace's membership changes in that workspace's trail, and forgets it when it goes", async () => {
+    const [owner, member] = [await signUp(weft()), await signUp(weft())];
+    const { workspace } = await ok(owner, 'POST', '/api/workspaces', { name: 'Ops' });
+    const { invitation } = await ok(owner, 'POST', `/api/workspaces/${workspace.id}/invitations`, { email: 'new.hire@example.com', role: 'viewer' });
+    await ok(owner, 'DELETE', `/api/workspaces/${workspace.id}/invitations/${invitation.id}`);
+    await weft()
+      .services.db.insertInto('workspace_members')
+      .values({ workspace_id: workspace.id, user_id: member.userId, role: 'viewer', created_at: clock.now().toISOString() })
+      .execute();
+    await ok(owner, 'PATCH', `/api/workspaces/${workspace.id}/members/${member.userId}`, { role: 'editor' });
+    await ok(owner, 'DELETE', `/api/workspaces/${workspace.id}/members/${member.userId}`);
+
+    const trail = (await entries(owner, `?workspace=${workspace.id}`)).reverse();
+    expect(trail.map((e) => [e.action, e.target?.label ?? e.target?.id, e.details])).toEqual([
+      ['workspace.create', 'Ops', null],
+      ['member.invite', 'new.hire@example.com', { role: 'viewer' }],
+      ['member.invite_revoke', invitation.id, null],
+      ['member.role_change', member.email, { role: 'editor' }],
+      ['member.remove', member.email, null],
+    ]);
+    // None of it is in the owner's personal trail.
+    expect((await entries(owner, '?action=member')).length).toBe(0);
+
+    await ok(owner, 'DELETE', `/api/workspaces/${workspace.id}`);
+    await weft().services.audit.settle();
+    expect((await weft().services.audit.list(workspace.id, {}, { limit: 10 })).entries).toHaveLength(0);
   });
 
   it('exports CSV with formula-looking names made inert, and JSON', async () => {

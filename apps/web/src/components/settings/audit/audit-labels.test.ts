@@ -16,13 +16,14 @@ const entry = (over: Partial<AuditEntry>): AuditEntry => ({
 describe('audit labels', () => {
   it('words known actions and shows unknown ones as they are', () => {
     expect(actionLabel('workflow.restore')).toBe('Restored workflow version');
-    expect(actionLabel('member.role_change')).toBe('member.role_change');
+    expect(actionLabel('member.promoted_to_astronaut')).toBe('member.promoted_to_astronaut');
   });
 
   it('names the target, falling back to its id, with a restored version', () => {
     expect(targetText(entry({ target: { type: 'workflow', id: 'w1', label: 'Invoices' }, details: { version: 3 } }))).toBe('Invoices (version 3)');
     expect(targetText(entry({ target: { type: 'workflow', id: 'w1', label: null } }))).toBe('w1');
     expect(targetText(entry({}))).toBe('');
+    expect(targetText(entry({ target: { type: 'member', id: 'u2', label: 'bo@example.com' }, details: { role: 'editor' } }))).toBe('bo@example.com as editor');
   });
 
   it('lists each person once, sorted, keeping the chosen one', () => {

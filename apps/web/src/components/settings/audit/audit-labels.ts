@@ -11,6 +11,7 @@ export const AUDIT_ACTION_CHOICES: { value: string; label: string }[] = [
   { value: 'secret.use', label: 'Secret uses' },
   { value: 'api_key', label: 'API keys' },
   { value: 'member', label: 'Members' },
+  { value: 'workspace', label: 'Workspace' },
 ];
 
 const ACTIONS: Record<string, string> = {
@@ -31,6 +32,15 @@ const ACTIONS: Record<string, string> = {
   'api_key.create': 'Created API key',
   'api_key.update': 'Changed API key',
   'api_key.revoke': 'Revoked API key',
+  'workspace.create': 'Created workspace',
+  'workspace.rename': 'Renamed workspace',
+  'member.invite': 'Invited',
+  'member.invite_revoke': 'Withdrew invitation',
+  'member.join': 'Joined',
+  'member.role_change': 'Changed role',
+  'member.remove': 'Removed member',
+  'member.leave': 'Left workspace',
+  'member.transfer_ownership': 'Transferred ownership',
 };
 
 /** "Saved workflow" for `workflow.update`; an action this page does not know yet is shown as it is. */
@@ -44,7 +54,8 @@ export function targetText(entry: AuditEntry): string {
   if (!target) return '';
   const name = target.label ?? target.id ?? '';
   const version = typeof entry.details?.version === 'number' ? ` (version ${entry.details.version})` : '';
-  return `${name}${version}`;
+  const role = typeof entry.details?.role === 'string' ? ` as ${entry.details.role}` : '';
+  return `${name}${version}${role}`;
 }
 
 /** The people an entry list names, for the person filter, the current choice kept. */
