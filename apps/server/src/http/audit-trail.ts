@@ -118,6 +118,7 @@ export function registerAuditTrail(app: FastifyInstance, services: AuditTrailSer
     if (!user) return payload;
     const outcome: RouteOutcome = {
       params: (request.params ?? {}) as Record<string, string>,
+      query: (request.query ?? {}) as Record<string, string>,
       body: request.body as Record<string, unknown> | undefined,
       answer: parsed(payload),
     };

@@ -4,6 +4,7 @@ export type TargetType = 'workflow' | 'schedule' | 'secret' | 'api_key' | 'works
 /** What a successful answer tells the trail: the route's params, the request's body and the answer. */
 export interface RouteOutcome {
   params: Record<string, string>;
+  query: Record<string, string>;
   body: Record<string, unknown> | undefined;
   answer: Record<string, unknown> | undefined;
 }
@@ -70,6 +71,14 @@ export const AUDITED_ROUTES: Readonly<Record<string, AuditedRoute>> = {
   'POST /api/api-keys': { action: 'api_key.create', type: 'api_key', field: 'apiKey' },
   'PATCH /api/api-keys/:id': { action: 'api_key.update', type: 'api_key', field: 'apiKey' },
   'DELETE /api/api-keys/:id': { action: 'api_key.revoke', type: 'api_key' },
+  // The trail's own setting: who shortened it, and when.
+  'PUT /api/audit/retention': {
+    action: 'audit.retention_change',
+    type: 'workspace',
+    workspace: ({ query }) => query.workspace,
+    target: () => ({}),
+    details: ({ answer }) => ({ days: answer?.days }),
+  },
   // Team workspaces: the entry goes to the workspace, not the caller's personal one.
   'POST /api/workspaces': {
     action: 'workspace.create',

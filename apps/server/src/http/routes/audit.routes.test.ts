@@ -168,8 +168,10 @@ describeEachDatabase('audit routes', (database) => {
     await weft().services.audit.record({ workspaceId: workspace.id, actorUserId: owner.userId, actorLabel: owner.email, action: 'member.add' });
     for (const user of [owner, admin]) {
       expect((await entries(user, `?workspace=${workspace.id}`)).map((e) => e.action)).toEqual(['member.add', 'workspace.create']);
-      expect((await call(user, 'PUT', `/api/audit/retention?workspace=${workspace.id}`, { days: 90 })).statusCode).toBe(200);
     }
+    expect((await call(admin, 'PUT', `/api/audit/retention?workspace=${workspace.id}`, { days: 90 })).statusCode).toBe(200);
+    // The change is in the team's trail, not the admin's own.
+    expect((await entries(owner, `?workspace=${workspace.id}&action=audit`)).map((e) => e.actor.label)).toEqual([admin.email]);
     const refused = await call(editor, 'GET', `/api/audit?workspace=${workspace.id}`);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toContain('owners and admins');
@@ -226,6 +228,8 @@ describeEachDatabase('audit routes', (database) => {
     expect((await ok(user, 'GET', '/api/audit/retention')).days).toBe(365);
     expect(await ok(user, 'PUT', '/api/audit/retention', { days: 30 })).toEqual({ days: 30 });
     expect((await ok(user, 'GET', '/api/audit/retention')).days).toBe(30);
+    const [change] = await entries(user, '?action=audit');
+    expect(change).toMatchObject({ action: 'audit.retention_change', actor: { userId: user.userId }, details: { days: 30 } });
     for (const days of [0, 1.5, 4000, '30']) {
       const res = await call(user, 'PUT', '/api/audit/retention', { days });
       expect(res.statusCode, String(days)).toBe(400);

@@ -32,6 +32,7 @@ const ACTIONS: Record<string, string> = {
   'api_key.create': 'Created API key',
   'api_key.update': 'Changed API key',
   'api_key.revoke': 'Revoked API key',
+  'audit.retention_change': 'Changed audit log retention',
   'workspace.create': 'Created workspace',
   'workspace.rename': 'Renamed workspace',
   'member.invite': 'Invited',
