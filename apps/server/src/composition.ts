@@ -300,6 +300,7 @@ export function createServices(deps: {
     dependencies: runDependencies,
     versionDocument: (userId, workflowId, version) => workflowVersions.document(userId, workflowId, version),
     heartbeatEveryMs: config.runHeartbeatMs,
+    storeAfterMs: config.runStoreAfterMs,
     answerMaxBytes: config.syncAnswerMaxBytes,
     ...(scaleOut ? { scaleOut: { hub: scaleOut.events, launcher: scaleOut.launcher } } : {}),
     concurrency: config.runConcurrency,

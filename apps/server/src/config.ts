@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { RUN_DATA_MODES, type RunDataMode } from '@weft/core';
 import { loadSamlConfig, loadSsoOnlyDomains, type SamlConfig } from './accounts/saml-config.js';
 import { type ContentLimits, DEFAULT_CONTENT_LIMITS } from './content-work/content-limits.js';
+import { STORE_UNFINISHED_AFTER_MS } from './runs/unstored-row.js';
 
 /** Every setting Weft reads, with its default. README.md lists the same table. */
 export interface Config {
@@ -19,6 +20,8 @@ export interface Config {
   redisPrefix: string;
   /** How often a process marks the runs it executes alive; scale-out fails a run silent for 3× this. */
   runHeartbeatMs: number;
+  /** How long a run whose caller waits may go before its row is written on its own (0: every row at its start; runs/unstored-row.ts). */
+  runStoreAfterMs: number;
   /** Public origin used in links sent by e-mail and as the OIDC redirect base. */
   publicUrl: string;
   logLevel: string;
@@ -142,6 +145,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     redisUrl: nonEmpty(env.REDIS_URL),
     redisPrefix: redisPrefixSetting(env),
     runHeartbeatMs: Math.max(10, intSetting(env, 'WEFT_RUN_HEARTBEAT_MS', 30_000)),
+    runStoreAfterMs: Math.max(0, intSetting(env, 'WEFT_RUN_STORE_AFTER_MS', STORE_UNFINISHED_AFTER_MS)),
     publicUrl,
     logLevel: env.LOG_LEVEL ?? 'info',
     webDir: path.resolve(cwd, env.WEB_DIR ?? defaultWebDir()),

@@ -5,6 +5,7 @@ import type { RunPlan } from './plan-run.js';
 import { keptNodes } from './run-data-storage.js';
 import type { RunTask } from './run-queue.js';
 import type { RunRecorder } from './run-recorder.js';
+import type { UnstoredRow } from './unstored-row.js';
 
 /**
  * An execution this process is running or has queued: the live truth about it until its
@@ -28,6 +29,8 @@ export class ActiveRun {
   readonly holds: ToolApprovalHold[] = [];
   /** Set when this run continues a waiting one (resume-run.ts). */
   resume: RunResume | undefined;
+  /** A run answered in its request whose row is not written yet (unstored-row.ts); embedded mode. */
+  unstored: UnstoredRow | undefined;
   private answerOutputs: Readonly<Record<string, unknown>> | undefined;
   private answerTimer: NodeJS.Timeout | undefined;
   private resolveDone!: () => void;

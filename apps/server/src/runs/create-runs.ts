@@ -9,12 +9,15 @@ import { RunQueue } from './run-queue.js';
 import { RunWorkerSide } from './run-worker-side.js';
 import { ToolApprovals } from './tool-approvals.js';
 import { ToolApprovalsRepository } from './tool-approvals.repository.js';
+import { STORE_UNFINISHED_AFTER_MS } from './unstored-row.js';
 
 export interface CreateRunsOptions extends Omit<RunServiceOptions, 'hub' | 'held' | 'launcher' | 'runnerId' | 'approvals'> {
   /** How many runs go at once in this process (WEFT_RUN_CONCURRENCY); the rest wait as `queued`. */
   concurrency: number;
   /** How many of them one user's may be (WEFT_RUN_CONCURRENCY_PER_USER); waiting runs are served round-robin by user. */
   concurrencyPerUser?: number;
+  /** How long a run whose caller waits may go before its row is written on its own; 0: at its start (unstored-row.ts). */
+  storeAfterMs?: number;
   /** Largest output a synchronous answer carries whole (WEFT_SYNC_ANSWER_MAX_MB); past it, the stored form. */
   answerMaxBytes?: number;
   /** Told the schedules whose runs a crash ended, at start (embedded mode; scale-out's sweep tells its own). */
@@ -77,6 +80,16 @@ export function createRuns(options: CreateRunsOptions): Runs {
 function embeddedLauncher(options: CreateRunsOptions, held: HeldRuns, hub: RunEventHub, runnerId: string): EmbeddedRunLauncher {
   const concurrency = Math.max(1, options.concurrency);
   const queue = new RunQueue(concurrency, Math.max(1, Math.min(concurrency, options.concurrencyPerUser ?? concurrency)));
-  const { repository, clock, logger, onOrphaned } = options;
-  return new EmbeddedRunLauncher({ held, queue, runnerId, repository, hub, clock, logger, onOrphaned });
+  const { repository, clock, logger, onOrphaned, storeAfterMs } = options;
+  return new EmbeddedRunLauncher({
+    held,
+    queue,
+    runnerId,
+    repository,
+    hub,
+    clock,
+    logger,
+    onOrphaned,
+    storeAfterMs: storeAfterMs ?? STORE_UNFINISHED_AFTER_MS,
+  });
 }

@@ -4,6 +4,7 @@ import type { HeldRuns } from './held-runs.js';
 import type { LaunchRequest, RunLauncher } from './run-launcher.js';
 import type { RunQueue } from './run-queue.js';
 import { StoredRuns, type StoredRunsOptions } from './stored-runs.js';
+import { UnstoredRow } from './unstored-row.js';
 
 export interface EmbeddedRunLauncherOptions extends StoredRunsOptions {
   /** What runs in this process, and its closing write. */
@@ -12,6 +13,8 @@ export interface EmbeddedRunLauncherOptions extends StoredRunsOptions {
   queue: RunQueue;
   /** This process: it runs every row it inserts. */
   runnerId: string;
+  /** How long a run whose caller waits may go before its row is written on its own; 0: every row at its start (unstored-row.ts). */
+  storeAfterMs: number;
 }
 
 /**
@@ -21,10 +24,12 @@ export interface EmbeddedRunLauncherOptions extends StoredRunsOptions {
  */
 export class EmbeddedRunLauncher extends StoredRuns implements RunLauncher {
   readonly newRowRunner: string;
+  readonly storesRowsLater: boolean;
 
   constructor(private readonly options: EmbeddedRunLauncherOptions) {
     super(options);
     this.newRowRunner = options.runnerId;
+    this.storesRowsLater = options.storeAfterMs > 0;
   }
 
   startsNow(userId: string): boolean {
@@ -47,6 +52,8 @@ export class EmbeddedRunLauncher extends StoredRuns implements RunLauncher {
     run.answerWanted = request.answerWanted;
     run.sessionId = request.sessionId;
     run.resume = request.resume;
+    if (request.unstoredRow)
+      run.unstored = new UnstoredRow(this.stored.repository, request.unstoredRow, run.summary, this.stored.logger, this.options.storeAfterMs);
     const task = () => held.execute(run, request.configErrors);
     run.task = task;
     held.active.set(run.id, run);

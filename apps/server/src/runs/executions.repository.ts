@@ -104,6 +104,11 @@ export class ExecutionsRepository {
     return this.writes.insert(row);
   }
 
+  /** The one write of a run that ended before its row was stored: the row and its end together (run-writes.ts). */
+  insertFinished(row: Insertable<ExecutionsTable>, columns: FinishColumns, onInserted: () => void): Promise<void> {
+    return this.writes.insertFinished(row, columns, onInserted);
+  }
+
   /** The one write of a run's end (run-writes.ts); with `runnerId`, only while the row is still that runner's. */
   finish(id: string, workflowId: string, columns: FinishColumns, runnerId?: string): Promise<boolean> {
     return this.writes.finish(id, workflowId, columns, runnerId);

@@ -84,6 +84,12 @@ export class HeldRuns {
     return run ? { ...run.summary } : summary;
   }
 
+  /** The user's runs held here whose row is not written yet (unstored-row.ts), newest first. */
+  unstoredOf(userId: string): ExecutionSummary[] {
+    const runs = [...this.active.values()].filter((run) => run.userId === userId && run.unstored && !run.unstored.written);
+    return runs.map((run) => ({ ...run.summary })).reverse();
+  }
+
   /** The executions this process is executing now (started, not yet stored as ended). */
   runningIds(): string[] {
     return [...this.active.values()].filter((run) => run.started && !run.finished).map((run) => run.id);
@@ -220,10 +226,15 @@ export class HeldRuns {
     // recovery marks the row failed, as after a crash.
     for (let attempt = 1; ; attempt++) {
       try {
-        // The held calls first: a row that says `waiting` always has them.
-        if (status === 'waiting') await this.waiting?.store(run);
+        // The held calls first: a row that says `waiting` always has them (and they need the row).
+        if (status === 'waiting') {
+          await run.unstored?.store();
+          await this.waiting?.store(run);
+        }
+        // A run answered in its request whose row was never written: one INSERT with its end.
+        const together = run.unstored ? await run.unstored.endTogether(columns) : false;
         // Scale-out: only while the row is still ours (a cancel or the stale-heartbeat sweep may have ended it).
-        const written = await this.options.repository.finish(run.id, summary.workflowId, columns, this.options.finishingRunner);
+        const written = together || (await this.options.repository.finish(run.id, summary.workflowId, columns, this.options.finishingRunner));
         if (!written) logger.warn({ executionId: run.id }, 'A run ended after another process had ended its execution; its result was not stored');
         stored = written;
         summary.status = status;

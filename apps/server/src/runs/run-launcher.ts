@@ -1,4 +1,6 @@
 import type { SeededOutputs } from '@weft/core';
+import type { Insertable } from 'kysely';
+import type { ExecutionsTable } from '../db/schema.js';
 import type { ActiveRun, RunResume } from './active-run.js';
 import type { ExecutionDetail, ExecutionSummary } from './execution-types.js';
 import type { ExecutionRow, SummaryRow } from './executions.repository.js';
@@ -52,6 +54,8 @@ export interface LaunchRequest {
   configErrors: ReadonlyMap<string, Error>;
   /** Set when the run continues a waiting one (resume-run.ts; embedded mode only). */
   resume?: RunResume | undefined;
+  /** The row not yet written, for a launcher that `storesRowsLater` (unstored-row.ts); absent: the row is stored. */
+  unstoredRow?: Insertable<ExecutionsTable> | undefined;
 }
 
 /**
@@ -69,6 +73,12 @@ export interface RunLauncher extends UnheldRuns {
   startsNow(userId: string): boolean;
   /** The runner a new row names; null when whoever claims it names itself (scale-out). */
   readonly newRowRunner: string | null;
+  /**
+   * Whether a run answered in its request may be launched before its row is written, the
+   * row then going in with its end (unstored-row.ts). Embedded mode; in scale-out the row
+   * is how a worker finds the run.
+   */
+  readonly storesRowsLater: boolean;
   /**
    * Hands a stored execution over to be run and answers its summary as it now is; a run
    * that cannot be handed over is ended saying why (and answered so). Scale-out: a run

@@ -108,6 +108,36 @@ export class RunWrites {
   }
 
   /**
+   * A run's one write when it ended before its row was stored (held-runs.ts `storeAfterMs`):
+   * the row as it would have been inserted, with the end's columns, in one INSERT.
+   */
+  async insertFinished(row: Insertable<ExecutionsTable>, columns: FinishColumns, onInserted: () => void): Promise<void> {
+    const ended: Insertable<ExecutionsTable> = {
+      ...row,
+      status: columns.status,
+      error: columns.error,
+      started_at: columns.startedAt,
+      finished_at: columns.finishedAt,
+      duration_ms: columns.durationMs,
+      nodes: columns.nodes,
+      outputs: columns.outputs,
+      usage: columns.usage,
+      input_tokens: columns.inputTokens ?? null,
+      output_tokens: columns.outputTokens ?? null,
+      cost_usd: columns.costUsd ?? null,
+      cost_incomplete: columns.costIncomplete ?? 0,
+      events: columns.events,
+      data_kept: columns.dataKept ?? 'all',
+      heartbeat_at: columns.finishedAt,
+    };
+    // Both in the same group commit; the row is told as soon as it is in, so a retry after a failed last-run write updates it.
+    const lastRun = this.setLastRun(row.workflow_id, columns.status, columns.finishedAt);
+    await this.insert(ended);
+    onInserted();
+    await lastRun;
+  }
+
+  /**
    * The workflow's last-run columns. Runs of one workflow that end together share one
    * UPDATE carrying the latest values: a busy webhook would otherwise rewrite the same
    * row a thousand times a second.

@@ -85,7 +85,8 @@ export interface RunServiceOptions {
 
 /**
  * Runs workflows and keeps their history (DESIGN.md "Running workflows"). A run costs
- * one INSERT when it starts and one UPDATE when it ends: events, node results and logs
+ * one INSERT when it starts and one UPDATE when it ends (one INSERT alone when its caller
+ * waits for the answer and it ends soon: unstored-row.ts): events, node results and logs
  * stay in memory meanwhile (`RunRecorder`), live watchers get them through the hub, and
  * reads of a run in progress are answered from memory. What runs here, and its closing
  * write, is `HeldRuns`; where a new run goes is the `RunLauncher`'s to say, so this class
@@ -157,13 +158,23 @@ export class RunService {
     });
     const storedText = JSON.stringify(storedInputs);
     const rebuildInputs = rebuildInputsOf(request, runInputs, storedInputs, storedText);
-    const inserted = await this.repository.insert({
+    const row = {
       ...executionRow(summary, userId, request),
       inputs: storedText,
       rebuild_inputs: rebuildInputs,
       // Scale-out: the worker that claims it names itself.
       runner_id: this.launcher.newRowRunner,
-    });
+    };
+    // A run answered in its request is written once, with its end, if it ends soon (unstored-row.ts).
+    // Not with a key (the unique index decides races), for a schedule (the row marks its tick taken)
+    // or for a sub-workflow (its row is how the depth limit counts its callers).
+    const later =
+      this.launcher.storesRowsLater &&
+      request.answerWanted === true &&
+      idempotencyKey === undefined &&
+      request.schedule === undefined &&
+      request.parentExecutionId === undefined;
+    const inserted = later || (await this.repository.insert(row));
     if (!inserted) {
       // Another request with the same key won the race: answer its execution.
       const winner = idempotencyKey === undefined ? undefined : await this.repository.findByIdempotencyKey(userId, idempotencyKey);
@@ -186,6 +197,7 @@ export class RunService {
       params: prepared.params,
       recorder,
       configErrors: prepared.configErrors,
+      ...(later ? { unstoredRow: row } : {}),
     });
     return { ok: true, execution, reused: false, scope };
   }
@@ -251,7 +263,11 @@ export class RunService {
 
   async list(userId: string, filters: ListFilters): Promise<ExecutionSummary[]> {
     const rows = await this.repository.list(userId, filters);
-    return rows.map((row) => this.runs.liveSummary(toSummary(row)));
+    const listed = rows.map((row) => this.runs.liveSummary(toSummary(row)));
+    if (filters.before) return listed;
+    // The first page also shows runs going on whose row is not written yet (unstored-row.ts): the newest of all.
+    const unstored = this.runs.unstoredOf(userId).filter((summary) => listedBy(filters, summary) && !listed.some((row) => row.id === summary.id));
+    return unstored.length === 0 ? listed : [...unstored, ...listed].slice(0, filters.limit);
   }
 
   /** Cancels a queued or running execution; a finished one answers as it is. Undefined if not the user's. */
@@ -360,4 +376,12 @@ export class RunService {
     }
     await Promise.all(runs.map((run) => run.done));
   }
+}
+
+/** Whether a list with `filters` shows the execution (the repository's WHERE, for runs not yet in the table). */
+function listedBy(filters: ListFilters, summary: ExecutionSummary): boolean {
+  if (filters.workflowId !== undefined && summary.workflowId !== filters.workflowId) return false;
+  if (filters.workflowIds !== undefined && !filters.workflowIds.includes(summary.workflowId)) return false;
+  if (filters.status !== undefined && summary.status !== filters.status) return false;
+  return filters.trigger === undefined || summary.trigger === filters.trigger;
 }

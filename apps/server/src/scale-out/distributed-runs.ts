@@ -59,6 +59,7 @@ export class DistributedRuns implements RunLauncher {
   private addsWaiting = 0;
   /** The worker that claims a row names itself. */
   readonly newRowRunner = null;
+  readonly storesRowsLater = false;
 
   constructor(private readonly options: DistributedRunsOptions) {
     this.cancelWaitMs = options.cancelWaitMs ?? 5_000;
