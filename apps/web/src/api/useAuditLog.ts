@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../lib/api';
 import { queryKeys } from './query-keys';
+import type { WorkspaceMember } from './useWorkspaces';
 
 /** docs/API.md "Audit log": one thing done in the workspace. */
 export interface AuditEntry {
@@ -66,6 +67,20 @@ export function useAuditPages(workspaceId: AuditWorkspace, filters: AuditFilters
     getNextPageParam: (page) => page.nextCursor,
     // Opening the section always asks again: things happen in other tabs and processes.
     staleTime: 0,
+  });
+}
+
+/**
+ * The e-mails of a workspace's members, for the person filter (the same cache entry as
+ * Settings → Workspaces' member list). Absent id (workspaces not loaded yet): none.
+ */
+export function useAuditPeople(workspaceId: string | undefined) {
+  return useQuery({
+    queryKey: queryKeys.workspaces.members(workspaceId ?? ''),
+    queryFn: async ({ signal }) =>
+      (await api<{ members: WorkspaceMember[] }>(`/api/workspaces/${encodeURIComponent(workspaceId ?? '')}/members`, { signal })).members,
+    enabled: workspaceId !== undefined,
+    select: (members) => members.map((m) => m.email),
   });
 }
 

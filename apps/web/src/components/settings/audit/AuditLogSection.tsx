@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { type AuditEntry, type AuditFilters, type AuditWorkspace, auditExportUrl, useAuditPages } from '../../../api/useAuditLog';
+import { type AuditEntry, type AuditFilters, type AuditWorkspace, auditExportUrl, useAuditPages, useAuditPeople } from '../../../api/useAuditLog';
 import { useWorkspaces } from '../../../api/useWorkspaces';
 import { formatExactTime } from '../../../lib/relative-time';
 import { useWorkspaceStore } from '../../../stores/workspace.store';
@@ -51,7 +51,7 @@ export function AuditLogSection() {
       description={`Sign-ins, changes to workflows, schedules, secrets and API keys, secret uses and exports in ${current?.kind === 'team' ? `the workspace “${current.name}”` : 'your workspace'}, with who did them and from where.`}
     >
       {mayRead ? (
-        <AuditLog key={workspaceId ?? 'personal'} workspaceId={workspaceId} />
+        <AuditLog key={workspaceId ?? 'personal'} workspaceId={workspaceId} membersOf={current?.id} />
       ) : (
         <p className="text-sm text-muted">Only the owners and admins of “{current?.name}” see its audit log.</p>
       )}
@@ -59,16 +59,18 @@ export function AuditLogSection() {
   );
 }
 
-function AuditLog({ workspaceId }: { workspaceId: AuditWorkspace }) {
+/** `membersOf`: the workspace whose members the person filter offers (the personal one's id too). */
+function AuditLog({ workspaceId, membersOf }: { workspaceId: AuditWorkspace; membersOf: string | undefined }) {
   const [filters, setFilters] = useState<AuditFilters>(NO_FILTERS);
   const pages = useAuditPages(workspaceId, filters);
+  const members = useAuditPeople(membersOf);
   const entries = pages.data?.pages.flatMap((page) => page.entries) ?? [];
   const filtered = filters.action !== '' || filters.actor !== '' || filters.from !== '' || filters.to !== '';
   const set = (change: Partial<AuditFilters>) => setFilters((current) => ({ ...current, ...change }));
 
   return (
     <div className="flex flex-col gap-4">
-      <AuditFiltersRow filters={filters} people={peopleIn(entries, filters.actor)} onChange={set} />
+      <AuditFiltersRow filters={filters} people={peopleIn(entries, filters.actor, members.data)} onChange={set} />
       <div className="flex flex-wrap items-center gap-2">
         <a className={buttonClasses('secondary', 'sm')} href={auditExportUrl(workspaceId, filters, 'csv')} download data-testid="audit-export-csv">
           Export CSV

@@ -29,5 +29,6 @@ describe('audit labels', () => {
   it('lists each person once, sorted, keeping the chosen one', () => {
     const list = [entry({}), entry({ actor: { userId: null, label: 'bo@example.com' } }), entry({}), entry({ actor: { userId: null, label: 'system' } })];
     expect(peopleIn(list, 'zed@example.com')).toEqual(['ann@example.com', 'bo@example.com', 'zed@example.com']);
+    expect(peopleIn([], '', ['cy@example.com', 'ann@example.com'])).toEqual(['ann@example.com', 'cy@example.com']);
   });
 });

@@ -59,9 +59,9 @@ export function targetText(entry: AuditEntry): string {
   return `${name}${version}${role}`;
 }
 
-/** The people an entry list names, for the person filter, the current choice kept. */
-export function peopleIn(entries: readonly AuditEntry[], current: string): string[] {
-  const people = new Set(entries.map((e) => e.actor.label).filter((label) => label.includes('@')));
+/** The person filter's choices: the workspace's members and everyone the entries name, the current choice kept. */
+export function peopleIn(entries: readonly AuditEntry[], current: string, members: readonly string[] = []): string[] {
+  const people = new Set([...members, ...entries.map((e) => e.actor.label).filter((label) => label.includes('@'))]);
   if (current) people.add(current);
   return [...people].sort();
 }
