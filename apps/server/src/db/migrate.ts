@@ -50,9 +50,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '0022-tool-approvals': toolApprovals,
   '0023-run-costs': runCosts,
   '0024-workspaces': workspaces,
-  '0027-saml-requests': samlRequests,
   '0025-audit': audit,
   '0026-workflow-presence': workflowPresence,
+  '0027-saml-requests': samlRequests,
 };
 
 class StaticMigrationProvider implements MigrationProvider {
