@@ -14,11 +14,11 @@ import { SessionsService } from './accounts/sessions.service.js';
 import type { SignInGuard } from './accounts/sign-in-guard.js';
 import { UsageService } from './accounts/usage.service.js';
 import { UsersService } from './accounts/users.service.js';
-import { type AuditServices, createAuditServices } from './audit/create-audit.js';
 import { AlertSenders } from './alerts/alert-senders.js';
 import { AlertSettingsRepository } from './alerts/alert-settings.repository.js';
 import { AlertsService } from './alerts/alerts.service.js';
 import { FailureAlerts } from './alerts/failure-alerts.js';
+import { type AuditServices, createAuditServices } from './audit/create-audit.js';
 import type { Config } from './config.js';
 import { ContentWork } from './content-work/content-work.js';
 import { CustomNodesService } from './custom-nodes/custom-nodes.service.js';
@@ -64,7 +64,6 @@ import { WorkflowsRepository } from './workflows/workflows.repository.js';
 import { WorkflowsService } from './workflows/workflows.service.js';
 import { createWorkspaceServices, type WorkspaceServices } from './workspaces/create-workspaces.js';
 import { directoryRoleSetter } from './workspaces/directory-roles.js';
-
 
 /** Every service, built once with its dependencies passed in (the composition root). */
 export interface Services extends AuditServices, WorkspaceServices {

@@ -1,6 +1,7 @@
 export * from './analytics-events.js';
 export * from './api/index.js';
 export * from './built-in-types.js';
+export * from './concurrent-edits.js';
 export * from './config-of.js';
 export * from './config-values.js';
 export * from './connect.js';
@@ -30,7 +31,6 @@ export * from './tool-signature.js';
 export * from './validate-workflow.js';
 export * from './values/index.js';
 export * from './workflow.js';
-export * from './concurrent-edits.js';
 export * from './workflow-diff.js';
 export * from './workflow-diff-summary.js';
 export * from './workflow-document-check.js';
