@@ -75,8 +75,10 @@ export class RunMaintenance {
    * executions past it are deleted, so a flood of runs cannot fill the database between
    * hourly sweeps (it may pass the quota by that hundredth). Refusing runs instead would
    * stop a user's automations, webhooks and schedules alike, for want of old history.
+   * `pending`: the user's runs whose row is not written yet (unstored-row.ts), each a row
+   * to come, so the trim leaves room for them.
    */
-  noteStarted(userId: string): void {
+  noteStarted(userId: string, pending = 0): void {
     const keep = this.options.retention.maxPerUser ?? 0;
     if (keep <= 0) return;
     const starts = (this.startsSinceTrim.get(userId) ?? 0) + 1;
@@ -87,7 +89,7 @@ export class RunMaintenance {
     }
     this.startsSinceTrim.delete(userId);
     this.trimming.add(userId);
-    const trim = this.options.repository.trimForUser(userId, keep).finally(() => this.trimming.delete(userId));
+    const trim = this.options.repository.trimForUser(userId, Math.max(0, keep - pending)).finally(() => this.trimming.delete(userId));
     this.track(trim, 'Trimming executions to the quota failed');
   }
 

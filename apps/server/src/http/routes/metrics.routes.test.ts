@@ -43,6 +43,9 @@ describe('GET /metrics', () => {
     await sql`INSERT INTO fault (fail) VALUES (1)`.execute(db);
     await sql`CREATE TRIGGER refuse_once BEFORE UPDATE OF finished_at ON executions WHEN (SELECT fail FROM fault) = 1
       BEGIN SELECT RAISE(ABORT, 'disk I/O error (injected)'); END`.execute(db);
+    // A run whose caller waits is written once, with its end (runs/unstored-row.ts): that INSERT is refused too.
+    await sql`CREATE TRIGGER refuse_finished_row BEFORE INSERT ON executions WHEN NEW.finished_at IS NOT NULL AND (SELECT fail FROM fault) = 1
+      BEGIN SELECT RAISE(ABORT, 'disk I/O error (injected)'); END`.execute(db);
     const waiting = weft().app.inject({ method: 'POST', url: `/api/workflows/${ok}/run?wait=true`, headers: user.headers, payload: {} });
     await expect.poll(async () => value(await scrape(), 'weft_run_final_write_retries_total')).toBeGreaterThan(0);
     await sql`UPDATE fault SET fail = 0`.execute(db);
