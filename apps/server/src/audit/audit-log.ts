@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { AuditEntry } from '@weft/core';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../db/schema.js';
@@ -33,16 +34,8 @@ export interface AuditRecord {
   ip?: string | null;
 }
 
-/** An entry as the API answers it. */
-export interface AuditEntry {
-  id: string;
-  at: string;
-  actor: { userId: string | null; label: string };
-  action: string;
-  target: { type: string | null; id: string | null; label: string | null } | null;
-  details: Record<string, unknown> | null;
-  ip: string | null;
-}
+/** An entry as the API answers it (core's API type, shared with the web app). */
+export type { AuditEntry };
 
 /** The list's filters; each narrows, all optional. */
 export interface AuditFilters {

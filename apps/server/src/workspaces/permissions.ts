@@ -7,34 +7,11 @@
 export const ROLES = ['owner', 'admin', 'editor', 'viewer'] as const;
 export type Role = (typeof ROLES)[number];
 
-export const PERMISSIONS = [
-  // Viewer: see, change nothing.
-  'workspace.view',
-  'members.view',
-  'workflows.view',
-  'runs.view',
-  // Editor: build, run, schedule, use secrets.
-  'workflows.edit',
-  'workflows.run',
-  'schedules.manage',
-  'secrets.use',
-  'secrets.manage',
-  'files.manage',
-  'collections.manage',
-  'custom_nodes.manage',
-  'api_keys.manage',
-  // Admin: members and settings.
-  'members.manage',
-  'workspace.settings',
-  'audit.view',
-  // Owner: the workspace itself.
-  'workspace.delete',
-  'workspace.transfer',
-] as const;
-export type Permission = (typeof PERMISSIONS)[number];
-
-const VIEWER: readonly Permission[] = ['workspace.view', 'members.view', 'workflows.view', 'runs.view'];
-const EDITOR: readonly Permission[] = [
+// Each role has the one below it and these; the list of every permission is the owner's.
+// Viewer: see, change nothing.
+const VIEWER = ['workspace.view', 'members.view', 'workflows.view', 'runs.view'] as const;
+// Editor: build, run, schedule, use secrets.
+const EDITOR = [
   ...VIEWER,
   'workflows.edit',
   'workflows.run',
@@ -45,9 +22,14 @@ const EDITOR: readonly Permission[] = [
   'collections.manage',
   'custom_nodes.manage',
   'api_keys.manage',
-];
-const ADMIN: readonly Permission[] = [...EDITOR, 'members.manage', 'workspace.settings', 'audit.view'];
-const OWNER: readonly Permission[] = [...ADMIN, 'workspace.delete', 'workspace.transfer'];
+] as const;
+// Admin: members and settings.
+const ADMIN = [...EDITOR, 'members.manage', 'workspace.settings', 'audit.view'] as const;
+// Owner: the workspace itself.
+const OWNER = [...ADMIN, 'workspace.delete', 'workspace.transfer'] as const;
+
+export const PERMISSIONS = OWNER;
+export type Permission = (typeof PERMISSIONS)[number];
 
 /** The fixed permission set of each role. */
 export const ROLE_PERMISSIONS: Readonly<Record<Role, ReadonlySet<Permission>>> = {

@@ -1,18 +1,10 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AuditEntry } from '@weft/core';
 import { api } from '../lib/api';
 import { queryKeys } from './query-keys';
 import type { WorkspaceMember } from './useWorkspaces';
 
-/** docs/API.md "Audit log": one thing done in the workspace. */
-export interface AuditEntry {
-  id: string;
-  at: string;
-  actor: { userId: string | null; label: string };
-  action: string;
-  target: { type: string | null; id: string | null; label: string | null } | null;
-  details: Record<string, unknown> | null;
-  ip: string | null;
-}
+export type { AuditEntry };
 
 /** The list's filters as the Settings section holds them; empty strings are "any". */
 export interface AuditFilters {

@@ -1,5 +1,6 @@
 export * from './alerts.js';
 export * from './approvals.js';
+export * from './audit.js';
 export * from './collections.js';
 export * from './executions.js';
 export * from './files.js';
