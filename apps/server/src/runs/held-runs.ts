@@ -86,8 +86,18 @@ export class HeldRuns {
 
   /** The user's runs held here whose row is not written yet (unstored-row.ts), newest first. */
   unstoredOf(userId: string): ExecutionSummary[] {
-    const runs = [...this.active.values()].filter((run) => run.userId === userId && run.unstored && !run.unstored.written);
-    return runs.map((run) => ({ ...run.summary })).reverse();
+    return this.unstoredRuns(userId)
+      .map((run) => ({ ...run.summary }))
+      .reverse();
+  }
+
+  /** How many of them there are (the quota's trim leaves room for their rows), without copying summaries. */
+  unstoredCount(userId: string): number {
+    return this.unstoredRuns(userId).length;
+  }
+
+  private unstoredRuns(userId: string): ActiveRun[] {
+    return [...this.active.values()].filter((run) => run.userId === userId && run.unstored !== undefined && !run.unstored.written);
   }
 
   /** The executions this process is executing now (started, not yet stored as ended). */

@@ -182,7 +182,7 @@ export class RunService {
       return { ok: true, execution: this.runs.liveSummary(toSummary(winner)), reused: true };
     }
     this.options.metrics?.runsStarted.inc({ trigger: summary.trigger });
-    this.maintenance.noteStarted(userId, this.runs.unstoredOf(userId).length + (later ? 1 : 0));
+    this.maintenance.noteStarted(userId, this.runs.unstoredCount(userId) + (later ? 1 : 0));
     const execution = await this.launcher.launch({
       userId,
       summary,
